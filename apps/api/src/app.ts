@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export type AppOptions = {
+  /** Connection string of the database to use (embedded or external). */
+  databaseUrl: string;
+  /** Apply migrations and write demo content at start (default true). Tests migrate a template once. */
+  prepareDatabase?: boolean;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole server (API, docs, web app) without listening; `server.ts` and the tests use it. */
+export async function buildApp(config: AppConfig, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 8 * 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(dbPlugin, {
+    url: options.databaseUrl,
+    poolSize: config.databasePoolSize,
+    prepare: options.prepareDatabase ?? true,
+    seedDemo: config.seedDemo,
+  });
+  await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only reader of `process.env`. Every setting is validated once, at start; a wrong value stops
+ * the server with a message naming the variable.
+ */
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'expected true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const portSchema = z.coerce
+  .number({ error: 'expected a port number' })
+  .int('expected a whole number')
+  .min(0, 'expected a port between 0 and 65535')
+  .max(65535, 'expected a port between 0 and 65535');
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const postgresUrlSchema = z
+  .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
+  TRUST_PROXY: booleanFromString.default(false),
+  DATABASE_URL: postgresUrlSchema,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  EMBEDDED_PG_PORT: portSchema.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'expected an IANA time zone such as America/Toronto')
+    .default('America/Toronto'),
+  SEED_DEMO: booleanFromString.default(true),
+  BRAND_NAME: z.string().min(1).default('Éclat'),
+  CONTACT_TO: z.email({ error: 'expected an email address' }).default('hello@eclat.example'),
+  SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  /** Set when an external PostgreSQL is used; otherwise an embedded one is started. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  embeddedPgPort: number | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  businessTimeZone: string;
+  seedDemo: boolean;
+  brandName: string;
+  contactTo: string;
+  slotCapacity: number;
+  webDistDir: string;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Reads the configuration from an environment. Relative paths are resolved from `baseDir`
+ * (by default the directory `npm` was started from, so `DATA_DIR=./.data` means the same place
+ * whichever workspace runs the script).
+ */
+export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? process.cwd()): AppConfig {
+  // Empty strings count as unset, as in most shells' `VAR= command`.
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        const raw = key ? env[key] : undefined;
+        return `${key}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    logLevel: e.LOG_LEVEL,
+    businessTimeZone: e.BUSINESS_TIMEZONE,
+    seedDemo: e.SEED_DEMO,
+    brandName: e.BRAND_NAME,
+    contactTo: e.CONTACT_TO,
+    slotCapacity: e.SLOT_CAPACITY,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

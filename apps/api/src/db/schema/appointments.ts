@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { customers } from './customers.ts';
+import { appointmentStatusEnum } from './enums.ts';
+import { services } from './services.ts';
+import { users } from './users.ts';
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerFirstName: text('customer_first_name').notNull(),
+    customerLastName: text('customer_last_name').notNull(),
+    /** Start of the appointment. */
+    appointmentDate: timestamp('appointment_date', { withTimezone: true }).notNull(),
+    /** Start plus the services' total duration (at least one hour); used for capacity and invites. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: appointmentStatusEnum('status').notNull().default('pending'),
+    comments: text('comments'),
+    /** The service address, copied from the profile when booking so a later move keeps history intact. */
+    address: text('address'),
+    /** Total computed by the server from the services' prices at booking time. */
+    totalPrice: numeric('total_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Language the customer booked in; emails about this appointment use it. */
+    locale: text('locale').notNull().default('en'),
+    /** A client-chosen key that makes a retried booking return the first result. */
+    idempotencyKey: text('idempotency_key'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('appointments_ends_after_start', sql`${t.endsAt} > ${t.appointmentDate}`),
+    index('appointments_date_idx').on(t.appointmentDate),
+    index('appointments_customer_date_idx').on(t.customerId, t.appointmentDate.desc()),
+    uniqueIndex('appointments_idempotency_uq').on(t.customerId, t.idempotencyKey),
+  ],
+);
+
+/** The services of an appointment, with the title, price and duration they had when booked. */
+export const appointmentServices = pgTable(
+  'appointment_services',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointmentId, t.position] }),
+    index('appointment_services_service_idx').on(t.serviceId),
+  ],
+);

@@ -1,0 +1,227 @@
+/** The demo catalogue and feedback written on the first start of an empty database. */
+
+export type DemoService = {
+  title: string;
+  description: string;
+  pricing: number;
+  category: 'Residential' | 'Commercial';
+  durationMinutes: number;
+  isAvailable: boolean;
+  /** File in ./images, or null to show the default picture. */
+  image: string | null;
+};
+
+export const DEMO_SERVICES: DemoService[] = [
+  {
+    title: 'Standard Home Cleaning',
+    description:
+      'Our most popular visit: dusting, vacuuming and mopping every room, kitchen counters and appliance fronts wiped, bathrooms scrubbed and beds made. Ideal every week or two.',
+    pricing: 140,
+    category: 'Residential',
+    durationMinutes: 120,
+    isAvailable: true,
+    image: 'standard-home-cleaning.jpg',
+  },
+  {
+    title: 'Deep Cleaning',
+    description:
+      'A top-to-bottom reset: inside the oven and fridge, baseboards, door frames, light switches, cabinet fronts and the grout in showers. Recommended for a first visit or each season.',
+    pricing: 289,
+    category: 'Residential',
+    durationMinutes: 240,
+    isAvailable: true,
+    image: 'deep-cleaning.jpg',
+  },
+  {
+    title: 'Move-In / Move-Out Cleaning',
+    description:
+      'Empty-home cleaning so you get your deposit back or start fresh: inside every cupboard and closet, appliances, windowsills, floors and bathrooms, ready for inspection.',
+    pricing: 349,
+    category: 'Residential',
+    durationMinutes: 300,
+    isAvailable: true,
+    image: 'move-in-move-out.jpg',
+  },
+  {
+    title: 'Window Washing',
+    description:
+      'Streak-free interior and exterior windows up to the second storey, with screens, tracks and sills cleaned. Eco-friendly solution, safe for pets and plants.',
+    pricing: 95,
+    category: 'Residential',
+    durationMinutes: 90,
+    isAvailable: true,
+    image: 'window-washing.jpg',
+  },
+  {
+    title: 'Carpet & Upholstery Care',
+    description:
+      'Hot-water extraction for carpets and rugs, and gentle fabric cleaning for sofas and armchairs. Lifts stains, allergens and pet odours; dry within a few hours.',
+    pricing: 160,
+    category: 'Residential',
+    durationMinutes: 120,
+    isAvailable: true,
+    image: 'carpet-upholstery.jpg',
+  },
+  {
+    title: 'Post-Renovation Cleanup',
+    description:
+      'Fine construction dust removed from every surface, vents and fixtures, paint splatters and adhesive residue lifted, floors cleaned twice. Priced after a free walkthrough.',
+    pricing: 0,
+    category: 'Residential',
+    durationMinutes: 360,
+    isAvailable: true,
+    image: 'post-renovation.jpg',
+  },
+  {
+    title: 'Office Cleaning',
+    description:
+      'After-hours cleaning of workstations, meeting rooms, kitchenettes and washrooms; high-touch points disinfected and bins emptied. Daily, weekly or custom schedules.',
+    pricing: 220,
+    category: 'Commercial',
+    durationMinutes: 180,
+    isAvailable: true,
+    image: 'office-cleaning.jpg',
+  },
+  {
+    title: 'Retail Store Cleaning',
+    description:
+      'Sales floor, fitting rooms, display glass and entrance mats cleaned before opening, so customers walk into a bright, welcoming store.',
+    pricing: 195,
+    category: 'Commercial',
+    durationMinutes: 150,
+    isAvailable: true,
+    image: 'retail-store-cleaning.jpg',
+  },
+  {
+    title: 'Restaurant Kitchen Degreasing',
+    description:
+      'Hoods, filters, walls, prep surfaces and floors degreased to meet health-inspection standards, scheduled around your service hours.',
+    pricing: 420,
+    category: 'Commercial',
+    durationMinutes: 240,
+    isAvailable: true,
+    image: 'restaurant-kitchen.jpg',
+  },
+  {
+    title: 'Medical Clinic Sanitization',
+    description:
+      'Hospital-grade disinfection of waiting rooms, exam rooms and washrooms following infection-control protocols, with a checklist signed after every visit.',
+    pricing: 0,
+    category: 'Commercial',
+    durationMinutes: 180,
+    isAvailable: true,
+    image: 'medical-clinic.jpg',
+  },
+  {
+    title: 'Post-Event Cleanup',
+    description:
+      'Venue reset after a party, wedding or corporate event: tables, floors, washrooms and waste sorted for recycling. Offered again in the spring.',
+    pricing: 260,
+    category: 'Commercial',
+    durationMinutes: 240,
+    isAvailable: false,
+    image: null,
+  },
+];
+
+export type DemoCustomer = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  companyName: string | null;
+  address: string;
+};
+
+export const DEMO_CUSTOMERS: DemoCustomer[] = [
+  {
+    firstName: 'Amélie',
+    lastName: 'Tremblay',
+    email: 'amelie.tremblay@example.com',
+    phoneNumber: '416-555-0142',
+    companyName: null,
+    address: '48 Palmerston Avenue',
+  },
+  {
+    firstName: 'Marcus',
+    lastName: 'Okafor',
+    email: 'marcus.okafor@example.com',
+    phoneNumber: '647-555-0178',
+    companyName: 'Okafor Dental',
+    address: '1200 Bay Street',
+  },
+  {
+    firstName: 'Priya',
+    lastName: 'Raman',
+    email: 'priya.raman@example.com',
+    phoneNumber: '905-555-0113',
+    companyName: null,
+    address: '77 Maple Grove Drive',
+  },
+  {
+    firstName: 'Jean-François',
+    lastName: 'Gagnon',
+    email: 'jf.gagnon@example.com',
+    phoneNumber: '437-555-0190',
+    companyName: 'Café Gagnon',
+    address: '310 Queen Street West',
+  },
+];
+
+export type DemoFeedback = {
+  /** Index into DEMO_CUSTOMERS. */
+  author: number;
+  stars: number;
+  content: string;
+  status: 'VISIBLE' | 'INVISIBLE';
+  daysAgo: number;
+};
+
+export const DEMO_FEEDBACK: DemoFeedback[] = [
+  {
+    author: 0,
+    stars: 5,
+    content:
+      'Équipe ponctuelle et minutieuse : la cuisine n’a jamais été aussi propre. Je recommande le grand ménage sans hésiter.',
+    status: 'VISIBLE',
+    daysAgo: 6,
+  },
+  {
+    author: 1,
+    stars: 5,
+    content:
+      'They clean our clinic every evening and our patients notice. Reliable, discreet and they follow our checklist to the letter.',
+    status: 'VISIBLE',
+    daysAgo: 14,
+  },
+  {
+    author: 2,
+    stars: 4,
+    content:
+      'Booked a move-out clean on short notice and got my full deposit back. One window track was missed, fixed the next day.',
+    status: 'VISIBLE',
+    daysAgo: 23,
+  },
+  {
+    author: 3,
+    stars: 5,
+    content:
+      'Le dégraissage de la hotte et des murs a été fait après la fermeture, rien n’a dérangé le service du lendemain. Merci!',
+    status: 'VISIBLE',
+    daysAgo: 40,
+  },
+  {
+    author: 2,
+    stars: 3,
+    content: 'Good work overall, but the team arrived forty minutes late without calling ahead.',
+    status: 'INVISIBLE',
+    daysAgo: 2,
+  },
+  {
+    author: 1,
+    stars: 2,
+    content: 'The carpet took much longer to dry than promised.',
+    status: 'INVISIBLE',
+    daysAgo: 1,
+  },
+];

@@ -1,0 +1,81 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import { createDatabase, type Database } from '../client.ts';
+import { customers, feedback, serviceImages, services } from '../schema/index.ts';
+import { initialiseDatabase } from './demo.ts';
+
+const logger = { info: () => undefined };
+const dbs: Database[] = [];
+async function freshDb() {
+  const db = createDatabase(await createTestDatabase(), 2);
+  dbs.push(db);
+  return db;
+}
+afterAll(async () => {
+  await Promise.all(dbs.map((db) => db.$client.end()));
+});
+
+describe('demo content', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDb();
+  });
+
+  it('fills an empty database with a living catalogue and feedback', async () => {
+    expect(await initialiseDatabase(db, { withDemo: true, logger })).toEqual({ seeded: true, reason: 'empty database' });
+
+    const rows = await db.select().from(services);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(['Residential', 'Commercial']));
+    expect(rows.every((r) => r.durationMinutes > 0 && r.pricing >= 0)).toBe(true);
+
+    const images = await db.select().from(serviceImages);
+    expect(images.length).toBeGreaterThanOrEqual(8);
+    for (const image of images) {
+      // Real JPEG files: they start with the JPEG signature.
+      expect(image.content.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+      expect(image.content.length).toBeGreaterThan(5_000);
+    }
+
+    const statuses = await db.select({ status: feedback.status, n: count() }).from(feedback).groupBy(feedback.status);
+    const byStatus = Object.fromEntries(statuses.map((s) => [s.status, s.n]));
+    expect(byStatus.VISIBLE).toBeGreaterThanOrEqual(2);
+    expect(byStatus.INVISIBLE).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never runs twice, even after the data was deleted', async () => {
+    await db.delete(feedback);
+    await db.delete(services);
+    expect(await initialiseDatabase(db, { withDemo: true, logger })).toEqual({
+      seeded: false,
+      reason: 'already initialised',
+    });
+    expect(await db.$count(services)).toBe(0);
+  });
+
+  it('never touches a database that already has data', async () => {
+    const other = await freshDb();
+    await other.insert(customers).values({
+      firstName: 'Existing',
+      lastName: 'Customer',
+      email: 'existing@example.com',
+      phoneNumber: '416-555-0100',
+    });
+    expect(await initialiseDatabase(other, { withDemo: true, logger })).toEqual({
+      seeded: false,
+      reason: 'database already has data',
+    });
+    expect(await other.$count(services)).toBe(0);
+    expect(await other.$count(customers, eq(customers.email, 'existing@example.com'))).toBe(1);
+  });
+
+  it('writes nothing when demo content is turned off', async () => {
+    const other = await freshDb();
+    expect(await initialiseDatabase(other, { withDemo: false, logger })).toEqual({
+      seeded: false,
+      reason: 'SEED_DEMO=false',
+    });
+    expect(await other.$count(services)).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+import type { ErrorCode, ErrorDetail } from '@eclat/shared';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  SLOT_FULL: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+};
+
+/** An error the client is meant to see: a stable code, an HTTP status and an English message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = STATUS_BY_CODE[code];
+    this.details = details;
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
+export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);

@@ -1,0 +1,65 @@
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+
+/**
+ * `npm start`: read the configuration, start the embedded PostgreSQL unless DATABASE_URL is set, build the
+ * app and listen. SIGINT/SIGTERM close the server gracefully: new connections are refused, in-flight
+ * requests finish, the database pool closes, then the embedded PostgreSQL stops.
+ */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the README's configuration table.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+
+  let embedded: EmbeddedPostgres | undefined;
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger: log });
+  }
+  const databaseUrl = config.databaseUrl ?? embedded?.url;
+  if (!databaseUrl) throw new Error('No database');
+
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, { databaseUrl });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.fatal({ err: error }, 'the server could not start');
+    await embedded?.stop();
+    process.exit(1);
+  }
+  log.info(`${config.brandName} is running at ${config.publicUrl}`);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 25_000);
+    force.unref();
+    try {
+      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs))]);
+    } catch (error) {
+      log.error({ err: error }, 'error while closing the server');
+    }
+    await embedded?.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', (signal) => void shutdown(signal));
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+}
+
+await main();

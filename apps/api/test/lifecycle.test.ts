@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { freePort } from '../src/lib/free-port.ts';
+import { REPO_ROOT } from '../src/config.ts';
+
+/**
+ * The real server as `npm start` runs it (a child process with the embedded PostgreSQL), stopped
+ * gracefully and killed with SIGKILL, then started again on the same DATA_DIR.
+ */
+
+const SERVER = path.join(REPO_ROOT, 'apps/api/src/server.ts');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${base}/api/v1/ready`);
+      if (res.status === 200) return { child, base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      resolve(code);
+    });
+  });
+}
+
+async function readDataDir(dataDir: string) {
+  // Open the same data directory in this process (this exercises the crash recovery too).
+  const embedded = await startEmbeddedPostgres({ dataDir, logger: pino({ level: 'silent' }) });
+  const db = createDatabase(embedded.url, 1);
+  try {
+    const { rows } = await db.execute<{ services: number; marker: string }>(
+      sql`select (select count(*)::int from services) as services,
+                 (select value from app_meta where key = 'initialised_at') as marker`,
+    );
+    return rows[0];
+  } finally {
+    await db.$client.end();
+    await embedded.stop();
+  }
+}
+
+describe('server lifecycle with the embedded PostgreSQL', () => {
+  it('keeps its data across a graceful restart and across kill -9, with no manual step', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-lifecycle-'));
+    dirs.push(dataDir);
+
+    // First start: initialises PostgreSQL and writes the demo content.
+    const first = await startServer(dataDir);
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+    expect(first.output()).toContain('embedded PostgreSQL stopped');
+    const afterFirst = await readDataDir(dataDir);
+    expect(afterFirst?.services).toBeGreaterThanOrEqual(8);
+
+    // Second start reuses the data; then the process is killed without any chance to clean up.
+    const second = await startServer(dataDir);
+    second.child.kill('SIGKILL');
+    await exitOf(second.child);
+    const pidFile = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+    expect(pidFile.length).toBeGreaterThan(0); // a stale lock is left behind
+
+    // Third start recovers by itself, and nothing was lost or written twice.
+    const third = await startServer(dataDir);
+    expect(third.output()).toContain('stopping a PostgreSQL left running by a previous server');
+    third.child.kill('SIGTERM');
+    expect(await exitOf(third.child)).toBe(0);
+    expect(await readDataDir(dataDir)).toEqual(afterFirst);
+  }, 120_000);
+
+  it('removes its lock files when stopped gracefully', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-shutdown-'));
+    dirs.push(dataDir);
+    const server = await startServer(dataDir);
+    server.child.kill('SIGINT');
+    expect(await exitOf(server.child)).toBe(0);
+    await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
+    await expect(fs.access(path.join(dataDir, 'server.pid'))).rejects.toThrow();
+  }, 60_000);
+});

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests: the production build served by the real server (embedded PostgreSQL, demo content)
+ * on a free port with a fresh DATA_DIR, driven in the system's Chromium. `npm test` chooses the port
+ * (E2E_PORT) and the browser (CHROMIUM_PATH).
+ */
+// Evaluated first in the main process; the workers inherit these values.
+process.env.E2E_PORT ??= '3100';
+// A fresh data folder per run, under the git-ignored test-results/ (`npm test` clears old ones).
+process.env.E2E_DATA_DIR ??= path.join(import.meta.dirname, '../test-results', `e2e-data-${Date.now()}`);
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results/e2e',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-CA',
+    timezoneId: 'America/Toronto',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-gpu'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node ${path.join(import.meta.dirname, '../apps/api/src/server.ts')}`,
+    url: `${baseURL}/api/v1/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
