@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,6 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },

@@ -31,7 +31,9 @@ const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const initialRows = rows.filter((row) => initial.includes(row.file));
 const total = (key: 'raw' | 'gzip', list: typeof rows) => list.reduce((sum, row) => sum + row[key], 0);
-console.log(`\nall assets: ${kb(total('raw', rows))} raw, ${kb(total('gzip', rows))} gzip (${rows.length} files)`);
+console.log(
+  `\nall assets: ${kb(total('raw', rows))} raw, ${kb(total('gzip', rows))} gzip (${rows.length} files)`,
+);
 console.log(
   `loaded by index.html before any route: ${kb(total('raw', initialRows))} raw, ${kb(total('gzip', initialRows))} gzip (${initialRows.length} files)`,
 );

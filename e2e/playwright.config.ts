@@ -39,7 +39,12 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-gpu'],
+          args: [
+            '--no-sandbox',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-gpu',
+          ],
         },
       },
     },

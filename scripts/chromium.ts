@@ -1,7 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium';
 
 function findChromium(): string | undefined {
@@ -21,12 +26,16 @@ export function ensureChromium(): { ok: true; path: string } | { ok: false; mess
   const isRoot = process.getuid?.() === 0;
   const hasApt = fs.existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('\nNo Chromium found: installing Debian\'s chromium with apt-get (once).');
+    console.log("\nNo Chromium found: installing Debian's chromium with apt-get (once).");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
     const install =
       update.status === 0
-        ? spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env })
+        ? spawnSync(
+            'apt-get',
+            ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+            { stdio: 'inherit', env },
+          )
         : update;
     const installed = findChromium();
     if (install.status === 0 && installed) return { ok: true, path: installed };

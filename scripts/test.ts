@@ -21,7 +21,14 @@ for (const entry of fs.readdirSync(RESULTS)) {
   if (entry.startsWith('e2e-data-')) fs.rmSync(path.join(RESULTS, entry), { recursive: true, force: true });
 }
 
-type StepResult = { name: string; passed: number; failed: number; skipped: number; seconds: number; note?: string };
+type StepResult = {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
+};
 const results: StepResult[] = [];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -42,20 +49,46 @@ function bin(name: string): string {
 function check(name: string, ok: () => boolean) {
   const started = Date.now();
   const passed = ok();
-  results.push({ name, passed: passed ? 1 : 0, failed: passed ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
+  results.push({
+    name,
+    passed: passed ? 1 : 0,
+    failed: passed ? 0 : 1,
+    skipped: 0,
+    seconds: (Date.now() - started) / 1000,
+  });
   return passed;
 }
 
-type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; success: boolean };
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  success: boolean;
+};
 
 function vitest(project: 'unit' | 'api') {
   const started = Date.now();
   const report = path.join(RESULTS, `vitest-${project}.json`);
   fs.rmSync(report, { force: true });
-  const ok = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = run(bin('vitest'), [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   const seconds = (Date.now() - started) / 1000;
   if (!fs.existsSync(report)) {
-    results.push({ name: `${project} tests`, passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the run crashed' });
+    results.push({
+      name: `${project} tests`,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds,
+      note: 'no report: the run crashed',
+    });
     return;
   }
   const data = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
@@ -76,7 +109,14 @@ type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: 
 async function e2e(built: boolean) {
   const started = Date.now();
   if (!built) {
-    results.push({ name: 'e2e tests', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'skipped: the web build failed' });
+    results.push({
+      name: 'e2e tests',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds: 0,
+      note: 'skipped: the web build failed',
+    });
     return;
   }
   const chromium = ensureChromium();
@@ -94,7 +134,14 @@ async function e2e(built: boolean) {
   });
   const seconds = (Date.now() - started) / 1000;
   if (!fs.existsSync(report)) {
-    results.push({ name: 'e2e tests', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the run crashed' });
+    results.push({
+      name: 'e2e tests',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds,
+      note: 'no report: the run crashed',
+    });
     return;
   }
   const { stats } = JSON.parse(fs.readFileSync(report, 'utf8')) as PlaywrightReport;
@@ -130,7 +177,9 @@ console.log('\nSummary');
 for (const r of results) {
   const status = r.failed > 0 ? 'FAIL' : 'ok  ';
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
-  console.log(`  ${status} ${r.name.padEnd(width)}  ${counts}  (${r.seconds.toFixed(1)} s)${r.note ? `  ${r.note}` : ''}`);
+  console.log(
+    `  ${status} ${r.name.padEnd(width)}  ${counts}  (${r.seconds.toFixed(1)} s)${r.note ? `  ${r.note}` : ''}`,
+  );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

@@ -126,7 +126,9 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     brandName: e.BRAND_NAME,
     contactTo: e.CONTACT_TO,
     slotCapacity: e.SLOT_CAPACITY,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(baseDir, e.WEB_DIST_DIR)
+      : path.join(REPO_ROOT, 'apps/web/dist'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

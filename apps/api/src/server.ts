@@ -23,7 +23,11 @@ async function main(): Promise<void> {
 
   let embedded: EmbeddedPostgres | undefined;
   if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger: log });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      logger: log,
+    });
   }
   const databaseUrl = config.databaseUrl ?? embedded?.url;
   if (!databaseUrl) throw new Error('No database');
@@ -50,7 +54,10 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs + 25_000);
     force.unref();
     try {
-      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs))]);
+      await Promise.race([
+        app.close(),
+        new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs)),
+      ]);
     } catch (error) {
       log.error({ err: error }, 'error while closing the server');
     }

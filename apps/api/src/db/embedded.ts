@@ -125,7 +125,13 @@ async function chownTree(dir: string, ids: OwnerIds): Promise<void> {
   await fs.chown(dir, ids.uid, ids.gid);
 }
 
-async function initialise(bin: Binaries, pgDir: string, password: string, ids: OwnerIds, log: EmbeddedPostgresOptions['logger']) {
+async function initialise(
+  bin: Binaries,
+  pgDir: string,
+  password: string,
+  ids: OwnerIds,
+  log: EmbeddedPostgresOptions['logger'],
+) {
   if (await exists(pgDir)) {
     // A data directory without PG_VERSION is the remains of an interrupted initdb: it holds no data.
     log.warn({ pgDir }, 'removing an incomplete PostgreSQL data directory');
@@ -180,7 +186,11 @@ async function recoverFromCrash(pgDir: string, lockFile: string, log: EmbeddedPo
   }
 }
 
-async function waitUntilReady(url: string, child: { exitCode: number | null }, logFile: string): Promise<void> {
+async function waitUntilReady(
+  url: string,
+  child: { exitCode: number | null },
+  logFile: string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -198,7 +208,9 @@ async function waitUntilReady(url: string, child: { exitCode: number | null }, l
     }
   }
   const tail = (await fs.readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-15).join('\n');
-  throw new Error(`Embedded PostgreSQL did not start. Last lines of ${logFile}:\n${tail}`, { cause: lastError });
+  throw new Error(`Embedded PostgreSQL did not start. Last lines of ${logFile}:\n${tail}`, {
+    cause: lastError,
+  });
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {

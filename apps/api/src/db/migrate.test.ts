@@ -57,10 +57,15 @@ describe('migrations', () => {
   });
 
   it('can be applied again, even by several instances at once, without error', async () => {
-    const others = [createDatabase(db.$client.options.connectionString ?? '', 2), createDatabase(db.$client.options.connectionString ?? '', 2)];
+    const others = [
+      createDatabase(db.$client.options.connectionString ?? '', 2),
+      createDatabase(db.$client.options.connectionString ?? '', 2),
+    ];
     await Promise.all([migrateDatabase(db), ...others.map((other) => migrateDatabase(other))]);
     await Promise.all(others.map((other) => other.$client.end()));
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(rows[0]?.n).toBeGreaterThanOrEqual(4);
   });
 

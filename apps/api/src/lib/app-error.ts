@@ -35,4 +35,5 @@ export function statusOf(code: ErrorCode): number {
 }
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError('FORBIDDEN', message);

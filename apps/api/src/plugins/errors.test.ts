@@ -34,7 +34,11 @@ afterAll(async () => {
 
 describe('the error model', () => {
   it('lists every invalid field of a request', async () => {
-    const bodyRes = await app.inject({ method: 'POST', url: '/api/v1/test/echo', payload: { title: '', stars: 9 } });
+    const bodyRes = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { title: '', stars: 9 },
+    });
     expect(bodyRes.statusCode).toBe(400);
     const bodyErrors = errorBodySchema.parse(bodyRes.json());
     expect(bodyErrors.code).toBe('VALIDATION_ERROR');
@@ -75,7 +79,10 @@ describe('the error model', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/test/boom' });
     expect(res.statusCode).toBe(500);
     const body = errorBodySchema.parse(res.json());
-    expect(body).toEqual({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again later.' });
+    expect(body).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again later.',
+    });
     expect(res.body).not.toContain('10.0.0.7');
     expect(res.body).not.toContain('secret');
     expect(res.headers['x-request-id']).toBeTruthy();
@@ -94,9 +101,17 @@ describe('the error model', () => {
   });
 
   it('echoes a sane incoming request id and replaces a hostile one', async () => {
-    const ok = await app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
+    const ok = await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(ok.headers['x-request-id']).toBe('abc-123');
-    const bad = await app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'a b\n<script>' } });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'a b\n<script>' },
+    });
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -73,7 +73,6 @@ export const errorsPlugin = fp(
       }
       return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
     });
-
   },
   { name: 'errors' },
 );

@@ -1,5 +1,11 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_STATUSES, FEEDBACK_STATUSES, PERMISSIONS, SCHEDULE_STATUSES, SHIFTS } from '@eclat/shared';
+import {
+  APPOINTMENT_STATUSES,
+  FEEDBACK_STATUSES,
+  PERMISSIONS,
+  SCHEDULE_STATUSES,
+  SHIFTS,
+} from '@eclat/shared';
 
 export const appointmentStatusEnum = pgEnum('appointment_status', APPOINTMENT_STATUSES);
 export const feedbackStatusEnum = pgEnum('feedback_status', FEEDBACK_STATUSES);

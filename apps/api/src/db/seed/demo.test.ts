@@ -23,7 +23,10 @@ describe('demo content', () => {
   });
 
   it('fills an empty database with a living catalogue and feedback', async () => {
-    expect(await initialiseDatabase(db, { withDemo: true, logger })).toEqual({ seeded: true, reason: 'empty database' });
+    expect(await initialiseDatabase(db, { withDemo: true, logger })).toEqual({
+      seeded: true,
+      reason: 'empty database',
+    });
 
     const rows = await db.select().from(services);
     expect(rows.length).toBeGreaterThanOrEqual(8);
@@ -38,7 +41,10 @@ describe('demo content', () => {
       expect(image.content.length).toBeGreaterThan(5_000);
     }
 
-    const statuses = await db.select({ status: feedback.status, n: count() }).from(feedback).groupBy(feedback.status);
+    const statuses = await db
+      .select({ status: feedback.status, n: count() })
+      .from(feedback)
+      .groupBy(feedback.status);
     const byStatus = Object.fromEntries(statuses.map((s) => [s.status, s.n]));
     expect(byStatus.VISIBLE).toBeGreaterThanOrEqual(2);
     expect(byStatus.INVISIBLE).toBeGreaterThanOrEqual(1);

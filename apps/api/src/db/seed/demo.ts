@@ -25,7 +25,10 @@ export async function initialiseDatabase(
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const marker = await tx.select().from(appMeta).where(sql`${appMeta.key} = ${INITIALISED_KEY}`);
+    const marker = await tx
+      .select()
+      .from(appMeta)
+      .where(sql`${appMeta.key} = ${INITIALISED_KEY}`);
     if (marker.length > 0) return { seeded: false, reason: 'already initialised' };
 
     const counts = await tx.execute<{ n: number }>(sql`

@@ -1,0 +1,52 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+
+import { TOAST_AUTO_CLOSE_MS } from '@eclat/shared';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+
+import { cssVariablesResolver, theme } from '@/app/theme';
+import { PageLoader } from '@/components/ui/page-loader';
+import { i18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+
+import classes from './provider.module.css';
+
+/** Mantine's date pickers follow the active language (they stay English without this). */
+function LocalizedDates({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  return (
+    <DatesProvider settings={{ locale: instance.resolvedLanguage ?? instance.language, firstDayOfWeek: 0 }}>
+      {children}
+    </DatesProvider>
+  );
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+        <Suspense fallback={<PageLoader />}>
+          <QueryClientProvider client={queryClient}>
+            <LocalizedDates>
+              <ModalsProvider>
+                <Notifications
+                  position="top-right"
+                  autoClose={TOAST_AUTO_CLOSE_MS}
+                  classNames={{ root: classes.notifications }}
+                />
+                {children}
+              </ModalsProvider>
+            </LocalizedDates>
+          </QueryClientProvider>
+        </Suspense>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
