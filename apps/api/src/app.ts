@@ -7,6 +7,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppOptions = {
@@ -50,6 +51,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     prepare: options.prepareDatabase ?? true,
     seedDemo: config.seedDemo,
   });
+  await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(

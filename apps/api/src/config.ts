@@ -54,6 +54,20 @@ const envSchema = z.object({
   CONTACT_TO: z.email({ error: 'expected an email address' }).default('hello@eclat.example'),
   SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'expected an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  SMTP_REQUIRE_TLS: booleanFromString.default(false),
+  SMTP_TLS_REJECT_UNAUTHORIZED: booleanFromString.default(true),
+  MAIL_FROM: z.string().min(3).optional(),
+  BUSINESS_LOCALE: z.enum(['en', 'fr'], { error: 'expected en or fr' }).default('en'),
+  JOBS_ENABLED: booleanFromString.default(true),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
+  EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
@@ -78,6 +92,22 @@ export type AppConfig = {
   slotCapacity: number;
   webDistDir: string;
   shutdownTimeoutMs: number;
+  mail: {
+    /** Unset: messages are written as .eml files under `<dataDir>/mail`. */
+    smtpUrl: string | undefined;
+    requireTls: boolean;
+    rejectUnauthorized: boolean;
+    from: string;
+  };
+  /** Language of messages sent to the business itself (the contact form). */
+  businessLocale: 'en' | 'fr';
+  jobs: {
+    /** Run the background workers in this process (turn off on web-only instances). */
+    enabled: boolean;
+    pollSeconds: number;
+    emailRetryLimit: number;
+    emailRetryDelaySeconds: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -130,5 +160,18 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       ? path.resolve(baseDir, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      requireTls: e.SMTP_REQUIRE_TLS,
+      rejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
+      from: e.MAIL_FROM ?? `"${e.BRAND_NAME}" <no-reply@eclat.example>`,
+    },
+    businessLocale: e.BUSINESS_LOCALE,
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      pollSeconds: e.JOB_POLL_SECONDS,
+      emailRetryLimit: e.EMAIL_RETRY_LIMIT,
+      emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
+    },
   };
 }

@@ -10,3 +10,4 @@ export * from './availabilities.ts';
 export * from './schedules.ts';
 export * from './contact-messages.ts';
 export * from './app-meta.ts';
+export * from './email-deliveries.ts';

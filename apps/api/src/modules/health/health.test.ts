@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { healthSchema, readinessSchema, errorBodySchema } from '@eclat/shared';
-import { buildApp } from '../../app.ts';
-import { buildTestApp, testConfig } from '../../../test/helpers.ts';
+import { buildTestApp } from '../../../test/helpers.ts';
 
 describe('health and readiness', () => {
   const apps: { close(): Promise<unknown> }[] = [];
@@ -21,17 +21,20 @@ describe('health and readiness', () => {
     expect(readinessSchema.parse(ready.json())).toEqual({ status: 'ready', database: 'up' });
   });
 
-  it('is alive but not ready when the database does not answer', async () => {
-    // Port 1 on loopback: nothing listens there.
-    const app = await buildApp(testConfig(), {
-      databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none',
-      prepareDatabase: false,
-    });
-    apps.push(app);
+  it('is alive but not ready when the database stops answering', async () => {
+    const app = await buildTestApp();
+    await app.ready();
+    // The database goes away under the running server (every connection is cut).
+    const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+    await admin.connect();
+    await admin.query(`drop database ${new URL(app.databaseUrl).pathname.slice(1)} with (force)`);
+    await admin.end();
+
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
     const ready = await app.inject({ method: 'GET', url: '/api/v1/ready' });
     expect(ready.statusCode).toBe(503);
     expect(errorBodySchema.parse(ready.json()).code).toBe('SERVICE_UNAVAILABLE');
     expect(ready.body).not.toContain('127.0.0.1');
+    await app.close().catch(() => undefined);
   });
 });

@@ -1,0 +1,10 @@
+import type { z } from 'zod';
+import { emailJobSchema } from '../mail/email-message.ts';
+
+/** Every background queue, with the schema of its payload. Payloads are validated when enqueued. */
+export const QUEUES = {
+  email: emailJobSchema,
+} as const;
+
+export type QueueName = keyof typeof QUEUES;
+export type JobPayload<Q extends QueueName> = z.input<(typeof QUEUES)[Q]>;

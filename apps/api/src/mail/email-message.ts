@@ -1,0 +1,59 @@
+import { LOCALES } from '@eclat/shared';
+import { z } from 'zod';
+import { createAppointmentInvite } from './ics.ts';
+import type { RenderContext, RenderedEmail } from './layout.ts';
+import {
+  appointmentEmailDataSchema,
+  renderAppointmentReminder,
+  renderBookingConfirmation,
+} from './templates/appointment.ts';
+import { contactMessageDataSchema, renderContactMessage } from './templates/contact-message.ts';
+import { passwordResetDataSchema, renderPasswordReset } from './templates/password-reset.ts';
+
+/**
+ * Every email the application sends, by template, with its typed data. A job carries one of these; the
+ * worker renders it in the recipient's language when it sends, so a retried job uses the same data.
+ */
+export const emailMessageSchema = z.discriminatedUnion('template', [
+  z.object({ template: z.literal('password-reset'), data: passwordResetDataSchema }),
+  z.object({ template: z.literal('contact-message'), data: contactMessageDataSchema }),
+  z.object({ template: z.literal('booking-confirmation'), data: appointmentEmailDataSchema }),
+  z.object({ template: z.literal('appointment-reminder'), data: appointmentEmailDataSchema }),
+]);
+export type EmailMessage = z.infer<typeof emailMessageSchema>;
+export type EmailTemplate = EmailMessage['template'];
+
+export const emailJobSchema = z.object({
+  to: z.email(),
+  /** The recipient's language. */
+  locale: z.enum(LOCALES),
+  replyTo: z.email().optional(),
+  message: emailMessageSchema,
+});
+export type EmailJob = z.infer<typeof emailJobSchema>;
+
+export type EmailAttachment = { filename: string; content: string; contentType: string };
+export type RenderedEmailWithAttachments = RenderedEmail & { attachments: EmailAttachment[] };
+
+export function renderEmail(job: EmailJob, ctx: RenderContext): RenderedEmailWithAttachments {
+  const { message, locale } = job;
+  switch (message.template) {
+    case 'password-reset':
+      return { ...renderPasswordReset(message.data, locale, ctx), attachments: [] };
+    case 'contact-message':
+      return { ...renderContactMessage(message.data, locale, ctx), attachments: [] };
+    case 'booking-confirmation':
+      return {
+        ...renderBookingConfirmation(message.data, locale, ctx),
+        attachments: [
+          {
+            filename: 'appointment.ics',
+            content: createAppointmentInvite(message.data, locale, ctx),
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          },
+        ],
+      };
+    case 'appointment-reminder':
+      return { ...renderAppointmentReminder(message.data, locale, ctx), attachments: [] };
+  }
+}

@@ -1,0 +1,58 @@
+import { escapeHtml } from './format.ts';
+
+export type RenderContext = {
+  brandName: string;
+  publicUrl: string;
+  timeZone: string;
+};
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const INK = '#1E2A2F';
+const TEAL = '#0F5E63';
+const SAND = '#F3E9DC';
+
+/**
+ * Wraps already-escaped HTML body content in the brand's email layout (tables and inline styles, which
+ * is what email clients understand). `preheader` is the hidden preview line.
+ */
+export function htmlLayout(options: {
+  lang: string;
+  title: string;
+  preheader: string;
+  bodyHtml: string;
+  footer: string;
+  ctx: RenderContext;
+}): string {
+  const { ctx } = options;
+  return `<!doctype html>
+<html lang="${options.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body style="margin:0;padding:0;background:${SAND};font-family:Segoe UI,Helvetica,Arial,sans-serif;color:${INK};">
+<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(options.preheader)}</div>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:${SAND};padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="600" cellspacing="0" cellpadding="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td style="background:${TEAL};padding:20px 32px;">
+<a href="${escapeHtml(ctx.publicUrl)}" style="color:#ffffff;font-size:22px;font-weight:700;text-decoration:none;">${escapeHtml(ctx.brandName)}</a>
+</td></tr>
+<tr><td style="padding:32px;font-size:16px;line-height:1.6;">
+${options.bodyHtml}
+</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #e8e2d8;font-size:13px;line-height:1.5;color:#4a5a60;">
+${escapeHtml(options.footer)}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+export function button(href: string, label: string): string {
+  return `<p style="margin:28px 0;"><a href="${escapeHtml(href)}" style="background:${TEAL};color:#ffffff;padding:12px 24px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block;">${escapeHtml(label)}</a></p>`;
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config.ts';
+import type { EmailAttachment } from './email-message.ts';
+
+export type OutgoingEmail = {
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: EmailAttachment[];
+  /** Stable Message-ID (one per job), so a receiver can recognise a message it already has. */
+  messageId: string;
+};
+
+export type SentEmail = { messageId: string; file?: string };
+
+export type Mailer = {
+  /** Where messages go: `smtp://host:port` (credentials hidden) or the mailbox folder. */
+  readonly destination: string;
+  send(email: OutgoingEmail): Promise<SentEmail>;
+  close(): void;
+};
+
+/**
+ * Sends email over SMTP_URL. Without it, each message is written as a readable `.eml` file under
+ * `DATA_DIR/mail` and its path is logged: nothing is silently dropped.
+ */
+export function createMailer(config: AppConfig, logger: Pick<Logger, 'info'>): Mailer {
+  const base = (email: OutgoingEmail) => ({
+    from: config.mail.from,
+    to: email.to,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    messageId: email.messageId,
+    attachments: email.attachments,
+  });
+
+  if (config.mail.smtpUrl) {
+    const url = new URL(config.mail.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      requireTLS: config.mail.requireTls,
+      tls: { rejectUnauthorized: config.mail.rejectUnauthorized },
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      destination: `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`,
+      async send(email) {
+        const info = await transport.sendMail(base(email));
+        return { messageId: info.messageId };
+      },
+      close() {
+        transport.close();
+      },
+    };
+  }
+
+  const mailbox = path.join(config.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    destination: mailbox,
+    async send(email) {
+      const info = await transport.sendMail(base(email));
+      await fs.mkdir(mailbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = email.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(mailbox, `${stamp}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message);
+      logger.info({ file, to: email.to, subject: email.subject }, 'email written to the development mailbox');
+      return { messageId: info.messageId, file };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { appointmentEmailData } from '../../test/factories.ts';
+import { renderEmail, type EmailJob } from './email-message.ts';
+import { formatMoney } from './format.ts';
+
+const ctx = { brandName: 'Éclat', publicUrl: 'https://book.eclat.example', timeZone: 'America/Toronto' };
+
+describe('email templates', () => {
+  it('formats money the way each language writes it', () => {
+    expect(formatMoney(50, 'en')).toBe('$50.00');
+    expect(formatMoney(50, 'fr')).toBe('50,00\u00a0$');
+  });
+
+  it('renders the booking confirmation in English with the business-local time and the total', () => {
+    const email = renderEmail(
+      {
+        to: 'a@example.com',
+        locale: 'en',
+        message: { template: 'booking-confirmation', data: appointmentEmailData() },
+      },
+      ctx,
+    );
+    expect(email.subject).toBe('Your Éclat cleaning is booked for Tuesday, March 9, 2027 at 9:00 a.m.');
+    expect(email.text).toContain('Deep Cleaning: $289.00');
+    expect(email.text).toContain('Total: $339.00');
+    expect(email.text).toContain('12:00 p.m.');
+    expect(email.html).toContain('<html lang="en">');
+    expect(email.attachments).toHaveLength(1);
+    expect(email.attachments[0]?.filename).toBe('appointment.ics');
+  });
+
+  it('renders the booking confirmation in French', () => {
+    const email = renderEmail(
+      {
+        to: 'a@example.com',
+        locale: 'fr',
+        message: { template: 'booking-confirmation', data: appointmentEmailData() },
+      },
+      ctx,
+    );
+    expect(email.subject).toBe('Votre ménage Éclat est réservé pour le mardi 9 mars 2027 à 9 h 00');
+    expect(email.text).toContain('Total\u00a0: 339,00\u00a0$');
+    expect(email.text).toContain('Bonjour Amélie,');
+    expect(email.html).toContain('<html lang="fr">');
+  });
+
+  it('shows "Contact for pricing" for a service sold on quote', () => {
+    const data = appointmentEmailData({
+      services: [{ title: 'Post-Renovation Cleanup', price: 0 }],
+      total: 0,
+    });
+    const en = renderEmail(
+      { to: 'a@example.com', locale: 'en', message: { template: 'booking-confirmation', data } },
+      ctx,
+    );
+    const fr = renderEmail(
+      { to: 'a@example.com', locale: 'fr', message: { template: 'booking-confirmation', data } },
+      ctx,
+    );
+    expect(en.text).toContain('Post-Renovation Cleanup: Contact for pricing');
+    expect(fr.text).toContain('Post-Renovation Cleanup\u00a0: Prix sur demande');
+  });
+
+  it('escapes what users wrote in the HTML part and keeps it as written in the text part', () => {
+    const job: EmailJob = {
+      to: 'hello@eclat.example',
+      locale: 'en',
+      replyTo: 'visitor@example.com',
+      message: {
+        template: 'contact-message',
+        data: {
+          name: 'Eve <img src=x onerror=alert(1)>',
+          email: 'visitor@example.com',
+          subject: 'Quote "please"',
+          message: '<script>alert("hi")</script>\nSecond line',
+          sentAt: '2027-01-05T15:30:00.000Z',
+        },
+      },
+    };
+    const email = renderEmail(job, ctx);
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<img src=x');
+    expect(email.html).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt;<br>Second line');
+    expect(email.text).toContain('<script>alert("hi")</script>\nSecond line');
+    expect(email.subject).toBe('Contact form: Quote "please"');
+  });
+
+  it('renders the password reset in both languages with the link', () => {
+    for (const locale of ['en', 'fr'] as const) {
+      const email = renderEmail(
+        {
+          to: 'a@example.com',
+          locale,
+          message: {
+            template: 'password-reset',
+            data: {
+              resetUrl: 'https://book.eclat.example/oidc/reset/abc',
+              expiresInMinutes: 30,
+              firstName: 'Ana',
+            },
+          },
+        },
+        ctx,
+      );
+      expect(email.text).toContain('https://book.eclat.example/oidc/reset/abc');
+      expect(email.html).toContain('href="https://book.eclat.example/oidc/reset/abc"');
+      expect(email.subject).toBe(
+        locale === 'en' ? 'Reset your Éclat password' : 'Réinitialisez votre mot de passe Éclat',
+      );
+    }
+  });
+
+  it('renders the reminder without an attachment', () => {
+    const email = renderEmail(
+      {
+        to: 'a@example.com',
+        locale: 'fr',
+        message: { template: 'appointment-reminder', data: appointmentEmailData() },
+      },
+      ctx,
+    );
+    expect(email.subject).toBe('Rappel\u00a0: votre ménage Éclat le mardi 9 mars 2027 à 9 h 00');
+    expect(email.attachments).toEqual([]);
+  });
+});

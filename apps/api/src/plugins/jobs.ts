@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { FailedJob } from '@eclat/shared';
+import type { AppConfig } from '../config.ts';
+import { runInTransaction, type Db, type TransactionScope } from '../db/transaction.ts';
+import { deliverEmailJob } from '../jobs/email-worker.ts';
+import { QUEUES, type JobPayload, type QueueName } from '../jobs/queues.ts';
+import { createMailer } from '../mail/mailer.ts';
+
+export type Transaction = {
+  db: Db;
+  /** Adds a job in this transaction: it exists only if the transaction commits. */
+  enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
+};
+
+export type Jobs = {
+  /** Runs business writes and the jobs they cause in one transaction. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Adds a job on its own (no business write to tie it to). */
+  enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
+  listFailed(limit?: number): Promise<FailedJob[]>;
+};
+
+const ONE_DAY = 24 * 60 * 60;
+
+type FailedRow = {
+  id: string;
+  name: string;
+  data: unknown;
+  output: unknown;
+  retry_count: number;
+  created_on: Date;
+  completed_on: Date | null;
+};
+
+function summarise(queue: string, data: unknown): string {
+  if (queue === 'email') {
+    const parsed = QUEUES.email.safeParse(data);
+    if (parsed.success) return `${parsed.data.message.template} to ${parsed.data.to}`;
+  }
+  return queue;
+}
+
+function errorText(output: unknown): string | null {
+  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string')
+    return output.message;
+  return output === null || output === undefined ? null : JSON.stringify(output).slice(0, 500);
+}
+
+/**
+ * Background jobs with pg-boss in the same PostgreSQL. Jobs are written in the same transaction as the
+ * business write that causes them, retried with exponential backoff, and kept in the `failed` state (30
+ * days) when they run out of retries. Workers run in every process unless JOBS_ENABLED=false.
+ */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: { config: AppConfig; databaseUrl: string }) => {
+    const { config } = options;
+    const boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      schema: 'pgboss',
+      max: 4,
+      application_name: 'eclat-jobs',
+      supervise: config.jobs.enabled,
+      schedule: false,
+    });
+    boss.on('error', (error: Error) => {
+      app.log.error({ message: error.message }, 'job queue error');
+    });
+    await boss.start();
+    await boss.createQueue('email', {
+      retryLimit: config.jobs.emailRetryLimit,
+      retryDelay: config.jobs.emailRetryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: 60 * 60,
+      expireInSeconds: 120,
+      deleteAfterSeconds: 30 * ONE_DAY,
+    });
+    await boss.updateQueue('email', {
+      retryLimit: config.jobs.emailRetryLimit,
+      retryDelay: config.jobs.emailRetryDelaySeconds,
+      retryBackoff: true,
+    });
+
+    const mailer = createMailer(config, app.log);
+    let emailWorkerId: string | undefined;
+    if (config.jobs.enabled) {
+      const deps = {
+        db: app.db,
+        mailer,
+        logger: app.log,
+        retryLimit: config.jobs.emailRetryLimit,
+        messageIdDomain: new URL(config.publicUrl).hostname,
+        ctx: { brandName: config.brandName, publicUrl: config.publicUrl, timeZone: config.businessTimeZone },
+      };
+      emailWorkerId = await boss.work(
+        'email',
+        { pollingIntervalSeconds: config.jobs.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          await deliverEmailJob(job, deps);
+        },
+      );
+      app.log.info({ mail: mailer.destination }, 'email worker started');
+    }
+
+    const wake = () => {
+      if (emailWorkerId) boss.notifyWorker(emailWorkerId);
+    };
+
+    const send = async <Q extends QueueName>(queue: Q, payload: JobPayload<Q>, scope?: TransactionScope) => {
+      const data = QUEUES[queue].parse(payload);
+      const id = await boss.send(queue, data, scope ? { db: scope.executor } : {});
+      if (!id) throw new Error(`The ${queue} job was not created.`);
+      if (scope) scope.afterCommit(wake);
+      else wake();
+      return id;
+    };
+
+    const jobs: Jobs = {
+      transaction: (work) =>
+        runInTransaction(app.db.$client, (scope) =>
+          work({ db: scope.db, enqueue: (queue, payload) => send(queue, payload, scope) }),
+        ),
+      enqueue: (queue, payload) => send(queue, payload),
+      async listFailed(limit = 100) {
+        const { rows } = await app.db.execute<FailedRow>(sql`
+          select id, name, data, output, retry_count, created_on, completed_on
+          from pgboss.job where state = 'failed'
+          order by completed_on desc nulls last limit ${limit}`);
+        return rows.map((row) => ({
+          id: row.id,
+          queue: row.name,
+          summary: summarise(row.name, row.data),
+          attempts: row.retry_count + 1,
+          lastError: errorText(row.output),
+          createdAt: new Date(row.created_on).toISOString(),
+          failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : null,
+        }));
+      },
+    };
+    app.decorate('jobs', jobs);
+
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      mailer.close();
+    });
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);
