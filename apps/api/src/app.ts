@@ -3,11 +3,16 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { oidcPlugin } from './plugins/oidc.ts';
+import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppOptions = {
@@ -44,19 +49,26 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(dbPlugin, {
     url: options.databaseUrl,
     poolSize: config.databasePoolSize,
     prepare: options.prepareDatabase ?? true,
     seedDemo: config.seedDemo,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
   });
   await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
+  await app.register(oidcPlugin, { config });
+  await app.register(authPlugin, { config });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { config });
+      await api.register(adminJobsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -39,7 +39,7 @@ const envSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
-  TRUST_PROXY: booleanFromString.default(false),
+  TRUST_PROXY: booleanFromString.optional(),
   DATABASE_URL: postgresUrlSchema,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./.data'),
@@ -64,6 +64,13 @@ const envSchema = z.object({
   SMTP_TLS_REJECT_UNAUTHORIZED: booleanFromString.default(true),
   MAIL_FROM: z.string().min(3).optional(),
   BUSINESS_LOCALE: z.enum(['en', 'fr'], { error: 'expected en or fr' }).default('en'),
+  OIDC_ISSUER: z.url({ error: 'expected the issuer URL of an OpenID Connect provider' }).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_SCOPE: z.string().min(1).default('openid email profile offline_access'),
+  OIDC_EMAIL_CLAIM: z.string().min(1).default('https://eclat.example/email'),
+  OIDC_PERMISSIONS_CLAIM: z.string().min(1).default('permissions'),
+  DEV_WEB_ORIGIN: z.url().optional(),
   JOBS_ENABLED: booleanFromString.default(true),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
@@ -98,6 +105,18 @@ export type AppConfig = {
     requireTls: boolean;
     rejectUnauthorized: boolean;
     from: string;
+  };
+  auth: {
+    /** `embedded`: our own provider at /oidc. `external`: OIDC_ISSUER signs people in. */
+    mode: 'embedded' | 'external';
+    issuer: string;
+    audience: string;
+    clientId: string;
+    scope: string;
+    emailClaim: string;
+    permissionsClaim: string;
+    /** Origins allowed as the web app's redirect target (PUBLIC_URL, plus the Vite dev server). */
+    webOrigins: string[];
   };
   /** Language of messages sent to the business itself (the contact form). */
   businessLocale: 'en' | 'fr';
@@ -140,12 +159,21 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     );
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const external = [e.OIDC_ISSUER, e.OIDC_AUDIENCE, e.OIDC_CLIENT_ID];
+  if (external.some(Boolean) && !external.every(Boolean)) {
+    throw new ConfigError([
+      'OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID: set all three to use an external provider, or none for the embedded one',
+    ]);
+  }
+  const devOrigin = e.DEV_WEB_ORIGIN ?? (e.NODE_ENV === 'development' ? 'http://localhost:5173' : undefined);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    trustProxy: e.TRUST_PROXY,
+    publicUrl,
+    // The server speaks plain HTTP: an https PUBLIC_URL means a proxy in front terminates TLS.
+    trustProxy: e.TRUST_PROXY ?? publicUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(baseDir, e.DATA_DIR),
@@ -165,6 +193,17 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       requireTls: e.SMTP_REQUIRE_TLS,
       rejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
       from: e.MAIL_FROM ?? `"${e.BRAND_NAME}" <no-reply@eclat.example>`,
+    },
+    auth: {
+      mode: e.OIDC_ISSUER ? 'external' : 'embedded',
+      // An external issuer is kept exactly as given: it must match the tokens' iss claim (Auth0 ends with /).
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      clientId: e.OIDC_CLIENT_ID ?? 'eclat-web',
+      scope: e.OIDC_SCOPE,
+      emailClaim: e.OIDC_EMAIL_CLAIM,
+      permissionsClaim: e.OIDC_PERMISSIONS_CLAIM,
+      webOrigins: [publicUrl, ...(devOrigin ? [new URL(devOrigin).origin] : [])],
     },
     businessLocale: e.BUSINESS_LOCALE,
     jobs: {

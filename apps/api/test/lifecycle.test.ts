@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,11 @@ describe('server lifecycle with the embedded PostgreSQL', () => {
 
     // First start: initialises PostgreSQL and writes the demo content.
     const first = await startServer(dataDir);
+    // The demo accounts are shown once and kept in DATA_DIR.
+    expect(first.output()).toContain('Demo accounts (sign in at');
+    expect(await fs.readFile(path.join(dataDir, 'demo-accounts.txt'), 'utf8')).toMatch(
+      /admin@example\.com\s+\S{16}\s+\(admin\)/,
+    );
     first.child.kill('SIGTERM');
     expect(await exitOf(first.child)).toBe(0);
     expect(first.output()).toContain('embedded PostgreSQL stopped');
@@ -105,9 +110,36 @@ describe('server lifecycle with the embedded PostgreSQL', () => {
     // Third start recovers by itself, and nothing was lost or written twice.
     const third = await startServer(dataDir);
     expect(third.output()).toContain('stopping a PostgreSQL left running by a previous server');
+
+    // The operator's tool works beside the running server, on its embedded database.
+    const cli = spawnSync(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'apps/api/src/cli/users.ts'),
+        'create',
+        '--email',
+        'ops@example.com',
+        '--password',
+        'tidy rooms sparkle daily',
+        '--role',
+        'admin',
+      ],
+      { env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' },
+    );
+    expect(cli.stdout).toBe('Created ops@example.com (admin).\n');
+    const list = spawnSync(process.execPath, [path.join(REPO_ROOT, 'apps/api/src/cli/users.ts'), 'list'], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(list.stdout).toContain('ops@example.com\tadmin');
+    expect(list.stdout).toContain('customer@example.com\tcustomer');
     third.child.kill('SIGTERM');
     expect(await exitOf(third.child)).toBe(0);
     expect(await readDataDir(dataDir)).toEqual(afterFirst);
+    const second2 = await startServer(dataDir);
+    expect(second2.output()).not.toContain('Demo accounts');
+    second2.child.kill('SIGTERM');
+    await exitOf(second2.child);
   }, 120_000);
 
   it('removes its lock files when stopped gracefully', async () => {

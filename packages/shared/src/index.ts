@@ -3,3 +3,4 @@ export * from './locales.ts';
 export * from './errors.ts';
 export * from './schemas/health.ts';
 export * from './schemas/jobs.ts';
+export * from './schemas/auth.ts';

@@ -121,14 +121,12 @@ describe('email through the job queue', () => {
 
     await expect(
       app.jobs.transaction(async (tx) => {
-        await tx.db
-          .insert(customers)
-          .values({
-            firstName: 'Ro',
-            lastName: 'Llback',
-            email: 'ro@example.com',
-            phoneNumber: '416-555-0101',
-          });
+        await tx.db.insert(customers).values({
+          firstName: 'Ro',
+          lastName: 'Llback',
+          email: 'ro@example.com',
+          phoneNumber: '416-555-0101',
+        });
         await tx.enqueue('email', confirmation('ro@example.com', 'en'));
         throw new Error('the booking failed after the email was queued');
       }),

@@ -1,4 +1,4 @@
-import { escapeHtml } from './format.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 export type RenderContext = {
   brandName: string;

@@ -1,8 +1,26 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { initialiseDatabase } from '../db/seed/demo.ts';
+import { initialiseDatabase, type DemoAccount } from '../db/seed/demo.ts';
+
+/** Shown once, on the start that created them; also kept in DATA_DIR/demo-accounts.txt (readable by its owner only). */
+async function announceDemoAccounts(accounts: DemoAccount[], dataDir: string, publicUrl: string) {
+  const width = Math.max(...accounts.map((account) => account.email.length));
+  const lines = [
+    `Demo accounts (sign in at ${publicUrl}):`,
+    ...accounts.map(
+      (account) => `  ${account.email.padEnd(width)}  ${account.password}  (${account.roles.join(', ')})`,
+    ),
+    '',
+  ];
+  await fs.mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'demo-accounts.txt');
+  await fs.writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  process.stdout.write(`\n${lines.join('\n')}These passwords are shown once; they are kept in ${file}.\n\n`);
+}
 
 export type DbPluginOptions = {
   url: string;
@@ -10,6 +28,8 @@ export type DbPluginOptions = {
   /** Apply migrations and (on a new database) the demo content before serving. */
   prepare: boolean;
   seedDemo: boolean;
+  dataDir: string;
+  publicUrl: string;
 };
 
 /** The database client: one pool per process, migrated at start, closed when the server closes. */
@@ -26,8 +46,12 @@ export const dbPlugin = fp(
     });
     if (options.prepare) {
       await migrateDatabase(db);
-      const result = await initialiseDatabase(db, { withDemo: options.seedDemo, logger: app.log });
+      const { demoAccounts, ...result } = await initialiseDatabase(db, {
+        withDemo: options.seedDemo,
+        logger: app.log,
+      });
       app.log.info(result, 'database ready');
+      if (demoAccounts) await announceDemoAccounts(demoAccounts, options.dataDir, options.publicUrl);
     }
   },
   { name: 'db' },

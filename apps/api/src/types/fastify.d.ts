@@ -1,4 +1,7 @@
+import type { Permission } from '@eclat/shared';
 import type { Database } from '../db/client.ts';
+import type { AuthKeys } from '../modules/auth/keys.ts';
+import type { AuthContext } from '../plugins/auth.ts';
 import type { Jobs } from '../plugins/jobs.ts';
 
 // Decorations added by our plugins (declaration merging needs interfaces).
@@ -6,5 +9,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     jobs: Jobs;
+    /** Keys of the embedded provider; null with an external provider. */
+    authKeys: AuthKeys | null;
+    /** preHandler: any valid bearer token. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid bearer token whose user holds at least one of the permissions. */
+    requireAnyPermission(
+      ...permissions: Permission[]
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    authContext: AuthContext | null;
   }
 }

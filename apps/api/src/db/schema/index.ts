@@ -11,3 +11,4 @@ export * from './schedules.ts';
 export * from './contact-messages.ts';
 export * from './app-meta.ts';
 export * from './email-deliveries.ts';
+export * from './auth.ts';

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { createDatabase, type Database } from '../client.ts';
 import { customers, feedback, serviceImages, services } from '../schema/index.ts';
+import { findUserByEmail, rolesOf } from '../../modules/auth/accounts.repository.ts';
+import { verifyPassword } from '../../modules/auth/passwords.ts';
 import { initialiseDatabase } from './demo.ts';
 
 const logger = { info: () => undefined };
@@ -23,10 +25,21 @@ describe('demo content', () => {
   });
 
   it('fills an empty database with a living catalogue and feedback', async () => {
-    expect(await initialiseDatabase(db, { withDemo: true, logger })).toEqual({
-      seeded: true,
-      reason: 'empty database',
-    });
+    const result = await initialiseDatabase(db, { withDemo: true, logger });
+    expect(result).toMatchObject({ seeded: true, reason: 'empty database' });
+
+    // One account per role, each with its own random password that really signs in.
+    expect(result.demoAccounts?.map((account) => [account.email, account.roles])).toEqual([
+      ['admin@example.com', ['admin']],
+      ['employee@example.com', ['employee', 'customer']],
+      ['customer@example.com', ['customer']],
+    ]);
+    expect(new Set(result.demoAccounts?.map((account) => account.password)).size).toBe(3);
+    for (const account of result.demoAccounts ?? []) {
+      const user = await findUserByEmail(db, account.email);
+      expect(await verifyPassword(user?.passwordHash ?? null, account.password)).toBe(true);
+      expect(await rolesOf(db, user?.id ?? '')).toEqual(expect.arrayContaining(account.roles));
+    }
 
     const rows = await db.select().from(services);
     expect(rows.length).toBeGreaterThanOrEqual(8);

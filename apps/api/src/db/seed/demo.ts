@@ -1,18 +1,32 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../client.ts';
-import { appMeta, customers, feedback, serviceImages, services, users } from '../schema/index.ts';
+import { ROLE_IDS, type Permission } from '@eclat/shared';
+import { hashPassword } from '../../modules/auth/passwords.ts';
+import { appMeta, customers, feedback, serviceImages, services, userRoles, users } from '../schema/index.ts';
 import { DEMO_CUSTOMERS, DEMO_FEEDBACK, DEMO_SERVICES } from './demo-content.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
 const INITIALISED_KEY = 'initialised_at';
 
-export type SeedResult = { seeded: boolean; reason: string };
+export type DemoAccount = { email: string; password: string; roles: Permission[] };
+export type SeedResult = { seeded: boolean; reason: string; demoAccounts?: DemoAccount[] };
+
+const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles: Permission[] }[] = [
+  { email: 'admin@example.com', firstName: 'Alex', lastName: 'Admin', roles: ['admin'] },
+  {
+    email: 'employee@example.com',
+    firstName: 'Émile',
+    lastName: 'Employee',
+    roles: ['employee', 'customer'],
+  },
+  { email: 'customer@example.com', firstName: 'Chloé', lastName: 'Customer', roles: ['customer'] },
+];
 
 /**
  * Marks the database as initialised and, when it is a brand-new empty database and `withDemo` is set,
@@ -80,10 +94,29 @@ export async function initialiseDatabase(
         };
       }),
     );
+    // One account per role, with random passwords (shown once at start, kept in DATA_DIR/demo-accounts.txt).
+    const demoAccounts: DemoAccount[] = [];
+    for (const account of DEMO_ACCOUNTS) {
+      const password = randomBytes(12).toString('base64url');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          passwordHash: await hashPassword(password),
+          firstName: account.firstName,
+          lastName: account.lastName,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('demo account not created');
+      await tx
+        .insert(userRoles)
+        .values(account.roles.map((role) => ({ userId: user.id, roleId: ROLE_IDS[role] })));
+      demoAccounts.push({ email: account.email, password, roles: account.roles });
+    }
     options.logger.info(
-      { services: DEMO_SERVICES.length, feedback: DEMO_FEEDBACK.length },
+      { services: DEMO_SERVICES.length, feedback: DEMO_FEEDBACK.length, accounts: demoAccounts.length },
       'wrote demo content into the new database',
     );
-    return { seeded: true, reason: 'empty database' };
+    return { seeded: true, reason: 'empty database', demoAccounts };
   });
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
-import { escapeHtml, escapeMultiline, formatDateTime, formatMoney, formatTime } from '../format.ts';
+import { formatDateTime, formatMoney, formatTime } from '../format.ts';
+import { escapeHtml, escapeMultiline } from '../../lib/html.ts';
 import { button, htmlLayout, type RenderContext, type RenderedEmail } from '../layout.ts';
 
 /** What the booking confirmation and the reminder know about an appointment. */

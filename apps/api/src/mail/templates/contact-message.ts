@@ -1,6 +1,7 @@
 import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
-import { escapeHtml, escapeMultiline, formatDateTime } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { escapeHtml, escapeMultiline } from '../../lib/html.ts';
 import { htmlLayout, type RenderContext, type RenderedEmail } from '../layout.ts';
 
 export const contactMessageDataSchema = z.object({

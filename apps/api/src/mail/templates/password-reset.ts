@@ -1,6 +1,6 @@
 import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
-import { escapeHtml } from '../format.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { button, htmlLayout, type RenderContext, type RenderedEmail } from '../layout.ts';
 
 export const passwordResetDataSchema = z.object({

@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config.ts';
+import { createTestDatabase } from '../../test/helpers.ts';
+
+const CLI = path.join(REPO_ROOT, 'apps/api/src/cli/users.ts');
+
+function users(databaseUrl: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('npm run users', () => {
+  it('creates accounts with a role, grants and revokes roles, and lists them', async () => {
+    const db = await createTestDatabase();
+    expect(users(db, 'list')).toMatchObject({ code: 0, out: 'No accounts yet.\n' });
+
+    const created = users(
+      db,
+      'create',
+      '--email',
+      'Boss@Example.com',
+      '--password',
+      'tidy rooms sparkle daily',
+      '--role',
+      'admin',
+    );
+    expect(created).toMatchObject({ code: 0, out: 'Created Boss@Example.com (admin).\n' });
+
+    expect(users(db, 'grant', '--email', 'boss@example.com', '--role', 'employee').out).toBe(
+      'Boss@Example.com: admin, employee.\n',
+    );
+    expect(users(db, 'grant', '--email', 'boss@example.com', '--role', 'employee').out).toBe(
+      'Boss@Example.com: admin, employee.\n',
+    );
+    expect(users(db, 'revoke', '--email', 'boss@example.com', '--role', 'admin').out).toBe(
+      'Boss@Example.com: employee.\n',
+    );
+    expect(users(db, 'list').out).toMatch(/^Boss@Example\.com\temployee\t[0-9a-f-]{36}\n$/);
+  });
+
+  it('explains what is wrong and exits with 2', async () => {
+    const db = await createTestDatabase();
+    const cases: [string[], RegExp][] = [
+      [
+        ['create', '--email', 'a@example.com', '--password', 'short', '--role', 'admin'],
+        /at least 10 characters/,
+      ],
+      [
+        ['create', '--email', 'a@example.com', '--password', 'password1234', '--role', 'admin'],
+        /too easy to guess/,
+      ],
+      [
+        ['create', '--email', 'a@example.com', '--password', 'tidy rooms sparkle daily', '--role', 'boss'],
+        /--role must be one of admin, employee, customer/,
+      ],
+      [['grant', '--email', 'nobody@example.com', '--role', 'admin'], /No account for nobody@example\.com/],
+      [['frobnicate'], /Usage:/],
+    ];
+    for (const [args, message] of cases) {
+      const result = users(db, ...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(`${result.out}${result.err}`).toMatch(message);
+    }
+    users(
+      db,
+      'create',
+      '--email',
+      'dup@example.com',
+      '--password',
+      'tidy rooms sparkle daily',
+      '--role',
+      'customer',
+    );
+    const duplicate = users(
+      db,
+      'create',
+      '--email',
+      'dup@example.com',
+      '--password',
+      'tidy rooms sparkle daily',
+      '--role',
+      'customer',
+    );
+    expect(duplicate.code).toBe(2);
+    expect(duplicate.err).toMatch(/already exists/);
+  });
+});

@@ -1,0 +1,148 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authConfigSchema,
+  authUserSchema,
+  EMPLOYEE_ROLE_ID,
+  errorBodySchema,
+  meSchema,
+  roleChangeInputSchema,
+  userIdParamsSchema,
+  userPermissionSchema,
+} from '@eclat/shared';
+import type { AppConfig } from '../../config.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findUserById, grantRoles, listUsers, revokeRoles, rolesOf } from './accounts.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * Sign-in configuration for the web app, the current user, and the admin's user-roles API (the spec's
+ * `/{idp}/users...` calls, which were open to anyone; here they are admin only).
+ */
+export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
+  const { auth } = config;
+
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'How the web app signs people in',
+        response: { 200: authConfigSchema },
+      },
+    },
+    () => ({
+      authority: auth.issuer,
+      clientId: auth.clientId,
+      audience: auth.audience,
+      scope: auth.scope,
+      permissionsClaim: auth.permissionsClaim,
+      emailClaim: auth.emailClaim,
+      provider: auth.mode,
+    }),
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: meSchema, 401: errorBodySchema },
+      },
+    },
+    (request) => {
+      const user = currentUser(request);
+      return {
+        userId: user.userId,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        permissions: [...user.permissions],
+      };
+    },
+  );
+
+  const adminOnly = app.requireAnyPermission('admin');
+
+  app.get(
+    '/auth/users',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Every user account (admin)',
+        security: bearer,
+        response: { 200: z.array(authUserSchema), ...errors },
+      },
+    },
+    async () =>
+      (await listUsers(app.db)).map((user) => ({
+        user_id: user.id,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+      })),
+  );
+
+  app.get(
+    '/auth/users/:userId/permissions',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary: "A user's permissions (admin)",
+        security: bearer,
+        params: userIdParamsSchema,
+        response: { 200: z.array(userPermissionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.params.userId);
+      if (!user) throw notFound('User');
+      return (await rolesOf(app.db, user.id)).map((permission) => ({ permission_name: permission }));
+    },
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/auth/users/:userId/roles',
+      preHandler: adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary:
+          method === 'POST'
+            ? 'Give a user the employee role (admin)'
+            : 'Take the employee role from a user (admin)',
+        description: `Idempotent. The only role id accepted is the employee role, ${EMPLOYEE_ROLE_ID}.`,
+        security: bearer,
+        params: userIdParamsSchema,
+        body: roleChangeInputSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+      handler: async (request, reply) => {
+        if (request.body.roleId !== EMPLOYEE_ROLE_ID) {
+          throw new AppError('VALIDATION_ERROR', 'Only the employee role can be assigned or removed here.', [
+            { path: 'body.roleId', message: 'Only the employee role id is accepted.' },
+          ]);
+        }
+        const user = await findUserById(app.db, request.params.userId);
+        if (!user) throw notFound('User');
+        if (method === 'POST') await grantRoles(app.db, user.id, ['employee']);
+        else await revokeRoles(app.db, user.id, ['employee']);
+        request.log.info(
+          { userId: user.id, by: currentUser(request).userId, method },
+          'employee role changed',
+        );
+        return reply.code(204).send();
+      },
+    });
+  }
+  done();
+};

@@ -1,0 +1,435 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { isLocale, pickLocale, type Locale } from '@eclat/shared';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { passwordResetTokens } from '../../db/schema/index.ts';
+import { createUser, findUserByEmail, setPassword } from './accounts.repository.ts';
+import { revokeAllSessionsOf } from './oidc-adapter.ts';
+import {
+  forgotPage,
+  errorPage,
+  loginPage,
+  registerPage,
+  resetPage,
+  type FieldErrors,
+  type PageContext,
+} from './pages.ts';
+import { PAGE_TEXT } from './page-text.ts';
+import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { clearHits, isLocked, recordHit, RULES } from './throttle.ts';
+
+const RESET_MINUTES = 30;
+const emailSchema = z.email();
+const formSchema = z.record(z.string(), z.string().max(500));
+
+type Options = { config: AppConfig; provider: Provider };
+
+function form(request: FastifyRequest): Record<string, string> {
+  const parsed = formSchema.safeParse(request.body ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * The account pages of the embedded provider: sign in, create an account, forgot and reset password.
+ * Server-rendered HTML forms (they work without JavaScript), in the language of the sign-in request.
+ */
+export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config, provider }, done) => {
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.auth.webOrigins]);
+
+  /** Refuses form posts coming from another site (SameSite=Lax cookies already keep them unauthenticated). */
+  function isCrossSite(request: FastifyRequest): boolean {
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null' && !allowedOrigins.has(origin)) return true;
+    return request.headers['sec-fetch-site'] === 'cross-site';
+  }
+
+  function localeFor(request: FastifyRequest, uiLocales?: unknown): Locale {
+    const query = request.query as Record<string, unknown>;
+    if (isLocale(query.lang)) return query.lang;
+    if (typeof uiLocales === 'string') {
+      const found = uiLocales
+        .split(' ')
+        .map((tag) => tag.split('-')[0] ?? '')
+        .find(isLocale);
+      if (found) return found;
+    }
+    return pickLocale(request.headers['accept-language']);
+  }
+
+  function pageContext(request: FastifyRequest, locale: Locale): PageContext {
+    const url = new URL(request.url, config.publicUrl);
+    url.searchParams.set('lang', locale === 'en' ? 'fr' : 'en');
+    return {
+      locale,
+      brandName: config.brandName,
+      publicUrl: config.publicUrl,
+      otherLanguageHref: `${url.pathname}${url.search}`,
+    };
+  }
+
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  /** Loads the interaction; an unknown or expired one shows the "expired" page. */
+  async function details(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      await html(reply, errorPage(pageContext(request, localeFor(request)), { expired: true }), 400);
+      return undefined;
+    }
+  }
+
+  const hrefs = (uid: string, locale: Locale) => ({
+    login: `/oidc/interaction/${uid}?lang=${locale}`,
+    loginAction: `/oidc/interaction/${uid}/login?lang=${locale}`,
+    register: `/oidc/interaction/${uid}/register?lang=${locale}`,
+    forgot: `/oidc/interaction/${uid}/forgot?lang=${locale}`,
+  });
+
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: Parameters<Provider['interactionResult']>[2],
+  ) {
+    const redirectTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    return reply.redirect(redirectTo, 303);
+  }
+
+  app.get<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const locale = localeFor(request, interaction.params.ui_locales);
+      const { prompt } = interaction;
+
+      if (prompt.name === 'consent') {
+        // Our own web app is first-party: the consent is given on the user's behalf.
+        const grant = interaction.grantId
+          ? await provider.Grant.find(interaction.grantId)
+          : new provider.Grant({
+              accountId: interaction.session?.accountId ?? '',
+              clientId: String(interaction.params.client_id),
+            });
+        if (!grant) return html(reply, errorPage(pageContext(request, locale), { expired: true }), 400);
+        const missing = prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+          missingResourceScopes?: Record<string, string[]>;
+        };
+        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+        for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+          grant.addResourceScope(indicator, scopes.join(' '));
+        }
+        const grantId = await grant.save();
+        return finish(request, reply, { consent: interaction.grantId ? {} : { grantId } });
+      }
+
+      const links = hrefs(interaction.uid, locale);
+      return html(
+        reply,
+        loginPage(pageContext(request, locale), {
+          action: links.loginAction,
+          registerHref: links.register,
+          forgotHref: links.forgot,
+          abortHref: `${config.publicUrl}/`,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/login',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const locale = localeFor(request, interaction.params.ui_locales);
+      const t = PAGE_TEXT[locale];
+      const page = pageContext(request, locale);
+      const links = hrefs(interaction.uid, locale);
+      const body = form(request);
+      const email = (body.email ?? '').trim();
+      const render = (error: string, status: number) =>
+        html(
+          reply,
+          loginPage(page, {
+            action: links.loginAction,
+            registerHref: links.register,
+            forgotHref: links.forgot,
+            abortHref: `${config.publicUrl}/`,
+            email,
+            error,
+          }),
+          status,
+        );
+      if (isCrossSite(request)) return render(t.errorIntro, 403);
+
+      const ipKey = `login-ip:${request.ip}`;
+      const accountKey = `login-account:${email.toLowerCase()}`;
+      if ((await isLocked(app.db, ipKey)) || (await isLocked(app.db, accountKey)))
+        return render(t.throttled, 429);
+
+      const user = email ? await findUserByEmail(app.db, email) : undefined;
+      const valid = await verifyPassword(user?.passwordHash ?? null, body.password ?? '');
+      if (!user || !valid) {
+        const [ipLocked, accountLocked] = await Promise.all([
+          recordHit(app.db, ipKey, RULES.ip),
+          email ? recordHit(app.db, accountKey, RULES.account) : Promise.resolve(false),
+        ]);
+        request.log.info({ locked: ipLocked || accountLocked }, 'sign-in refused');
+        return render(
+          ipLocked || accountLocked ? t.throttled : t.badCredentials,
+          ipLocked || accountLocked ? 429 : 401,
+        );
+      }
+      await clearHits(app.db, accountKey);
+      return finish(request, reply, { login: { accountId: user.id, remember: true } });
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/register',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const locale = localeFor(request, interaction.params.ui_locales);
+      const links = hrefs(interaction.uid, locale);
+      return html(
+        reply,
+        registerPage(pageContext(request, locale), {
+          action: links.register,
+          loginHref: links.login,
+          minLength: MIN_PASSWORD_LENGTH,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/register',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const locale = localeFor(request, interaction.params.ui_locales);
+      const t = PAGE_TEXT[locale];
+      const links = hrefs(interaction.uid, locale);
+      const body = form(request);
+      const values = {
+        firstName: (body.firstName ?? '').trim(),
+        lastName: (body.lastName ?? '').trim(),
+        email: (body.email ?? '').trim(),
+      };
+      const password = body.password ?? '';
+      const render = (status: number, errors: FieldErrors = {}, error?: string) =>
+        html(
+          reply,
+          registerPage(pageContext(request, locale), {
+            action: links.register,
+            loginHref: links.login,
+            values,
+            errors,
+            ...(error ? { error } : {}),
+            minLength: MIN_PASSWORD_LENGTH,
+          }),
+          status,
+        );
+      if (isCrossSite(request)) return render(403, {}, t.errorIntro);
+
+      const errors: FieldErrors = {};
+      if (!values.firstName) errors.firstName = t.fieldRequired;
+      else if (values.firstName.length > 100) errors.firstName = t.tooLong;
+      if (!values.lastName) errors.lastName = t.fieldRequired;
+      else if (values.lastName.length > 100) errors.lastName = t.tooLong;
+      if (!values.email) errors.email = t.fieldRequired;
+      else if (!emailSchema.safeParse(values.email).success) errors.email = t.emailInvalid;
+      const problem = checkPasswordPolicy(password, [
+        values.email,
+        values.firstName,
+        values.lastName,
+        config.brandName,
+      ]);
+      if (problem === 'tooShort') errors.password = t.tooShort(MIN_PASSWORD_LENGTH);
+      else if (problem === 'tooLong') errors.password = t.tooLong;
+      else if (problem === 'tooCommon') errors.password = t.tooCommon;
+      if (Object.keys(errors).length > 0) return render(400, errors);
+
+      const ipKey = `register-ip:${request.ip}`;
+      if (await isLocked(app.db, ipKey)) return render(429, {}, t.throttled);
+      await recordHit(app.db, ipKey, RULES.registrations);
+
+      if (await findUserByEmail(app.db, values.email)) return render(400, {}, t.registerFailed);
+      const passwordHash = await hashPassword(password);
+      let userId: string;
+      try {
+        userId = (await createUser(app.db, { ...values, passwordHash, locale })).id;
+      } catch {
+        // Two sign-ups with the same email at once: the unique index decides.
+        return render(400, {}, t.registerFailed);
+      }
+      request.log.info({ userId }, 'account created');
+      return finish(request, reply, { login: { accountId: userId, remember: true } });
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/forgot',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const locale = localeFor(request, interaction.params.ui_locales);
+      const links = hrefs(interaction.uid, locale);
+      return html(
+        reply,
+        forgotPage(pageContext(request, locale), { action: links.forgot, loginHref: links.login }),
+      );
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/forgot',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const locale = localeFor(request, interaction.params.ui_locales);
+      const t = PAGE_TEXT[locale];
+      const links = hrefs(interaction.uid, locale);
+      const page = pageContext(request, locale);
+      const email = (form(request).email ?? '').trim();
+      if (isCrossSite(request))
+        return html(
+          reply,
+          forgotPage(page, { action: links.forgot, loginHref: links.login, email, error: t.errorIntro }),
+          403,
+        );
+      if (!emailSchema.safeParse(email).success) {
+        return html(
+          reply,
+          forgotPage(page, { action: links.forgot, loginHref: links.login, email, error: t.emailInvalid }),
+          400,
+        );
+      }
+      const ipKey = `forgot-ip:${request.ip}`;
+      if (await isLocked(app.db, ipKey)) {
+        return html(
+          reply,
+          forgotPage(page, { action: links.forgot, loginHref: links.login, email, error: t.throttled }),
+          429,
+        );
+      }
+      await recordHit(app.db, ipKey, RULES.registrations);
+
+      // The answer is the same whether or not the address has an account.
+      const emailKey = `forgot-email:${email.toLowerCase()}`;
+      const user = await findUserByEmail(app.db, email);
+      if (user && !(await isLocked(app.db, emailKey))) {
+        await recordHit(app.db, emailKey, RULES.resetEmails);
+        const token = randomBytes(32).toString('base64url');
+        await app.jobs.transaction(async (tx) => {
+          await tx.db.insert(passwordResetTokens).values({
+            tokenHash: sha256(token),
+            userId: user.id,
+            expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+          });
+          await tx.enqueue('email', {
+            to: user.email,
+            locale,
+            message: {
+              template: 'password-reset',
+              data: {
+                firstName: user.firstName || undefined,
+                resetUrl: `${config.publicUrl}/oidc/account/reset-password?token=${token}&lang=${locale}`,
+                expiresInMinutes: RESET_MINUTES,
+              },
+            },
+          });
+        });
+      }
+      return html(
+        reply,
+        forgotPage(page, { action: links.forgot, loginHref: links.login, sentMinutes: RESET_MINUTES }),
+      );
+    },
+  );
+
+  async function validResetToken(token: string) {
+    if (!token) return undefined;
+    const [row] = await app.db
+      .select()
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      );
+    return row;
+  }
+
+  app.get('/oidc/account/reset-password', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : '';
+    const locale = localeFor(request);
+    const row = await validResetToken(token);
+    const action = `/oidc/account/reset-password?token=${encodeURIComponent(token)}&lang=${locale}`;
+    return html(
+      reply,
+      resetPage(pageContext(request, locale), { ...(row ? { action } : {}), minLength: MIN_PASSWORD_LENGTH }),
+      row ? 200 : 400,
+    );
+  });
+
+  app.post('/oidc/account/reset-password', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : '';
+    const locale = localeFor(request);
+    const t = PAGE_TEXT[locale];
+    const page = pageContext(request, locale);
+    const action = `/oidc/account/reset-password?token=${encodeURIComponent(token)}&lang=${locale}`;
+    const row = await validResetToken(token);
+    if (!row || isCrossSite(request))
+      return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
+
+    const body = form(request);
+    const password = body.password ?? '';
+    const errors: FieldErrors = {};
+    const problem = checkPasswordPolicy(password);
+    if (problem === 'tooShort') errors.password = t.tooShort(MIN_PASSWORD_LENGTH);
+    else if (problem === 'tooLong') errors.password = t.tooLong;
+    else if (problem === 'tooCommon') errors.password = t.tooCommon;
+    else if (password !== (body.confirm ?? '')) errors.confirm = t.mismatch;
+    if (Object.keys(errors).length > 0) {
+      return html(reply, resetPage(page, { action, errors, minLength: MIN_PASSWORD_LENGTH }), 400);
+    }
+
+    const passwordHash = await hashPassword(password);
+    const used = await app.db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (used.length === 0) return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
+    await setPassword(app.db, row.userId, passwordHash);
+    await revokeAllSessionsOf(app.db, row.userId);
+    request.log.info({ userId: row.userId }, 'password reset');
+    return html(reply, resetPage(page, { done: true, minLength: MIN_PASSWORD_LENGTH }));
+  });
+  done();
+};

@@ -1,0 +1,125 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/transaction.ts';
+import { oidcPayloads } from '../../db/schema/index.ts';
+
+type Payload = Record<string, unknown> & {
+  grantId?: string;
+  userCode?: string;
+  uid?: string;
+  consumed?: number;
+};
+
+/** Models whose artifacts belong to a grant and are revoked with it. */
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
+
+/**
+ * oidc-provider's storage in PostgreSQL (one table for every model). Expired rows are invisible and
+ * removed by `deleteExpiredOidcPayloads`.
+ */
+export function createOidcAdapterClass(db: Db) {
+  return class PostgresOidcAdapter {
+    readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+      const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
+      const row = {
+        id,
+        type: this.model,
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt,
+      };
+      await db
+        .insert(oidcPayloads)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [oidcPayloads.type, oidcPayloads.id],
+          set: {
+            payload,
+            grantId: row.grantId,
+            userCode: row.userCode,
+            uid: row.uid,
+            expiresAt,
+            consumedAt: null,
+          },
+        });
+    }
+
+    private async findWhere(condition: ReturnType<typeof eq>): Promise<Payload | undefined> {
+      const [row] = await db
+        .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+        .from(oidcPayloads)
+        .where(
+          and(
+            eq(oidcPayloads.type, this.model),
+            condition,
+            sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`,
+          ),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      const payload = row.payload as Payload;
+      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    }
+
+    find(id: string) {
+      return this.findWhere(eq(oidcPayloads.id, id));
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere(eq(oidcPayloads.uid, uid));
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .update(oidcPayloads)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db
+        .delete(oidcPayloads)
+        .where(
+          and(eq(oidcPayloads.grantId, grantId), sql`${oidcPayloads.type} in ${[...GRANTABLE, 'Grant']}`),
+        );
+    }
+  };
+}
+
+export async function deleteExpiredOidcPayloads(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(sql`${oidcPayloads.expiresAt} < now() - interval '1 hour'`)
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
+}
+
+/** Signs a user out everywhere (after a password reset): their sessions and grants go away. */
+export async function revokeAllSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`
+    delete from ${oidcPayloads}
+    where (type = 'Session' and payload->>'accountId' = ${userId})
+       or grant_id in (select id from ${oidcPayloads} where type = 'Grant' and payload->>'accountId' = ${userId})
+       or (type = 'Grant' and payload->>'accountId' = ${userId})`);
+}
