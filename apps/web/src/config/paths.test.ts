@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { paths } from './paths';
+import { paths, ROUTE_ACCESS, type RouteDefinition } from './paths';
 
 describe('paths', () => {
   it('builds the hrefs of routes with a parameter', () => {
@@ -61,10 +61,74 @@ describe('paths', () => {
       '/add-customer',
       '/edit-customer/:customerId',
     ];
+    // Plus the one route the sign-in needs: where the identity provider sends the browser back.
     expect(
       Object.values(paths)
         .map((route) => route.path)
         .sort(),
-    ).toEqual([...specRoutes].sort());
+    ).toEqual([...specRoutes, '/auth/callback'].sort());
+  });
+});
+
+describe('route access (spec §2 route table)', () => {
+  const accessOf = (route: RouteDefinition) => route.access ?? 'public';
+  const routes: readonly RouteDefinition[] = Object.values(paths);
+  const byPath = new Map(routes.map((route) => [route.path, accessOf(route)]));
+
+  it('leaves the public pages and the sign-in callback open', () => {
+    for (const path of ['/', '/services', '/about-us', '/contacts', '/calendar-test', '/auth/callback']) {
+      expect(byPath.get(path), path).toBe('public');
+    }
+  });
+
+  it('admits admin, employee or customer to the account pages', () => {
+    for (const path of [
+      '/calendar-select',
+      '/checkout',
+      '/my-appointments',
+      '/my-appointments/edit/:appointmentId',
+      '/submit-feedback',
+      '/profile',
+    ]) {
+      expect(byPath.get(path), path).toEqual(['admin', 'employee', 'customer']);
+    }
+  });
+
+  it('admits admin or employee to the staff pages', () => {
+    for (const path of [
+      '/appointments',
+      '/appointments/add',
+      '/appointments/edit/:appointmentId',
+      '/schedule',
+      '/employee-schedule',
+      '/my-availabilities',
+      '/my-availabilities/edit/:availabilityId',
+      '/add-availability',
+      '/assign-schedule/:availabilityId',
+    ]) {
+      expect(byPath.get(path), path).toEqual(['admin', 'employee']);
+    }
+  });
+
+  it('admits only admins to the admin pages', () => {
+    for (const path of [
+      '/admin-dashboard',
+      '/employees',
+      '/add-employee',
+      '/edit-employee/:employeeId',
+      '/add-service',
+      '/edit-service/:serviceId',
+      '/add-customer',
+      '/edit-customer/:customerId',
+    ]) {
+      expect(byPath.get(path), path).toEqual(['admin']);
+    }
+  });
+
+  it('uses only the three audiences of the table', () => {
+    const audiences = new Set<unknown>(Object.values(ROUTE_ACCESS));
+    for (const route of routes) {
+      if (route.access) expect(audiences.has(route.access), route.path).toBe(true);
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { apiGet, apiPost, ApiError, codeForStatus, setAccessTokenGetter } from './api-client';
+import {
+  apiGet,
+  apiPost,
+  ApiError,
+  codeForStatus,
+  setAccessTokenGetter,
+  setUserEmailGetter,
+} from './api-client';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
@@ -33,6 +40,7 @@ beforeEach(() => {
 afterEach(() => {
   globalThis.fetch = realFetch;
   setAccessTokenGetter(null);
+  setUserEmailGetter(null);
 });
 
 describe('api client: requests', () => {
@@ -62,6 +70,30 @@ describe('api client: requests', () => {
     expect(init?.body).toBe('{"stars":5,"content":"Great"}');
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.get('authorization')).toBe('Bearer token-123');
+  });
+
+  it('sends the user-email header with the token, never without it', async () => {
+    setUserEmailGetter(() => 'alex@example.com');
+    respondWith(jsonResponse(200, {}));
+    await apiGet('/appointments/my-appointments');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('x-user-email')).toBeNull();
+
+    setAccessTokenGetter(() => 'token-123');
+    respondWith(jsonResponse(200, {}));
+    await apiGet('/appointments/my-appointments');
+    const headers = new Headers(fetchMock.mock.calls[1]?.[1]?.headers);
+    expect(headers.get('authorization')).toBe('Bearer token-123');
+    expect(headers.get('x-user-email')).toBe('alex@example.com');
+  });
+
+  it('leaves out an email that cannot travel in a header', async () => {
+    setAccessTokenGetter(() => 'token-123');
+    setUserEmailGetter(() => 'élise@exemple.ca');
+    respondWith(jsonResponse(200, {}));
+    await apiGet('/appointments/my-appointments');
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('authorization')).toBe('Bearer token-123');
+    expect(headers.get('x-user-email')).toBeNull();
   });
 
   it('parses the response with the given schema', async () => {

@@ -51,12 +51,27 @@ export function toErrorCode(error: unknown): ErrorCode {
 export type ResponseSchema<T> = { parse: (data: unknown) => T };
 
 type AccessTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+type UserEmailGetter = AccessTokenGetter;
+
+/** The spec's user-email header (§7). The server takes identity from the token only. */
+export const USER_EMAIL_HEADER = 'X-User-Email';
 
 let accessTokenGetter: AccessTokenGetter | null = null;
+let userEmailGetter: UserEmailGetter | null = null;
 
 /** Called by the auth layer once it knows how to read the current access token. */
 export function setAccessTokenGetter(getter: AccessTokenGetter | null): void {
   accessTokenGetter = getter;
+}
+
+/** Called by the auth layer: the signed-in user's email, sent as X-User-Email with the token. */
+export function setUserEmailGetter(getter: UserEmailGetter | null): void {
+  userEmailGetter = getter;
+}
+
+/** Header values must be visible ASCII; an internationalised address is left out rather than mangled. */
+function isHeaderSafe(value: string): boolean {
+  return /^[\x21-\x7e]+$/.test(value);
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -135,7 +150,11 @@ async function buildHeaders(options: BodyRequestOptions, hasJsonBody: boolean): 
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getActiveLanguage() });
   if (hasJsonBody) headers.set('Content-Type', 'application/json');
   const token = accessTokenGetter ? await accessTokenGetter() : null;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    const email = userEmailGetter ? await userEmailGetter() : null;
+    if (email && isHeaderSafe(email)) headers.set(USER_EMAIL_HEADER, email);
+  }
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   return headers;
 }

@@ -1,0 +1,81 @@
+import type { Permission } from '@eclat/shared';
+import { describe, expect, it } from 'vitest';
+
+import { paths, type RouteDefinition } from '@/config/paths';
+import { decideAccess } from '@/lib/auth/access';
+
+import { getNavItems } from './nav-items';
+
+function labels(permissions: Permission[]): string[] {
+  return getNavItems(permissions).map((item) => item.labelKey.replace('nav.', ''));
+}
+
+describe('getNavItems', () => {
+  it('shows a visitor Home, Services, About Us and Contacts only', () => {
+    expect(labels([])).toEqual(['home', 'services', 'aboutUs', 'contacts']);
+  });
+
+  it('adds My Appointments for a customer', () => {
+    expect(labels(['customer'])).toEqual(['home', 'services', 'aboutUs', 'contacts', 'myAppointments']);
+  });
+
+  it('adds Appointments, Schedule, My Availabilities and My Appointments for an employee', () => {
+    expect(labels(['employee'])).toEqual([
+      'home',
+      'services',
+      'aboutUs',
+      'contacts',
+      'appointments',
+      'schedule',
+      'myAvailabilities',
+      'myAppointments',
+    ]);
+  });
+
+  it('hides Services and shows Admin Dashboard, without My Appointments, for an admin', () => {
+    expect(labels(['admin'])).toEqual(['home', 'aboutUs', 'contacts', 'adminDashboard']);
+  });
+
+  it('combines the links of several permissions', () => {
+    expect(labels(['admin', 'employee'])).toEqual([
+      'home',
+      'aboutUs',
+      'contacts',
+      'appointments',
+      'schedule',
+      'myAvailabilities',
+      'adminDashboard',
+      'myAppointments',
+    ]);
+  });
+
+  it('marks only Home as an exact match, so it is not active on every page', () => {
+    expect(
+      getNavItems([])
+        .filter((item) => item.end)
+        .map((item) => item.to),
+    ).toEqual(['/']);
+  });
+
+  it('only links to pages the route guard lets the same user open', () => {
+    const routes: readonly RouteDefinition[] = Object.values(paths);
+    const combinations: Permission[][] = [
+      [],
+      ['customer'],
+      ['employee'],
+      ['admin'],
+      ['admin', 'employee', 'customer'],
+    ];
+    for (const permissions of combinations) {
+      for (const item of getNavItems(permissions)) {
+        const route = routes.find((candidate) => candidate.path === item.to);
+        expect(route, item.to).toBeDefined();
+        const required = route?.access;
+        expect(
+          decideAccess({ status: 'signed-in', permissions, required }),
+          `${permissions.join()} ${item.to}`,
+        ).toBe('allow');
+      }
+    }
+  });
+});

@@ -1,0 +1,248 @@
+import type { AuthConfig } from '@eclat/shared';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User, UserManager } from 'oidc-client-ts';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hasAuthParams, AuthProvider as OidcAuthProvider, useAuth } from 'react-oidc-context';
+
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { getActiveLanguage, i18n } from '@/lib/i18n';
+
+import { hasAnyPermission } from './access';
+import { authConfigQueryOptions } from './auth-config';
+import { createSignInArgs, createSignOutArgs, readSignInState } from './oidc-settings';
+import {
+  clearAttemptedLocation,
+  formatLocation,
+  pickReturnTo,
+  readAttemptedLocation,
+  rememberAttemptedLocation,
+} from './remembered-location';
+import { resolveSession, SessionContext, type Session } from './session';
+import { getUserManager } from './user-manager';
+
+/** Client-side navigation (the router's `navigate` with `replace`), used after the provider's redirects. */
+export type NavigateAfterRedirect = (to: string) => Promise<void> | void;
+
+// Fixed ids: a toast is shown once even when StrictMode runs an effect twice.
+const CONFIG_ERROR_TOAST_ID = 'auth-config-error';
+const SIGN_IN_ERROR_TOAST_ID = 'auth-sign-in-error';
+
+function showAuthError(id: string, messageKey: 'auth.unavailable' | 'auth.signInFailed'): void {
+  notifications.show({
+    id,
+    color: 'red',
+    title: i18n.t('notifications.errorTitle'),
+    message: i18n.t(messageKey),
+  });
+}
+
+/**
+ * Sends the browser to the provider's sign-in page (spec §2: the attempted location is remembered
+ * and the user comes back to it). Resolves only if the provider could not be reached.
+ */
+async function startSignIn(
+  manager: UserManager,
+  config: AuthConfig,
+  requested: string | undefined,
+): Promise<void> {
+  const returnTo = pickReturnTo({
+    requested,
+    attempted: readAttemptedLocation(),
+    current: formatLocation(window.location),
+  });
+  // Also kept here, so the callback page's "Try again" returns to the same place.
+  rememberAttemptedLocation(returnTo);
+  try {
+    await manager.signinRedirect(createSignInArgs(config, returnTo, getActiveLanguage()));
+  } catch {
+    showAuthError(SIGN_IN_ERROR_TOAST_ID, 'auth.signInFailed');
+  }
+}
+
+/** The provider came back to / after signing out (`?state=` and no authorization response). */
+function isSignOutReturn(): boolean {
+  return (
+    window.location.pathname === paths.home.path &&
+    new URLSearchParams(window.location.search).has('state') &&
+    !hasAuthParams()
+  );
+}
+
+/** The session once the provider is known: react-oidc-context's state, read through the access token. */
+function OidcSessionBridge({
+  config,
+  manager,
+  children,
+}: {
+  config: AuthConfig;
+  manager: UserManager;
+  children: ReactNode;
+}) {
+  const auth = useAuth();
+  const { events, isLoading, user, error } = auth;
+
+  // Whether the access token has expired depends on the clock: note the time again when it expires.
+  const [now, setNow] = useState(Date.now);
+  useEffect(
+    () =>
+      events.addAccessTokenExpired(() => {
+        setNow(Date.now());
+      }),
+    [events],
+  );
+
+  const resolved = useMemo(
+    () =>
+      resolveSession(
+        {
+          isLoading,
+          user: user
+            ? {
+                accessToken: user.access_token,
+                isExpired: user.expires_at !== undefined && user.expires_at * 1000 <= now,
+                canRenew: Boolean(user.refresh_token),
+              }
+            : null,
+        },
+        config,
+      ),
+    [isLoading, user, config, now],
+  );
+
+  // An expired access token (a tab left open, a reload the next day): renew it once with the
+  // refresh token while guards show Loading; if that fails, the user is signed out.
+  const refreshToken = user?.refresh_token ?? null;
+  const renewedWith = useRef<string | null>(null);
+  useEffect(() => {
+    if (!resolved.shouldRenew || !refreshToken || renewedWith.current === refreshToken) return;
+    renewedWith.current = refreshToken;
+    void auth.signinSilent().then(async (renewed) => {
+      if (!renewed) await auth.removeUser();
+    });
+  }, [resolved.shouldRenew, refreshToken, auth]);
+
+  const signInError = error?.source === 'signinCallback' ? error : null;
+
+  const session = useMemo<Session>(
+    () => ({
+      status: resolved.status,
+      email: resolved.email,
+      permissions: resolved.permissions,
+      hasAny: (...required) => hasAnyPermission(resolved.permissions, required),
+      signIn: (returnTo) => startSignIn(manager, config, returnTo),
+      signOut: async () => {
+        clearAttemptedLocation();
+        // Removes the local user, then leaves for the provider's sign-out page. While it leaves,
+        // the session reads as loading, so guards do not redirect in between.
+        await auth.signoutRedirect(createSignOutArgs(getActiveLanguage()));
+      },
+      signInError,
+    }),
+    [resolved, manager, config, auth, signInError],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+function OidcSession({
+  config,
+  navigate,
+  children,
+}: {
+  config: AuthConfig;
+  navigate: NavigateAfterRedirect;
+  children: ReactNode;
+}) {
+  const manager = getUserManager(config);
+
+  // Back from the provider with a code: react-oidc-context exchanges it, then this replaces
+  // /auth/callback?code=... with the remembered location.
+  const onSigninCallback = useCallback(
+    async (user: User | undefined) => {
+      const returnTo = pickReturnTo({
+        requested: readSignInState(user?.state)?.returnTo,
+        attempted: readAttemptedLocation(),
+        current: null,
+      });
+      clearAttemptedLocation();
+      await navigate(returnTo);
+    },
+    [navigate],
+  );
+
+  // Back from the provider's sign-out page: drop `?state=` from the address.
+  const onSignoutCallback = useCallback(() => navigate(paths.home.getHref()), [navigate]);
+
+  return (
+    <OidcAuthProvider
+      userManager={manager}
+      onSigninCallback={onSigninCallback}
+      matchSignoutCallback={isSignOutReturn}
+      onSignoutCallback={onSignoutCallback}
+    >
+      <OidcSessionBridge config={config} manager={manager}>
+        {children}
+      </OidcSessionBridge>
+    </OidcAuthProvider>
+  );
+}
+
+/**
+ * The provider's settings could not be loaded: everyone browses signed out. Log In tries to load
+ * them again and, if that works, goes on to the provider.
+ */
+function UnavailableSession({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useMemo<Session>(
+    () => ({
+      status: 'signed-out',
+      email: null,
+      permissions: [],
+      hasAny: () => false,
+      signIn: async (returnTo) => {
+        let config: AuthConfig;
+        try {
+          config = await queryClient.query(authConfigQueryOptions());
+        } catch {
+          showAuthError(CONFIG_ERROR_TOAST_ID, 'auth.unavailable');
+          return;
+        }
+        await startSignIn(getUserManager(config), config, returnTo);
+      },
+      signOut: () => Promise.resolve(),
+      signInError: null,
+    }),
+    [queryClient],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Loads the provider's settings (`GET /api/v1/auth/config`, once) with the page loader meanwhile,
+ * then provides the session that `useSession()` reads. If the settings cannot be loaded, the app
+ * still renders, signed out, and a toast says sign-in is unavailable.
+ */
+export function AuthProvider({
+  navigate,
+  children,
+}: {
+  navigate: NavigateAfterRedirect;
+  children: ReactNode;
+}) {
+  const configQuery = useQuery(authConfigQueryOptions());
+  const isUnavailable = configQuery.isError;
+
+  useEffect(() => {
+    if (isUnavailable) showAuthError(CONFIG_ERROR_TOAST_ID, 'auth.unavailable');
+  }, [isUnavailable]);
+
+  if (configQuery.isPending) return <PageLoader />;
+  if (configQuery.isError) return <UnavailableSession>{children}</UnavailableSession>;
+  return (
+    <OidcSession config={configQuery.data} navigate={navigate}>
+      {children}
+    </OidcSession>
+  );
+}

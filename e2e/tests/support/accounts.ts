@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+export const PASSWORD = 'spotless windows every tuesday';
+
+type Language = 'en' | 'fr';
+
+const TEXT = {
+  en: {
+    logIn: 'Log In',
+    logOut: 'Log Out',
+    createAccount: 'Create an account',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    password: 'Password',
+    submitCreate: 'Create account',
+    submitSignIn: 'Sign in',
+    nav: 'Main navigation',
+  },
+  fr: {
+    logIn: 'Se connecter',
+    logOut: 'Se déconnecter',
+    createAccount: 'Créer un compte',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    submitCreate: 'Créer le compte',
+    submitSignIn: 'Se connecter',
+    nav: 'Navigation principale',
+  },
+} as const;
+
+export const text = (language: Language) => TEXT[language];
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** The operator's tool, against the running test server's data folder. */
+export function runUsersCli(...args: string[]): string {
+  const result = spawnSync(process.execPath, [path.join(REPO, 'apps/api/src/cli/users.ts'), ...args], {
+    env: { PATH: process.env.PATH, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`users ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+export function createAccountWithCli(role: 'admin' | 'employee' | 'customer'): string {
+  const email = uniqueEmail(role);
+  runUsersCli('create', '--email', email, '--password', PASSWORD, '--role', role);
+  return email;
+}
+
+export function nav(page: Page, language: Language = 'en') {
+  return page.getByRole('navigation', { name: text(language).nav });
+}
+
+/** From any page of the site: Log In, then sign in on the provider's page. */
+export async function signIn(page: Page, email: string, language: Language = 'en') {
+  const t = text(language);
+  await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.submitSignIn }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: t.logOut })).toBeVisible();
+}
+
+/** From any page of the site: Log In, then create an account on the provider's page. */
+export async function signUp(page: Page, email: string, language: Language = 'en') {
+  const t = text(language);
+  await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.getByRole('link', { name: t.createAccount }).click();
+  await page.getByLabel(t.firstName, { exact: true }).fill('Camille');
+  await page.getByLabel(t.lastName, { exact: true }).fill('Gagnon');
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.submitCreate }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: t.logOut })).toBeVisible();
+}
+
+export async function setLanguage(page: Page, language: Language) {
+  await page.addInitScript((lng) => {
+    window.localStorage.setItem('eclat.language', lng);
+  }, language);
+}
