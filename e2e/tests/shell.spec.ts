@@ -71,3 +71,10 @@ test.describe('the app shell', () => {
     });
   }
 });
+
+test('the API reference renders under the content security policy', async ({ page, consoleErrors }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByText('/api/v1/health').first()).toBeVisible();
+  await expect(page.getByText('/api/v1/auth/users').first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

@@ -118,13 +118,13 @@ export class Browser {
   }
 
   /** Follows redirects within the server until one leaves it (the web app's callback) or a page answers. */
-  async follow(res: LightMyRequestResponse) {
+  async follow(res: LightMyRequestResponse, site: Site = {}) {
     let current = res;
     for (let hops = 0; hops < 10; hops += 1) {
       const location = current.headers.location;
       if (current.statusCode < 300 || current.statusCode >= 400 || typeof location !== 'string')
         return { res: current };
-      if (location.startsWith(REDIRECT_URI)) return { res: current, callback: new URL(location) };
+      if (location.startsWith(redirectUriOf(site))) return { res: current, callback: new URL(location) };
       current = await this.get(location);
     }
     throw new Error('too many redirects');
@@ -142,16 +142,21 @@ export function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
+/** The web app's address at the provider under test (the default test PUBLIC_URL unless given). */
+export type Site = { publicUrl?: string };
+const redirectUriOf = (site: Site) => (site.publicUrl ? `${site.publicUrl}/auth/callback` : REDIRECT_URI);
+const audienceOf = (site: Site) => (site.publicUrl ? `${site.publicUrl}/api` : AUDIENCE);
+
+export function authorizeUrl(challenge: string, extra: Record<string, string> = {}, site: Site = {}) {
   const params = new URLSearchParams({
     client_id: CLIENT_ID,
     response_type: 'code',
     scope: 'openid email profile offline_access',
-    redirect_uri: REDIRECT_URI,
+    redirect_uri: redirectUriOf(site),
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state: randomBytes(8).toString('hex'),
-    resource: AUDIENCE,
+    resource: audienceOf(site),
     ...extra,
   });
   return `/oidc/auth?${params.toString()}`;
@@ -170,21 +175,27 @@ export async function signInThroughProvider(
   app: FastifyInstance,
   email: string,
   password = TEST_PASSWORD,
+  site: Site = {},
 ): Promise<Tokens> {
   const browser = new Browser(app);
   const { verifier, challenge } = pkce();
-  const start = await browser.get(authorizeUrl(challenge));
+  const start = await browser.get(authorizeUrl(challenge, {}, site));
   const uid = interactionUid(String(start.headers.location));
   const login = await browser.post(`/oidc/interaction/${uid}/login`, { email, password });
   if (login.statusCode !== 303) throw new Error(`sign-in refused (${login.statusCode})`);
-  const { callback } = await browser.follow(login);
+  const { callback } = await browser.follow(login, site);
   if (!callback) throw new Error('no callback');
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${callback.toString()}`);
-  return exchangeCode(app, code, verifier);
+  return exchangeCode(app, code, verifier, site);
 }
 
-export async function exchangeCode(app: FastifyInstance, code: string, verifier: string): Promise<Tokens> {
+export async function exchangeCode(
+  app: FastifyInstance,
+  code: string,
+  verifier: string,
+  site: Site = {},
+): Promise<Tokens> {
   const res = await app.inject({
     method: 'POST',
     url: '/oidc/token',
@@ -193,7 +204,7 @@ export async function exchangeCode(app: FastifyInstance, code: string, verifier:
       grant_type: 'authorization_code',
       code,
       code_verifier: verifier,
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUriOf(site),
       client_id: CLIENT_ID,
     }).toString(),
   });

@@ -32,7 +32,8 @@ export const docsPlugin = fp(
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       uiConfig: { docExpansion: 'list', deepLinking: true },
-      staticCSP: true,
+      // The global policy (plugins/security.ts) covers the reference: its scripts are files, its styles inline.
+      staticCSP: false,
     });
   },
   { name: 'docs' },

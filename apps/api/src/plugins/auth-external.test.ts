@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meSchema } from '@eclat/shared';
+import { buildApp } from '../app.ts';
+import { findUserByEmail, rolesOf } from '../modules/auth/accounts.repository.ts';
+import { freePort } from '../lib/free-port.ts';
+import { createTestDatabase, testConfig } from '../../test/helpers.ts';
+import { createTestUser, signAccessToken, signInThroughProvider } from '../../test/auth.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * External provider mode: one instance of Éclat plays the external identity provider (listening, with
+ * discovery and JWKS over HTTP); a second one is configured with OIDC_ISSUER and trusts only its tokens.
+ */
+let issuerApp: App;
+let apiApp: App;
+let issuer: string;
+let audience: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  issuer = `${base}/oidc`;
+  audience = `${base}/api`;
+  issuerApp = await buildApp(testConfig({ PUBLIC_URL: base }), { databaseUrl: await createTestDatabase() });
+  await issuerApp.listen({ port, host: '127.0.0.1' });
+  apiApp = await buildApp(
+    testConfig({ OIDC_ISSUER: issuer, OIDC_AUDIENCE: audience, OIDC_CLIENT_ID: 'eclat-web' }),
+    { databaseUrl: await createTestDatabase() },
+  );
+});
+afterAll(async () => {
+  await apiApp.close();
+  await issuerApp.close();
+});
+
+describe('with an external OpenID Connect provider', () => {
+  it('publishes the external issuer to the web app and runs no provider of its own', async () => {
+    const config = await apiApp.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(config.json()).toMatchObject({
+      authority: issuer,
+      audience,
+      clientId: 'eclat-web',
+      provider: 'external',
+    });
+    expect(
+      (await apiApp.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode,
+    ).toBe(404);
+    expect(apiApp.authKeys).toBeNull();
+  });
+
+  it("accepts the issuer's tokens, creates the person's account as a customer, and adds the token's permissions", async () => {
+    const person = await createTestUser(issuerApp, ['customer']);
+    const tokens = await signInThroughProvider(issuerApp, person.email, undefined, {
+      publicUrl: issuer.replace(/\/oidc$/, ''),
+    });
+    const res = await apiApp.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const me = meSchema.parse(res.json());
+    expect(me.email).toBe(person.email);
+    const local = await findUserByEmail(apiApp.db, person.email);
+    expect(local?.externalSubject).toBe(person.id);
+    expect(await rolesOf(apiApp.db, local?.id ?? '')).toEqual(['customer']);
+
+    // A permission granted at the provider (in the token's claim) counts too.
+    const adminAtProvider = await signAccessToken(issuerApp, person, {
+      permissions: ['admin'],
+      issuer,
+      audience,
+    });
+    const users = await apiApp.inject({
+      method: 'GET',
+      url: '/api/v1/auth/users',
+      headers: { authorization: `Bearer ${adminAtProvider}` },
+    });
+    expect(users.statusCode).toBe(200);
+  });
+
+  it("refuses tokens the issuer did not sign, and the issuer's tokens for another audience", async () => {
+    const person = await createTestUser(issuerApp, ['customer']);
+    const foreign = await signAccessToken(issuerApp, person, {
+      issuer,
+      audience: 'https://someone-else.example/api',
+    });
+    const res = await apiApp.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${foreign}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
