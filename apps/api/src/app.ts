@@ -5,7 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -69,6 +72,9 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(healthRoutes);
       await api.register(authRoutes, { config });
       await api.register(adminJobsRoutes);
+      await api.register(servicesRoutes);
+      await api.register(feedbackRoutes);
+      await api.register(contactRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

@@ -4,3 +4,6 @@ export * from './errors.ts';
 export * from './schemas/health.ts';
 export * from './schemas/jobs.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/services.ts';
+export * from './schemas/feedback.ts';
+export * from './schemas/contact.ts';

@@ -134,6 +134,14 @@ export const authPlugin = fp(
     }
 
     app.decorateRequest('authContext', null);
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return null;
+      try {
+        return await authenticate(request);
+      } catch {
+        return null; // a public endpoint answers as for anyone when the token is not valid
+      }
+    });
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('Cache-Control', 'no-store');
       await authenticate(request);

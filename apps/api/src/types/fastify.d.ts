@@ -13,6 +13,8 @@ declare module 'fastify' {
     authKeys: AuthKeys | null;
     /** preHandler: any valid bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** On public endpoints: the signed-in user when a valid token is sent, else null. */
+    optionalUser: (request: FastifyRequest) => Promise<AuthContext | null>;
     /** preHandler: a valid bearer token whose user holds at least one of the permissions. */
     requireAnyPermission(
       ...permissions: Permission[]

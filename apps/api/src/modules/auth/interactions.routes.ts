@@ -19,7 +19,7 @@ import {
 } from './pages.ts';
 import { PAGE_TEXT } from './page-text.ts';
 import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
-import { clearHits, isLocked, recordHit, RULES } from './throttle.ts';
+import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
 
 const RESET_MINUTES = 30;
 const emailSchema = z.email();

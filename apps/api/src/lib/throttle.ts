@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/transaction.ts';
-import { authThrottle } from '../../db/schema/index.ts';
+import type { Db } from '../db/transaction.ts';
+import { authThrottle } from '../db/schema/index.ts';
 
 export type ThrottleRule = { maxFailures: number; windowSeconds: number; lockSeconds: number };
 

@@ -1,0 +1,69 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
+import type { Feedback, FeedbackStatus } from '@eclat/shared';
+import type { Db } from '../../db/transaction.ts';
+import { customers, feedback } from '../../db/schema/index.ts';
+
+type Row = typeof feedback.$inferSelect;
+
+const toFeedback = (row: Row): Feedback => ({
+  feedbackId: row.id,
+  customerId: row.customerId,
+  authorName: row.authorName,
+  stars: row.stars,
+  content: row.content,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function findFeedback(db: Db, status?: FeedbackStatus): Promise<Feedback[]> {
+  const rows = await db
+    .select()
+    .from(feedback)
+    .where(status ? eq(feedback.status, status) : undefined)
+    .orderBy(desc(feedback.createdAt), desc(feedback.id));
+  return rows.map(toFeedback);
+}
+
+export type Author = { userId: string; email: string; firstName: string };
+
+/** New feedback is always hidden until an admin publishes it, and is linked to its author. */
+export async function createFeedback(
+  db: Db,
+  author: Author,
+  input: { stars: number; content: string },
+): Promise<Feedback> {
+  const [profile] = await db
+    .select({ id: customers.id, firstName: customers.firstName })
+    .from(customers)
+    .where(or(eq(customers.userId, author.userId), sql`lower(${customers.email}) = lower(${author.email})`))
+    .orderBy(sql`${customers.userId} is null`)
+    .limit(1);
+  // The first non-empty of: the account's first name, the profile's, the email's local part.
+  const authorName = [author.firstName, profile?.firstName, author.email.split('@')[0]].find((name) => name?.trim()) ?? '';
+  const [row] = await db
+    .insert(feedback)
+    .values({
+      authorUserId: author.userId,
+      customerId: profile?.id ?? null,
+      authorName,
+      stars: input.stars,
+      content: input.content,
+      status: 'INVISIBLE',
+    })
+    .returning();
+  if (!row) throw new Error('The feedback was not saved.');
+  return toFeedback(row);
+}
+
+export async function setFeedbackStatus(
+  db: Db,
+  id: string,
+  status: FeedbackStatus,
+): Promise<Feedback | undefined> {
+  const [row] = await db.update(feedback).set({ status }).where(eq(feedback.id, id)).returning();
+  return row ? toFeedback(row) : undefined;
+}
+
+export async function deleteFeedback(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(feedback).where(eq(feedback.id, id)).returning({ id: feedback.id })).length > 0;
+}

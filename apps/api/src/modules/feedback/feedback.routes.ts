@@ -1,0 +1,120 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createFeedbackInputSchema,
+  errorBodySchema,
+  FEEDBACK_STATUSES,
+  feedbackIdParamsSchema,
+  feedbackListQuerySchema,
+  feedbackSchema,
+} from '@eclat/shared';
+import { notFound } from '../../lib/app-error.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { createFeedback, deleteFeedback, findFeedback, setFeedbackStatus } from './feedback.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** The publish body is plain text (spec §7): VISIBLE or INVISIBLE, surrounding spaces ignored. */
+const publishBodySchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.enum(FEEDBACK_STATUSES, { error: 'feedback.errors.status' }),
+);
+
+export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const adminOnly = app.requireAnyPermission('admin');
+
+  app.get(
+    '/feedbacks',
+    {
+      schema: {
+        tags: ['feedback'],
+        summary: 'Published feedback with ?status=VISIBLE (anyone); all feedback otherwise (admin)',
+        querystring: feedbackListQuerySchema,
+        response: { 200: z.array(feedbackSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.status !== 'VISIBLE') await adminOnly(request, reply);
+      return findFeedback(app.db, request.query.status);
+    },
+  );
+
+  app.post(
+    '/feedbacks',
+    {
+      preHandler: [
+        app.requireAnyPermission('admin', 'employee', 'customer'),
+        rateLimit(
+          app.db,
+          'feedback',
+          { maxFailures: 10, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
+          (request) => currentUser(request).userId,
+        ),
+      ],
+      schema: {
+        tags: ['feedback'],
+        summary: 'Leave feedback (signed in). It stays hidden until an admin publishes it.',
+        security: bearer,
+        body: createFeedbackInputSchema,
+        response: { 201: feedbackSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await createFeedback(
+        app.db,
+        { userId: user.userId, email: user.email, firstName: user.firstName },
+        request.body,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/feedbacks/:feedbackId/publish',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['feedback'],
+        summary: 'Show or hide feedback (admin). Body: the plain text VISIBLE or INVISIBLE.',
+        security: bearer,
+        params: feedbackIdParamsSchema,
+        body: publishBodySchema,
+        response: { 200: feedbackSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await setFeedbackStatus(app.db, request.params.feedbackId, request.body);
+      if (!updated) throw notFound('Feedback');
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/feedbacks/:feedbackId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['feedback'],
+        summary: 'Delete feedback (admin)',
+        security: bearer,
+        params: feedbackIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteFeedback(app.db, request.params.feedbackId))) throw notFound('Feedback');
+      return reply.code(204).send();
+    },
+  );
+
+  done();
+};

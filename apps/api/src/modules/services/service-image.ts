@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { SERVICE_IMAGE_MAX_BYTES, type ImageMimeType } from '@eclat/shared';
+import { AppError } from '../../lib/app-error.ts';
+
+export type DecodedImage = { mimeType: ImageMimeType; content: Buffer; sha256: string };
+
+/** The type a file really is, read from its first bytes (not from its name or declared type). */
+export function sniffImageType(content: Buffer): ImageMimeType | null {
+  if (
+    content.length >= 8 &&
+    content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'image/png';
+  }
+  if (content.length >= 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff)
+    return 'image/jpeg';
+  return null;
+}
+
+const imageError = (message: string, key: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ path: 'body.image', message: key }]);
+
+/** Decodes the spec's inline data string and checks it is a real JPEG or PNG within the size limit. */
+export function decodeServiceImage(dataUrl: string): DecodedImage {
+  const comma = dataUrl.indexOf(',');
+  const content = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (content.length > SERVICE_IMAGE_MAX_BYTES) {
+    throw imageError(
+      `The picture is larger than ${SERVICE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+      'services.errors.imageTooLarge',
+    );
+  }
+  const mimeType = sniffImageType(content);
+  if (!mimeType) throw imageError('Only JPEG or PNG files are allowed.', 'services.errors.imageType');
+  return { mimeType, content, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+export function imageUrl(serviceId: string, sha256: string | null): string | null {
+  return sha256 ? `/api/v1/services/${serviceId}/image?v=${sha256.slice(0, 16)}` : null;
+}

@@ -1,0 +1,173 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  serviceIdParamsSchema,
+  serviceInputSchema,
+  serviceSchema,
+  serviceSearchQuerySchema,
+} from '@eclat/shared';
+import { notFound } from '../../lib/app-error.ts';
+import { decodeServiceImage } from './service-image.ts';
+import {
+  createService,
+  deleteService,
+  findService,
+  findServiceImage,
+  findServices,
+  updateService,
+} from './services.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * The catalogue. Everyone sees the available services; admins (with their token) also see the others and
+ * manage them. Pictures are sent inline on create/update and served from their own cacheable URL.
+ */
+export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const adminOnly = app.requireAnyPermission('admin');
+  const seesEverything = async (request: Parameters<typeof app.optionalUser>[0]) =>
+    (await app.optionalUser(request))?.permissions.has('admin') ?? false;
+
+  app.get(
+    '/services',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'The catalogue (admins also see unavailable services)',
+        response: { 200: z.array(serviceSchema) },
+      },
+    },
+    async (request) => findServices(app.db, { includeUnavailable: await seesEverything(request) }),
+  );
+
+  app.get(
+    '/services/search',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Services whose title contains the text (case-insensitive)',
+        querystring: serviceSearchQuerySchema,
+        response: { 200: z.array(serviceSchema), 400: errorBodySchema },
+      },
+    },
+    async (request) =>
+      findServices(app.db, {
+        includeUnavailable: await seesEverything(request),
+        titleContains: request.query.title,
+      }),
+  );
+
+  app.get(
+    '/services/:serviceId',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'One service',
+        params: serviceIdParamsSchema,
+        response: { 200: serviceSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const service = await findService(app.db, request.params.serviceId);
+      if (!service || (!service.isAvailable && !(await seesEverything(request)))) throw notFound('Service');
+      return service;
+    },
+  );
+
+  app.get(
+    '/services/:serviceId/image',
+    {
+      schema: {
+        tags: ['services'],
+        summary:
+          "The service's picture (JPEG or PNG); the URL in Service.image carries a version, so it is cached for a year",
+        params: serviceIdParamsSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const image = await findServiceImage(app.db, request.params.serviceId);
+      if (!image) throw notFound('Picture');
+      const etag = `"${image.sha256}"`;
+      const isCurrentVersion = request.query.v !== undefined && image.sha256.startsWith(request.query.v);
+      reply
+        .header('ETag', etag)
+        .header('Cache-Control', isCurrentVersion ? `public, max-age=${YEAR}, immutable` : 'public, no-cache')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(image.mimeType).send(image.content);
+    },
+  );
+
+  app.post(
+    '/services',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['services'],
+        summary: 'Add a service (admin)',
+        security: bearer,
+        body: serviceInputSchema,
+        response: { 201: serviceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { image, ...fields } = request.body;
+      const decoded = image ? decodeServiceImage(image) : undefined;
+      const id = await app.jobs.transaction((tx) => createService(tx.db, fields, decoded));
+      const service = await findService(app.db, id);
+      if (!service) throw notFound('Service');
+      return reply.code(201).send(service);
+    },
+  );
+
+  app.put(
+    '/services/:serviceId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['services'],
+        summary:
+          'Change a service (admin). image: a data URL replaces the picture, null removes it, absent keeps it',
+        security: bearer,
+        params: serviceIdParamsSchema,
+        body: serviceInputSchema,
+        response: { 200: serviceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { image, ...fields } = request.body;
+      const decoded = image === undefined ? undefined : image === null ? null : decodeServiceImage(image);
+      const found = await app.jobs.transaction((tx) =>
+        updateService(tx.db, request.params.serviceId, fields, decoded),
+      );
+      if (!found) throw notFound('Service');
+      const service = await findService(app.db, request.params.serviceId);
+      if (!service) throw notFound('Service');
+      return service;
+    },
+  );
+
+  app.delete(
+    '/services/:serviceId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['services'],
+        summary: 'Delete a service (admin). Past appointments keep its title and price.',
+        security: bearer,
+        params: serviceIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteService(app.db, request.params.serviceId))) throw notFound('Service');
+      return reply.code(204).send();
+    },
+  );
+
+  done();
+};
