@@ -27,6 +27,12 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** A number of proxies: trust exactly that many hops of X-Forwarded-For, counting from this server. */
+function fastifyTrustProxy(value: AppConfig['trustProxy']) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
 /** Builds the whole server (API, docs, web app) without listening; `server.ts` and the tests use it. */
 export async function buildApp(config: AppConfig, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -34,7 +40,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 8 * 1024 * 1024,
     requestIdHeader: false,
     genReqId: (request) => {

@@ -65,3 +65,37 @@ describe('loadConfig', () => {
     expect(error.message).toContain(JSON.stringify(value));
   });
 });
+
+describe('loadConfig, safety details', () => {
+  it('trusts one proxy hop by default behind https, and a count or addresses when told', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://book.example.com' }).trustProxy).toBe(1);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' }).trustProxy).toBe(
+      '10.0.0.0/8, 192.168.1.10',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(ConfigError);
+  });
+
+  it('never prints the password of a connection string in its errors', () => {
+    let message = '';
+    try {
+      loadConfig({
+        SMTP_URL: 'smtp+starttls://mailer:S3cretPass@mail.example.com:587',
+        DATABASE_URL: 'mysql://u:DbSecret@db/x',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('S3cretPass');
+    expect(message).not.toContain('DbSecret');
+    expect(message).toContain('mailer:***@');
+  });
+
+  it('needs a pool of at least two connections', () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});

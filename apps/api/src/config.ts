@@ -39,9 +39,15 @@ const envSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
-  TRUST_PROXY: booleanFromString.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: 'expected false, a number of proxies in front (e.g. 1), or their addresses (e.g. 10.0.0.0/8)',
+    })
+    .optional(),
   DATABASE_URL: postgresUrlSchema,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // At least 2: migrations hold one connection (the lock) while running on another.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'expected at least 2').max(200).default(10),
   DATA_DIR: z.string().min(1).default('./.data'),
   EMBEDDED_PG_PORT: portSchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,12 +86,22 @@ const envSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+function parseTrustProxy(value: string | undefined, publicUrl: string): boolean | number | string {
+  if (value === undefined) return publicUrl.startsWith('https://') ? 1 : false;
+  if (value === 'false') return false;
+  // "true" trusts every hop, which lets a client choose its own address: it means one proxy.
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /** false, how many proxies are in front (their X-Forwarded-For hops), or the proxies' addresses. */
+  trustProxy: boolean | number | string;
   /** Set when an external PostgreSQL is used; otherwise an embedded one is started. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -129,6 +145,11 @@ export type AppConfig = {
   };
 };
 
+/** A value as it may be shown in an error: the password of a URL is hidden. */
+function redact(value: string | undefined): string | undefined {
+  return value?.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/i, '$1***@');
+}
+
 export class ConfigError extends Error {
   readonly issues: string[];
   constructor(issues: string[]) {
@@ -153,7 +174,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = issue.path.join('.');
-        const raw = key ? env[key] : undefined;
+        const raw = key ? redact(env[key]) : undefined;
         return `${key}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
       }),
     );
@@ -172,8 +193,9 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    // The server speaks plain HTTP: an https PUBLIC_URL means a proxy in front terminates TLS.
-    trustProxy: e.TRUST_PROXY ?? publicUrl.startsWith('https://'),
+    // The server speaks plain HTTP: an https PUBLIC_URL means a proxy in front terminates TLS. Trusting a
+    // count of hops (not every hop) keeps X-Forwarded-For values sent by clients from faking their address.
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, publicUrl),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(baseDir, e.DATA_DIR),

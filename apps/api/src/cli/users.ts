@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { PERMISSIONS, type Permission } from '@eclat/shared';
+import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
 import { connectForTool } from '../db/connect.ts';
@@ -56,6 +57,8 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (command !== 'list' && !values.email) throw new UsageError('--email is required.');
+  if (command === 'create' && !z.email().safeParse(values.email).success)
+    throw new UsageError('--email is not a valid email address.');
   const role = command === 'list' ? undefined : roleOf(values.role);
   if (command === 'create') {
     const problem = checkPasswordPolicy(values.password ?? '', [values.email ?? '']);

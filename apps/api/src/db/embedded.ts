@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { closeSync, constants as fsConstants, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, constants as fsConstants, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -101,6 +101,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The command line of a running process (Linux), or '' when unknown. */
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Whether `pid` is still the process a lock file meant: after a reboot the number may belong to anything
+ * else. Where /proc is not available, we fall back to "alive".
+ */
+function isProcessOf(pid: number, expected: (commandLine: string) => boolean): boolean {
+  if (!isAlive(pid)) return false;
+  if (!existsSync('/proc/self/cmdline')) return true;
+  return expected(commandLineOf(pid));
+}
+
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -139,8 +158,10 @@ async function initialise(
   }
   await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
   await chownTree(pgDir, ids);
-  const pwFile = path.join(os.tmpdir(), `eclat-pg-${randomBytes(6).toString('hex')}`);
-  await fs.writeFile(pwFile, `${password}\n`, { mode: 0o644 });
+  // Readable by the postgres user only, inside DATA_DIR (not the shared /tmp), removed right after.
+  const pwFile = path.join(path.dirname(pgDir), `.initdb-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+  if (ids) await fs.chown(pwFile, ids.uid, ids.gid);
   try {
     await execFileAsync(
       bin.initdb,
@@ -163,7 +184,8 @@ async function initialise(
 /** Stops a PostgreSQL left running by a server that died, and clears a stale lock file. */
 async function recoverFromCrash(pgDir: string, lockFile: string, log: EmbeddedPostgresOptions['logger']) {
   const ownerPid = Number.parseInt((await fs.readFile(lockFile, 'utf8').catch(() => '')).trim(), 10);
-  if (ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) {
+  const isOurServer = (commandLine: string) => /\bnode\b|server\.ts|users\.ts/.test(commandLine);
+  if (ownerPid && ownerPid !== process.pid && isProcessOf(ownerPid, isOurServer)) {
     throw new Error(
       `Another Éclat server (pid ${ownerPid}) is using ${path.dirname(lockFile)}. Stop it first, or set DATA_DIR to another folder.`,
     );
@@ -172,7 +194,12 @@ async function recoverFromCrash(pgDir: string, lockFile: string, log: EmbeddedPo
   const firstLine = (await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0] ?? '';
   const postmasterPid = Number.parseInt(firstLine, 10);
   if (!postmasterPid) return;
-  if (isAlive(postmasterPid)) {
+  if (
+    isProcessOf(
+      postmasterPid,
+      (commandLine) => commandLine.includes('postgres') && commandLine.includes(pgDir),
+    )
+  ) {
     log.warn({ pid: postmasterPid }, 'stopping a PostgreSQL left running by a previous server');
     process.kill(postmasterPid, 'SIGINT');
     if (!(await waitForExit(postmasterPid, 15_000))) {

@@ -69,11 +69,12 @@ export function createMailer(config: AppConfig, logger: Pick<Logger, 'info'>): M
     destination: mailbox,
     async send(email) {
       const info = await transport.sendMail(base(email));
-      await fs.mkdir(mailbox, { recursive: true });
+      // Messages hold reset links: readable by the server's user only.
+      await fs.mkdir(mailbox, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = email.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(mailbox, `${stamp}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message);
+      await fs.writeFile(file, info.message, { mode: 0o600 });
       logger.info({ file, to: email.to, subject: email.subject }, 'email written to the development mailbox');
       return { messageId: info.messageId, file };
     },

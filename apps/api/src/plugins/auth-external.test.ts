@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema } from '@eclat/shared';
 import { buildApp } from '../app.ts';
-import { findUserByEmail, rolesOf } from '../modules/auth/accounts.repository.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
+import { createUser, findUserByEmail, rolesOf } from '../modules/auth/accounts.repository.ts';
 import { freePort } from '../lib/free-port.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
 import { createTestUser, signAccessToken, signInThroughProvider } from '../../test/auth.ts';
@@ -78,6 +80,56 @@ describe('with an external OpenID Connect provider', () => {
       headers: { authorization: `Bearer ${adminAtProvider}` },
     });
     expect(users.statusCode).toBe(200);
+  });
+
+  it('never links an existing account by an email the provider has not verified (no takeover)', async () => {
+    // An admin exists here; someone signs up at the provider with the same email, unverified.
+    await createUser(
+      apiApp.db,
+      { email: 'boss@example.com', passwordHash: null, firstName: 'Boss', lastName: 'Owner' },
+      ['admin'],
+    );
+    const impostor = await createTestUser(issuerApp, ['customer']);
+    await issuerApp.db.update(users).set({ email: 'BOSS@example.com' }).where(eq(users.id, impostor.id));
+    const tokens = await signInThroughProvider(issuerApp, 'BOSS@example.com', undefined, {
+      publicUrl: issuer.replace(/\/oidc$/, ''),
+    });
+    const res = await apiApp.inject({
+      method: 'GET',
+      url: '/api/v1/auth/users',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(res.statusCode).toBe(403);
+    const boss = await findUserByEmail(apiApp.db, 'boss@example.com');
+    expect(boss?.externalSubject).toBeNull();
+  });
+
+  it('answers 503, not 401, when the provider cannot be reached', async () => {
+    const port = await freePort(); // nothing listens here
+    const offline = await buildApp(
+      testConfig({
+        OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`,
+        OIDC_AUDIENCE: audience,
+        OIDC_CLIENT_ID: 'eclat-web',
+      }),
+      { databaseUrl: await createTestDatabase() },
+    );
+    try {
+      const person = await createTestUser(issuerApp, ['customer']);
+      const token = await signAccessToken(issuerApp, person, {
+        issuer: `http://127.0.0.1:${port}/oidc`,
+        audience,
+      });
+      const res = await offline.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await offline.close();
+    }
   });
 
   it("refuses tokens the issuer did not sign, and the issuer's tokens for another audience", async () => {

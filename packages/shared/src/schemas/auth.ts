@@ -28,7 +28,7 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const meSchema = z
   .object({
     userId: z.uuid(),
-    email: z.email(),
+    email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
     /** Database roles together with the token's permissions. */
@@ -41,7 +41,7 @@ export type Me = z.infer<typeof meSchema>;
 export const authUserSchema = z
   .object({
     user_id: z.uuid(),
-    email: z.email(),
+    email: z.string(),
     first_name: z.string(),
     last_name: z.string(),
   })

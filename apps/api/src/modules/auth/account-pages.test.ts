@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { passwordResetTokens } from '../../db/schema/index.ts';
 import { createTestDatabase, testConfig } from '../../../test/helpers.ts';
 import {
   authorizeUrl,
@@ -152,6 +154,21 @@ describe('sign in', () => {
     expect(res.body).toContain('Too many attempts.');
   });
 
+  it('counts parallel guesses one by one: a burst gets no more tries than the limit', async () => {
+    const user = await createTestUser(app);
+    const browser = new Browser(app);
+    const { uid } = await startSignIn(browser);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        browser.post(`/oidc/interaction/${uid}/login?lang=en`, { email: user.email, password: `wrong-${i}` }),
+      ),
+    );
+    const statuses = results.map((res) => res.statusCode);
+    // Four failures are answered as wrong passwords, the fifth locks the account, the rest are refused.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+  });
+
   it('refuses a form posted from another site', async () => {
     const user = await createTestUser(app);
     const browser = new Browser(app);
@@ -226,6 +243,13 @@ describe('forgot password', () => {
   it('emails a link that sets a new password once, and signs the account out everywhere', async () => {
     const user = await createTestUser(app);
     const oldTokens = await signInThroughProvider(app, user.email);
+    // A link asked for earlier and never used.
+    const olderToken = 'older-link-token-value';
+    await app.db.insert(passwordResetTokens).values({
+      tokenHash: createHash('sha256').update(olderToken).digest('hex'),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 10 * 60_000),
+    });
     const browser = new Browser(app);
     const { uid } = await startSignIn(browser, { ui_locales: 'fr' });
     const res = await browser.post(`/oidc/interaction/${uid}/forgot`, { email: user.email });
@@ -262,9 +286,11 @@ describe('forgot password', () => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Votre mot de passe a été changé.');
 
-    // The link works once.
+    // The link works once, and an older link sent earlier stops working too.
     const again = await browser.get(`${resetUrl.pathname}${resetUrl.search}`);
     expect(again.statusCode).toBe(400);
+    const older = await browser.get(`/oidc/account/reset-password?token=${olderToken}`);
+    expect(older.statusCode).toBe(400);
     // Old password refused, new one accepted, earlier sessions ended.
     await expect(signInThroughProvider(app, user.email)).rejects.toThrow('sign-in refused (401)');
     await expect(signInThroughProvider(app, user.email, 'a brand new passphrase 7')).resolves.toHaveProperty(
@@ -275,6 +301,16 @@ describe('forgot password', () => {
 });
 
 describe('sign-in state', () => {
+  it('lets only one of two parallel uses of a refresh token succeed', async () => {
+    const user = await createTestUser(app);
+    const tokens = await signInThroughProvider(app, user.email);
+    const [a, b] = await Promise.all([
+      refresh(app, tokens.refresh_token ?? ''),
+      refresh(app, tokens.refresh_token ?? ''),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  });
+
   it('survives a server restart: the refresh token still works on a new process', async () => {
     const user = await createTestUser(app);
     const tokens = await signInThroughProvider(app, user.email);

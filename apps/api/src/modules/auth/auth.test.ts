@@ -2,6 +2,7 @@ import { generateKeyPair, exportJWK, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPLOYEE_ROLE_ID, ROLE_IDS, errorBodySchema, meSchema } from '@eclat/shared';
 import { users } from '../../db/schema/index.ts';
+import { revokeRoles } from './accounts.repository.ts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helpers.ts';
 import {
@@ -94,10 +95,24 @@ describe('API bearer tokens', () => {
     expect(res.json()).toMatchObject({ email: user.email });
   });
 
-  it('gives the union of database roles and the token claim', async () => {
+  it('trusts only the database for roles: a claim it does not back is ignored, and a removed role stops at once', async () => {
     const user = await createTestUser(app, ['customer']);
-    const res = await me(bearer(await signAccessToken(app, user, { permissions: ['employee'] })));
-    expect(meSchema.parse(res.json()).permissions.sort()).toEqual(['customer', 'employee']);
+    const claimsAdmin = await signAccessToken(app, user, { permissions: ['admin', 'customer'] });
+    expect(meSchema.parse((await me(bearer(claimsAdmin))).json()).permissions).toEqual(['customer']);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: bearer(claimsAdmin) }))
+        .statusCode,
+    ).toBe(403);
+
+    const admin = await createTestUser(app, ['admin']);
+    const adminToken = bearer(await signAccessToken(app, admin, { permissions: ['admin'] }));
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: adminToken })).statusCode,
+    ).toBe(200);
+    await revokeRoles(app.db, admin.id, ['admin']);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/users', headers: adminToken })).statusCode,
+    ).toBe(403);
   });
 });
 

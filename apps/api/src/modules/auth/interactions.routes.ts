@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isLocale, pickLocale, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
-import { createUser, findUserByEmail, setPassword } from './accounts.repository.ts';
+import { createUser, findUserByEmail, findUserById, setPassword } from './accounts.repository.ts';
 import { revokeAllSessionsOf } from './oidc-adapter.ts';
 import {
   forgotPage,
@@ -179,24 +179,29 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
 
       const ipKey = `login-ip:${request.ip}`;
       const accountKey = `login-account:${email.toLowerCase()}`;
-      if ((await isLocked(app.db, ipKey)) || (await isLocked(app.db, accountKey)))
-        return render(t.throttled, 429);
-
-      const user = email ? await findUserByEmail(app.db, email) : undefined;
-      const valid = await verifyPassword(user?.passwordHash ?? null, body.password ?? '');
-      if (!user || !valid) {
-        const [ipLocked, accountLocked] = await Promise.all([
-          recordHit(app.db, ipKey, RULES.ip),
-          email ? recordHit(app.db, accountKey, RULES.account) : Promise.resolve(false),
-        ]);
-        request.log.info({ locked: ipLocked || accountLocked }, 'sign-in refused');
-        return render(
-          ipLocked || accountLocked ? t.throttled : t.badCredentials,
-          ipLocked || accountLocked ? 429 : 401,
-        );
+      // Attempts on one account take turns (an advisory lock), so a burst of parallel guesses cannot all
+      // pass the lock check before the failures are counted.
+      const outcome = await app.jobs.transaction(async ({ db }) => {
+        await db.execute(sql`select pg_advisory_xact_lock(hashtext(${accountKey}))`);
+        if ((await isLocked(db, ipKey)) || (await isLocked(db, accountKey)))
+          return { kind: 'locked' as const };
+        const user = email ? await findUserByEmail(db, email) : undefined;
+        const valid = await verifyPassword(user?.passwordHash ?? null, body.password ?? '');
+        if (!user || !valid) {
+          const [ipLocked, accountLocked] = await Promise.all([
+            recordHit(db, ipKey, RULES.ip),
+            email ? recordHit(db, accountKey, RULES.account) : Promise.resolve(false),
+          ]);
+          return { kind: ipLocked || accountLocked ? ('locked' as const) : ('refused' as const) };
+        }
+        await clearHits(db, accountKey);
+        return { kind: 'ok' as const, userId: user.id };
+      });
+      if (outcome.kind !== 'ok') {
+        request.log.info({ locked: outcome.kind === 'locked' }, 'sign-in refused');
+        return outcome.kind === 'locked' ? render(t.throttled, 429) : render(t.badCredentials, 401);
       }
-      await clearHits(app.db, accountKey);
-      return finish(request, reply, { login: { accountId: user.id, remember: true } });
+      return finish(request, reply, { login: { accountId: outcome.userId, remember: true } });
     },
   );
 
@@ -410,7 +415,11 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     const body = form(request);
     const password = body.password ?? '';
     const errors: FieldErrors = {};
-    const problem = checkPasswordPolicy(password);
+    const owner = await findUserById(app.db, row.userId);
+    const problem = checkPasswordPolicy(
+      password,
+      owner ? [owner.email, owner.firstName, owner.lastName, config.brandName] : [],
+    );
     if (problem === 'tooShort') errors.password = t.tooShort(MIN_PASSWORD_LENGTH);
     else if (problem === 'tooLong') errors.password = t.tooLong;
     else if (problem === 'tooCommon') errors.password = t.tooCommon;
@@ -427,6 +436,11 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       .returning({ userId: passwordResetTokens.userId });
     if (used.length === 0) return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
     await setPassword(app.db, row.userId, passwordHash);
+    // Every other link sent to this account stops working too, and every session ends.
+    await app.db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     await revokeAllSessionsOf(app.db, row.userId);
     request.log.info({ userId: row.userId }, 'password reset');
     return html(reply, resetPage(page, { done: true, minLength: MIN_PASSWORD_LENGTH }));

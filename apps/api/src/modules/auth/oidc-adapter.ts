@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { errors } from 'oidc-provider';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.ts';
 import { oidcPayloads } from '../../db/schema/index.ts';
 
@@ -86,11 +87,19 @@ export function createOidcAdapterClass(db: Db) {
       return this.findWhere(eq(oidcPayloads.userCode, userCode));
     }
 
+    /**
+     * Marks a code or refresh token used, once: of two requests racing with the same token, the second
+     * fails (and oidc-provider then treats it as reuse), so a copied token never runs beside the real one.
+     */
     async consume(id: string): Promise<void> {
-      await db
+      const consumed = await db
         .update(oidcPayloads)
         .set({ consumedAt: new Date() })
-        .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+        .where(
+          and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id), isNull(oidcPayloads.consumedAt)),
+        )
+        .returning({ id: oidcPayloads.id });
+      if (consumed.length === 0) throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {

@@ -147,6 +147,7 @@ export function createProvider(config: AppConfig, db: Db, keys: AuthKeys): Provi
   };
 
   const provider = new Provider(auth.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
+  if (typeof config.trustProxy === 'number') provider.maxIpsCount = config.trustProxy;
   return provider;
 }

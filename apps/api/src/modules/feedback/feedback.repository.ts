@@ -39,7 +39,8 @@ export async function createFeedback(
     .orderBy(sql`${customers.userId} is null`)
     .limit(1);
   // The first non-empty of: the account's first name, the profile's, the email's local part.
-  const authorName = [author.firstName, profile?.firstName, author.email.split('@')[0]].find((name) => name?.trim()) ?? '';
+  const authorName =
+    [author.firstName, profile?.firstName, author.email.split('@')[0]].find((name) => name?.trim()) ?? '';
   const [row] = await db
     .insert(feedback)
     .values({
