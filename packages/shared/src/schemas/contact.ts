@@ -25,7 +25,8 @@ export const contactMessageInputSchema = z
       .max(5000, 'validation.tooLong'),
     website: z.string().max(500).optional(),
   })
-  .meta({ id: 'ContactMessageInput' });
+  // No component id: trimming and defaults make its input and output shapes differ in OpenAPI.
+  .describe('ContactMessageInput');
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
 export const contactMessageAcceptedSchema = z

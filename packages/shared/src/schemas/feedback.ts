@@ -31,7 +31,8 @@ export const createFeedbackInputSchema = z
       .min(1, 'feedback.errors.contentRequired')
       .max(FEEDBACK_MAX_LENGTH, 'feedback.errors.contentTooLong'),
   })
-  .meta({ id: 'CreateFeedbackInput' });
+  // No component id: trimming and defaults make its input and output shapes differ in OpenAPI.
+  .describe('CreateFeedbackInput');
 export type CreateFeedbackInput = z.infer<typeof createFeedbackInputSchema>;
 
 export const feedbackListQuerySchema = z.object({ status: z.enum(FEEDBACK_STATUSES).optional() });

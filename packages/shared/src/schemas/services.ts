@@ -55,7 +55,8 @@ export const serviceInputSchema = z
     isAvailable: z.boolean().default(true),
     image: z.string().regex(SERVICE_IMAGE_DATA_URL, 'services.errors.imageType').nullable().optional(),
   })
-  .meta({ id: 'ServiceInput' });
+  // No component id: trimming and defaults make its input and output shapes differ in OpenAPI.
+  .describe('ServiceInput');
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 
 export const serviceSearchQuerySchema = z.object({
