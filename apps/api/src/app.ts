@@ -5,7 +5,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -81,6 +83,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(servicesRoutes);
       await api.register(feedbackRoutes);
       await api.register(contactRoutes, { config });
+      await api.register(customersRoutes);
+      await api.register(appointmentsRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

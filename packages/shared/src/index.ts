@@ -7,3 +7,5 @@ export * from './schemas/auth.ts';
 export * from './schemas/services.ts';
 export * from './schemas/feedback.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/customers.ts';
+export * from './schemas/appointments.ts';

@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Appointment } from '@eclat/shared';
+import type { Db } from '../../db/transaction.ts';
+import { appointmentServices, appointments, services } from '../../db/schema/index.ts';
+
+type AppointmentRow = typeof appointments.$inferSelect;
+type ServiceLine = { serviceId: string | null; title: string; price: number; durationMinutes: number };
+
+export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appointment {
+  return {
+    appointmentId: row.id,
+    customerId: row.customerId,
+    customerFirstName: row.customerFirstName,
+    customerLastName: row.customerLastName,
+    appointmentDate: row.appointmentDate.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    services: lines.map((line) => line.title).join(', '),
+    serviceDetails: lines,
+    totalPrice: row.totalPrice,
+    status: row.status,
+    comments: row.comments,
+    address: row.address,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Appointments with their service lines, in one query per table (no N+1). */
+async function withLines(db: Db, rows: AppointmentRow[]): Promise<Appointment[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(appointmentServices)
+    .where(
+      inArray(
+        appointmentServices.appointmentId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(appointmentServices.position));
+  const byAppointment = new Map<string, ServiceLine[]>();
+  for (const line of lines) {
+    const list = byAppointment.get(line.appointmentId) ?? [];
+    list.push({
+      serviceId: line.serviceId,
+      title: line.title,
+      price: line.price,
+      durationMinutes: line.durationMinutes,
+    });
+    byAppointment.set(line.appointmentId, list);
+  }
+  return rows.map((row) => toAppointment(row, byAppointment.get(row.id) ?? []));
+}
+
+export async function findAppointment(db: Db, id: string): Promise<Appointment | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+export async function findAppointmentByKey(
+  db: Db,
+  customerId: string,
+  key: string,
+): Promise<Appointment | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.customerId, customerId), eq(appointments.idempotencyKey, key)));
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+export async function findCustomerAppointments(db: Db, customerId: string): Promise<Appointment[]> {
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.customerId, customerId))
+    .orderBy(desc(appointments.appointmentDate), desc(appointments.createdAt));
+  return withLines(db, rows);
+}
+
+export async function findBookableServices(db: Db, ids: string[]) {
+  return db
+    .select({
+      id: services.id,
+      title: services.title,
+      pricing: services.pricing,
+      durationMinutes: services.durationMinutes,
+      isAvailable: services.isAvailable,
+    })
+    .from(services)
+    .where(inArray(services.id, ids));
+}
+
+/** Active appointments (pending or confirmed) overlapping [from, to), except one. */
+export async function findActiveBetween(db: Db, from: Date, to: Date, exceptId?: string) {
+  return db
+    .select({ id: appointments.id, start: appointments.appointmentDate, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.status, ['pending', 'confirmed']),
+        sql`${appointments.appointmentDate} < ${to.toISOString()}::timestamptz`,
+        sql`${appointments.endsAt} > ${from.toISOString()}::timestamptz`,
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
+    );
+}
+
+export type NewAppointment = typeof appointments.$inferInsert;
+
+export async function insertAppointment(
+  db: Db,
+  values: NewAppointment,
+  lines: ServiceLine[],
+): Promise<string> {
+  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
+  if (!row) throw new Error('The appointment was not saved.');
+  await db
+    .insert(appointmentServices)
+    .values(lines.map((line, position) => ({ ...line, appointmentId: row.id, position })));
+  return row.id;
+}
+
+export async function replaceAppointment(
+  db: Db,
+  id: string,
+  values: Partial<NewAppointment>,
+  lines: ServiceLine[] | undefined,
+): Promise<void> {
+  await db.update(appointments).set(values).where(eq(appointments.id, id));
+  if (lines) {
+    await db.delete(appointmentServices).where(eq(appointmentServices.appointmentId, id));
+    await db
+      .insert(appointmentServices)
+      .values(lines.map((line, position) => ({ ...line, appointmentId: id, position })));
+  }
+}

@@ -1,0 +1,295 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentIdParamsSchema,
+  appointmentSchema,
+  bookAppointmentInputSchema,
+  customerIdParamsSchema,
+  errorBodySchema,
+  pickLocale,
+  slotsQuerySchema,
+  slotsResponseSchema,
+  updateOwnAppointmentInputSchema,
+  type Appointment,
+} from '@eclat/shared';
+import type { AppConfig } from '../../config.ts';
+import { appointments } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findCustomerById, findOwnCustomer, isOwnedBy } from '../customers/customers.repository.ts';
+import {
+  findAppointment,
+  findAppointmentByKey,
+  findCustomerAppointments,
+  insertAppointment,
+  replaceAppointment,
+} from './appointments.repository.ts';
+import {
+  checkStart,
+  computeSlots,
+  occupiedUntil,
+  reserveCapacity,
+  resolveServices,
+} from './booking.service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+function confirmationData(appointment: Appointment) {
+  return {
+    appointmentId: appointment.appointmentId,
+    customerFirstName: appointment.customerFirstName,
+    customerLastName: appointment.customerLastName,
+    startsAt: appointment.appointmentDate,
+    endsAt: appointment.endsAt,
+    services: appointment.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
+    total: appointment.totalPrice,
+    address: appointment.address,
+    comments: appointment.comments,
+  };
+}
+
+/**
+ * Booking (spec §2 Select Date & Time, Checkout, My appointments): the day's slots, booking with the
+ * capacity checked atomically and an idempotency key, the customer's own list, changes and cancellation.
+ */
+export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (
+  app,
+  { config },
+  done,
+) => {
+  const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
+  const rules = () => ({ timeZone: config.businessTimeZone, capacity: config.slotCapacity });
+
+  app.get(
+    '/slots',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'The 12 hourly slots (09:00-20:00, business time zone) of a day, each bookable or not',
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const services = request.query.serviceIds.length
+        ? await resolveServices(app.db, request.query.serviceIds, false)
+        : undefined;
+      return computeSlots(app.db, request.query.date, services?.durationMinutes ?? 60, rules());
+    },
+  );
+
+  app.post(
+    '/appointments/customers/:customerId',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Book (own customer profile; an admin for anyone). Send an Idempotency-Key header to make retries safe.',
+        security: bearer,
+        params: customerIdParamsSchema,
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .regex(IDEMPOTENCY_KEY, 'appointments.errors.idempotencyKey')
+            .optional(),
+        }),
+        body: bookAppointmentInputSchema,
+        response: { 200: appointmentSchema, 201: appointmentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const customer = await findCustomerById(app.db, request.params.customerId);
+      if (!customer) throw notFound('Customer profile');
+      if (!isOwnedBy(customer, user) && !user.permissions.has('admin'))
+        throw forbidden('You can only book for yourself.');
+      const key = request.headers['idempotency-key'];
+      if (key) {
+        const earlier = await findAppointmentByKey(app.db, customer.id, key);
+        if (earlier) return reply.code(200).send(earlier);
+      }
+      const start = new Date(request.body.appointmentDate);
+      checkStart(start, rules());
+      const services = await resolveServices(app.db, request.body.serviceIds, false);
+      const end = occupiedUntil(start, services.durationMinutes);
+      const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
+
+      let id: string;
+      try {
+        id = await app.jobs.transaction(async (tx) => {
+          await reserveCapacity(tx.db, start, end, rules());
+          const appointmentId = await insertAppointment(
+            tx.db,
+            {
+              customerId: customer.id,
+              customerFirstName: customer.firstName,
+              customerLastName: customer.lastName,
+              appointmentDate: start,
+              endsAt: end,
+              status: 'pending',
+              comments: request.body.comments ?? null,
+              address: customer.address,
+              totalPrice: services.totalPrice,
+              locale,
+              idempotencyKey: key ?? null,
+              createdByUserId: user.userId,
+            },
+            services.lines,
+          );
+          const created = await findAppointment(tx.db, appointmentId);
+          if (!created) throw new Error('The appointment was not saved.');
+          await tx.enqueue('email', {
+            to: customer.email,
+            locale,
+            message: { template: 'booking-confirmation', data: confirmationData(created) },
+          });
+          return appointmentId;
+        });
+      } catch (error) {
+        // The same key retried while the first request was still running: answer with the first result.
+        if (
+          key &&
+          error instanceof Error &&
+          'cause' in error &&
+          String((error.cause as { constraint?: string } | undefined)?.constraint) ===
+            'appointments_idempotency_uq'
+        ) {
+          const earlier = await findAppointmentByKey(app.db, customer.id, key);
+          if (earlier) return reply.code(200).send(earlier);
+        }
+        throw error;
+      }
+      const created = await findAppointment(app.db, id);
+      if (!created) throw notFound('Appointment');
+      request.log.info({ appointmentId: id, customerId: customer.id }, 'appointment booked');
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/appointments/my-appointments',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['appointments'],
+        summary: 'My appointments, newest first (cancelled ones included, for the filter)',
+        security: bearer,
+        response: { 200: z.array(appointmentSchema), 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const customer = await findOwnCustomer(app.db, currentUser(request));
+      return customer ? findCustomerAppointments(app.db, customer.id) : [];
+    },
+  );
+
+  /** The appointment if it belongs to the signed-in person's profile. */
+  async function ownAppointment(request: Parameters<typeof currentUser>[0], id: string) {
+    const appointment = await findAppointment(app.db, id);
+    if (!appointment) throw notFound('Appointment');
+    const customer = await findOwnCustomer(app.db, currentUser(request));
+    return { appointment, isOwn: customer?.id === appointment.customerId };
+  }
+
+  app.put(
+    '/appointments/customer/:appointmentId',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Change my appointment: time (capacity checked again), services, comments; or cancel it',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        body: updateOwnAppointmentInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
+      if (!isOwn) throw forbidden('You can only change your own appointments.');
+      const wanted = request.body.status ?? appointment.status;
+      if (wanted === 'confirmed' || wanted === 'completed') {
+        if (wanted !== appointment.status)
+          throw forbidden('Only the company confirms or completes an appointment.');
+      }
+      if (appointment.status === 'cancelled' || appointment.status === 'completed') {
+        throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
+      }
+      if (wanted === 'cancelled') {
+        await app.db
+          .update(appointments)
+          .set({ status: 'cancelled', cancelledAt: new Date(), cancelledByUserId: user.userId })
+          .where(eq(appointments.id, appointment.appointmentId));
+      } else {
+        const start = new Date(request.body.appointmentDate);
+        checkStart(start, rules());
+        const services = await resolveServices(app.db, request.body.serviceIds, true);
+        const end = occupiedUntil(start, services.durationMinutes);
+        await app.jobs.transaction(async (tx) => {
+          await reserveCapacity(tx.db, start, end, rules(), appointment.appointmentId);
+          await replaceAppointment(
+            tx.db,
+            appointment.appointmentId,
+            {
+              appointmentDate: start,
+              endsAt: end,
+              comments: request.body.comments ?? null,
+              totalPrice: services.totalPrice,
+            },
+            services.lines,
+          );
+        });
+      }
+      const updated = await findAppointment(app.db, appointment.appointmentId);
+      if (!updated) throw notFound('Appointment');
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/appointments/:appointmentId',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Cancel my appointment (kept, status cancelled); an admin deletes any. Others: 403.',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        response: { 200: appointmentSchema, 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
+      if (isOwn) {
+        if (appointment.status !== 'cancelled') {
+          await app.db
+            .update(appointments)
+            .set({ status: 'cancelled', cancelledAt: new Date(), cancelledByUserId: user.userId })
+            .where(eq(appointments.id, appointment.appointmentId));
+        }
+        const cancelled = await findAppointment(app.db, appointment.appointmentId);
+        if (!cancelled) throw notFound('Appointment');
+        return reply.code(200).send(cancelled);
+      }
+      if (!user.permissions.has('admin'))
+        throw forbidden('You do not have permission to delete appointments.');
+      await app.db.delete(appointments).where(eq(appointments.id, appointment.appointmentId));
+      return reply.code(204).send();
+    },
+  );
+
+  done();
+};

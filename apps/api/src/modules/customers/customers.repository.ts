@@ -1,0 +1,77 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Customer } from '@eclat/shared';
+import type { Db } from '../../db/transaction.ts';
+import { customers } from '../../db/schema/index.ts';
+
+type Row = typeof customers.$inferSelect;
+
+export const toCustomer = (row: Row): Customer => ({
+  customerId: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  companyName: row.companyName,
+  address: row.address,
+});
+
+export async function findCustomerById(db: Db, id: string): Promise<Row | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+export async function findCustomerByEmail(db: Db, email: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  return row;
+}
+
+/**
+ * The profile of a signed-in person: the one linked to their account, else one with their email that is
+ * not linked to anybody yet (made by an admin before they signed up), which is then linked.
+ */
+export async function findOwnCustomer(
+  db: Db,
+  user: { userId: string; email: string },
+): Promise<Row | undefined> {
+  const [linked] = await db.select().from(customers).where(eq(customers.userId, user.userId));
+  if (linked) return linked;
+  const [byEmail] = await db
+    .update(customers)
+    .set({ userId: user.userId })
+    .where(and(sql`lower(${customers.email}) = lower(${user.email})`, isNull(customers.userId)))
+    .returning();
+  return byEmail;
+}
+
+export type ProfileFields = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  address: string;
+  companyName: string | null;
+};
+
+export async function createOwnProfile(
+  db: Db,
+  user: { userId: string; email: string },
+  fields: ProfileFields,
+): Promise<Row> {
+  const [row] = await db
+    .insert(customers)
+    .values({ ...fields, userId: user.userId, email: user.email })
+    .returning();
+  if (!row) throw new Error('The profile was not created.');
+  return row;
+}
+
+export async function updateProfile(db: Db, id: string, fields: ProfileFields): Promise<Row | undefined> {
+  const [row] = await db.update(customers).set(fields).where(eq(customers.id, id)).returning();
+  return row;
+}
+
+export function isOwnedBy(customer: Row, user: { userId: string }): boolean {
+  return customer.userId === user.userId;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, SLOT_HOURS } from '../constants.ts';
+import { LOCALES } from '../locales.ts';
+
+export const appointmentServiceSchema = z.object({
+  serviceId: z.uuid().nullable(),
+  title: z.string(),
+  price: z.number(),
+  durationMinutes: z.number().int(),
+});
+
+export const appointmentSchema = z
+  .object({
+    appointmentId: z.uuid(),
+    customerId: z.uuid(),
+    customerFirstName: z.string(),
+    customerLastName: z.string(),
+    /** Start, as an instant (ISO 8601, UTC). */
+    appointmentDate: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+    /** The spec's comma-joined service titles. */
+    services: z.string(),
+    serviceDetails: z.array(appointmentServiceSchema),
+    totalPrice: z.number(),
+    status: z.enum(APPOINTMENT_STATUSES),
+    comments: z.string().nullable(),
+    address: z.string().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Appointment' });
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+const serviceIdsSchema = z
+  .array(z.uuid('appointments.errors.services'), { error: 'appointments.errors.services' })
+  .min(1, 'appointments.errors.services')
+  .max(10, 'appointments.errors.tooManyServices');
+
+/**
+ * Booking (`POST /appointments/customers/{customerId}`): the services by id and the start. Names, titles,
+ * prices and status are the server's: anything else the client sends is ignored.
+ */
+export const bookAppointmentInputSchema = z.object({
+  serviceIds: serviceIdsSchema,
+  appointmentDate: z.iso.datetime({ offset: true, error: 'appointments.errors.dateTime' }),
+  comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
+  /** Emails about this appointment use it. */
+  locale: z.enum(LOCALES).optional(),
+});
+export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;
+
+/** A customer changing their own appointment (`PUT /appointments/customer/{id}`). */
+export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema.extend({
+  /** A customer may cancel; confirming or completing is the company's call (403). */
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+});
+export type UpdateOwnAppointmentInput = z.input<typeof updateOwnAppointmentInputSchema>;
+
+export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });
+
+export const slotSchema = z.object({
+  hour: z.number().int(),
+  /** The slot's start, an instant (ISO 8601, UTC). */
+  startsAt: z.iso.datetime(),
+  available: z.boolean(),
+  reason: z.enum(['past', 'full']).nullable(),
+});
+export const slotsResponseSchema = z
+  .object({
+    date: z.iso.date(),
+    timeZone: z.string(),
+    durationMinutes: z.number().int(),
+    slots: z.array(slotSchema),
+  })
+  .meta({ id: 'Slots' });
+export type Slots = z.infer<typeof slotsResponseSchema>;
+
+export const slotsQuerySchema = z.object({
+  date: z.iso.date({ error: 'appointments.errors.dateTime' }),
+  serviceIds: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.uuid('appointments.errors.services')).max(10, 'appointments.errors.tooManyServices')),
+});
+
+export const SLOT_COUNT = SLOT_HOURS.length;

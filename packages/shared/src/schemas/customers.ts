@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** ddd-ddd-dddd (spec §5). */
+export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
+/** Digits, a space, then letters and spaces: "123 Main Street" (spec §5); accented letters allowed. */
+export const ADDRESS_PATTERN = /^\d+ [\p{L} ]+$/u;
+
+export const customerSchema = z
+  .object({
+    customerId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    companyName: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerSchema>;
+
+/** A signed-in person's own profile (create or update). The email comes from their account. */
+export const profileInputSchema = z.object({
+  firstName: z
+    .string({ error: 'profile.errors.firstName' })
+    .trim()
+    .min(1, 'profile.errors.firstName')
+    .max(100, 'validation.tooLong'),
+  lastName: z
+    .string({ error: 'profile.errors.lastName' })
+    .trim()
+    .min(1, 'profile.errors.lastName')
+    .max(100, 'validation.tooLong'),
+  phoneNumber: z
+    .string({ error: 'profile.errors.phone' })
+    .trim()
+    .regex(PHONE_PATTERN, 'profile.errors.phone'),
+  address: z
+    .string({ error: 'profile.errors.addressRequired' })
+    .trim()
+    .min(1, 'profile.errors.addressRequired')
+    .max(200, 'validation.tooLong')
+    .regex(ADDRESS_PATTERN, 'profile.errors.addressFormat'),
+  companyName: z
+    .string()
+    .trim()
+    .max(120, 'validation.tooLong')
+    .nullish()
+    // An empty company name is stored as null (spec §5).
+    .transform((value) => (value?.length ? value : null)),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+export const customerIdParamsSchema = z.object({ customerId: z.uuid() });
+export const customerByEmailQuerySchema = z.object({ email: z.email('validation.email') });
