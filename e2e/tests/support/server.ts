@@ -7,6 +7,7 @@ const SERVER = path.resolve(import.meta.dirname, '../../../apps/api/src/server.t
 export async function startOwnServer(
   port: number,
   dataDir: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [SERVER], {
     env: {
@@ -17,6 +18,7 @@ export async function startOwnServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

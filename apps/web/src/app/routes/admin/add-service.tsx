@@ -1,5 +1,46 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useCreateService } from '@/features/services/api/create-service';
+import { ServiceForm } from '@/features/services/components/service-form';
+import { ServiceFormPage } from '@/features/services/components/service-form-page';
+import { EMPTY_SERVICE_FORM, toServerFieldErrors } from '@/features/services/service-form-values';
+import { isApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/use-page-meta';
 
 export function AddServiceRoute() {
-  return <PagePlaceholder page="addService" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('addService');
+  const navigate = useNavigate();
+  const create = useCreateService();
+  const serverErrors =
+    isApiError(create.error) && create.error.status === 400
+      ? toServerFieldErrors(create.error.details)
+      : undefined;
+
+  return (
+    <ServiceFormPage title={title} intro={t('services.form.addIntro')}>
+      <ServiceForm
+        mode="create"
+        initialValues={EMPTY_SERVICE_FORM}
+        submitLabel={t('services.form.create')}
+        isSubmitting={create.isPending}
+        serverErrors={serverErrors}
+        onCancel={() => void navigate(paths.services.getHref())}
+        onSubmit={(input) => {
+          create.mutate(input, {
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: t('services.form.created') });
+              void navigate(paths.services.getHref());
+            },
+            onError: () => {
+              notifications.show({ color: 'red', message: t('services.form.createFailed') });
+            },
+          });
+        }}
+      />
+    </ServiceFormPage>
+  );
 }

@@ -17,6 +17,8 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
 
+import { FeedbackSection } from './home-feedback';
+
 import classes from './home.module.css';
 
 const HIGHLIGHT_KEYS = [
@@ -25,12 +27,18 @@ const HIGHLIGHT_KEYS = [
   'home.hero.highlights.timeSlots',
 ] as const;
 
-// The grid of published feedback and the Submit Feedback button (spec §2) arrive with the feedback
-// issue.
 export function HomeRoute() {
-  const { t } = useTranslation();
   usePageMeta('home');
+  return (
+    <>
+      <Hero />
+      <FeedbackSection />
+    </>
+  );
+}
 
+function Hero() {
+  const { t } = useTranslation();
   return (
     <Box component="section" className={classes.hero} aria-labelledby="home-hero-title">
       <Container size="lg" py={{ base: 48, sm: 88 }} className={classes.content}>

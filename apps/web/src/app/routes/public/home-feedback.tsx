@@ -1,0 +1,110 @@
+import { Alert, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useVisibleFeedback } from '@/features/feedback/api/get-visible-feedback';
+import { FeedbackCard } from '@/features/feedback/components/feedback-card';
+import { toErrorCode } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
+import { formatLongDate } from '@/lib/format';
+import { getActiveLanguage } from '@/lib/i18n';
+
+/** Reviews shown at first and added by each "Show more". */
+export const FEEDBACK_PAGE_SIZE = 6;
+
+/** Published feedback (spec §2, §4: VISIBLE only) and, for anyone signed in, Submit Feedback. */
+export function FeedbackSection() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const feedback = useVisibleFeedback();
+  const [shown, setShown] = useState(FEEDBACK_PAGE_SIZE);
+  const locale = getActiveLanguage();
+  const isSignedIn = session.status === 'signed-in';
+
+  let body;
+  if (feedback.isPending) {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} height={160} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (feedback.isError) {
+    const code = toErrorCode(feedback.error);
+    body = (
+      <Alert color="red" title={t('feedback.list.errorTitle')} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{code === 'INTERNAL_ERROR' ? t('feedback.list.error') : t(`errors.${code}`)}</Text>
+          <Button variant="default" size="xs" onClick={() => void feedback.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (feedback.data.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('feedback.list.empty')}
+      </Text>
+    );
+  } else {
+    const items = feedback.data.slice(0, shown);
+    body = (
+      <Stack gap="lg">
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} m={0} p={0} style={{ listStyle: 'none' }}>
+          {items.map((item) => (
+            <li key={item.feedbackId}>
+              <FeedbackCard
+                content={item.content}
+                author={item.authorName}
+                stars={item.stars}
+                starsLabel={t('feedback.starsLabel', { count: item.stars })}
+                date={formatLongDate(item.createdAt, locale)}
+                dateTime={item.createdAt}
+              />
+            </li>
+          ))}
+        </SimpleGrid>
+        {feedback.data.length > shown && (
+          <Group justify="center">
+            <Button
+              variant="outline"
+              onClick={() => {
+                setShown((count) => count + FEEDBACK_PAGE_SIZE);
+              }}
+            >
+              {t('feedback.list.showMore', { count: feedback.data.length - shown })}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container component="section" size="lg" py={{ base: 48, sm: 72 }} aria-labelledby="home-feedback-title">
+      <Group justify="space-between" align="flex-end" mb="xl" gap="md">
+        <Stack gap={4}>
+          <Title order={2} id="home-feedback-title">
+            {t('feedback.list.title')}
+          </Title>
+          <Text c="dimmed">{t('feedback.list.subtitle')}</Text>
+        </Stack>
+        {isSignedIn && (
+          <Button
+            component={Link}
+            to={paths.submitFeedback.getHref()}
+            leftSection={<IconMessageCircle size={18} aria-hidden="true" />}
+          >
+            {t('feedback.submit.cta')}
+          </Button>
+        )}
+      </Group>
+      {body}
+    </Container>
+  );
+}

@@ -1,0 +1,19 @@
+import { feedbackSchema, type CreateFeedbackInput } from '@eclat/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiPost } from '@/lib/api-client';
+
+import { feedbackKeys } from './get-visible-feedback';
+
+/** New feedback is always saved hidden; an admin publishes it. */
+export function createFeedback(input: CreateFeedbackInput) {
+  return apiPost('/feedbacks', { body: input, schema: feedbackSchema });
+}
+
+export function useCreateFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFeedback,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+  });
+}

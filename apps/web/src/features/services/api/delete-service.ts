@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiDelete } from '@/lib/api-client';
+
+import { servicesKeys } from './get-services';
+
+export async function deleteService(serviceId: string): Promise<void> {
+  await apiDelete(`/services/${encodeURIComponent(serviceId)}`);
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteService,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
+  });
+}

@@ -1,0 +1,19 @@
+import { serviceSchema, type ServiceInput } from '@eclat/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiPut } from '@/lib/api-client';
+
+import { servicesKeys } from './get-services';
+
+/** `input.image`: a data URL replaces the picture, null removes it, absent keeps it. */
+export function updateService({ serviceId, input }: { serviceId: string; input: ServiceInput }) {
+  return apiPut(`/services/${encodeURIComponent(serviceId)}`, { body: input, schema: serviceSchema });
+}
+
+export function useUpdateService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateService,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
+  });
+}

@@ -1,0 +1,276 @@
+import type { ServiceInput } from '@eclat/shared';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  checkImageFile,
+  keepDigits,
+  validateServiceForm,
+  type ServiceFormErrors,
+  type ServiceFormField,
+  type ServiceFormValues,
+} from '@/features/services/service-form-values';
+
+import { DEFAULT_SERVICE_IMAGE } from './service-card';
+import classes from './service-form.module.css';
+
+type ServiceFormProps = {
+  mode: 'create' | 'edit';
+  initialValues: ServiceFormValues;
+  submitLabel: string;
+  isSubmitting: boolean;
+  /** Field errors the server sent back (translation keys). */
+  serverErrors?: ServiceFormErrors['fields'];
+  onSubmit: (input: ServiceInput) => void;
+  onCancel: () => void;
+};
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      resolve(typeof reader.result === 'string' ? reader.result : '');
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error('The file could not be read.'));
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Title, description, pricing, category, duration, availability and picture of a service (spec §2). */
+export function ServiceForm({
+  mode,
+  initialValues,
+  submitLabel,
+  isSubmitting,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: ServiceFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ServiceFormErrors>({ fields: {} });
+
+  const set = <K extends keyof ServiceFormValues>(key: K, value: ServiceFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+  };
+
+  const fieldError = (field: ServiceFormField) => {
+    const key = errors.fields[field] ?? serverErrors?.[field];
+    return key ? t(key, { defaultValue: key }) : undefined;
+  };
+
+  const pickImage = async (file: File | null) => {
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      setErrors((current) => ({ ...current, fields: { ...current.fields, image: problem } }));
+      return;
+    }
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      set('image', { kind: 'new', dataUrl });
+      setErrors((current) => ({ ...current, fields: { ...current.fields, image: undefined } }));
+    } catch {
+      setErrors((current) => ({
+        ...current,
+        fields: { ...current.fields, image: 'services.errors.imageRead' },
+      }));
+    }
+  };
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const result = validateServiceForm(values, mode);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({ fields: {} });
+    onSubmit(result.input);
+  };
+
+  const preview =
+    values.image.kind === 'new'
+      ? values.image.dataUrl
+      : values.image.kind === 'keep'
+        ? values.image.url
+        : null;
+  const imageError = fieldError('image');
+
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={errors.form ? 'service-form-error' : undefined}>
+      <Stack gap="md">
+        {errors.form && (
+          <Alert color="red" role="alert" id="service-form-error">
+            {t(errors.form)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('services.form.title')}
+          required
+          maxLength={120}
+          value={values.title}
+          error={fieldError('title')}
+          onChange={(event) => {
+            set('title', event.currentTarget.value);
+          }}
+        />
+        <Textarea
+          label={t('services.form.description')}
+          required
+          autosize
+          minRows={3}
+          maxLength={2000}
+          value={values.description}
+          error={fieldError('description')}
+          onChange={(event) => {
+            set('description', event.currentTarget.value);
+          }}
+        />
+        <Group grow align="flex-start" gap="md" className={classes.row}>
+          <TextInput
+            label={t('services.form.pricing')}
+            description={t('services.form.pricingHint')}
+            placeholder="50"
+            inputMode="numeric"
+            required={!values.contactForPricing}
+            disabled={values.contactForPricing}
+            maxLength={6}
+            value={values.contactForPricing ? '' : values.pricing}
+            error={fieldError('pricing')}
+            onChange={(event) => {
+              set('pricing', keepDigits(event.currentTarget.value));
+            }}
+          />
+          <TextInput
+            label={t('services.form.duration')}
+            description={t('services.form.durationHint')}
+            placeholder="30"
+            inputMode="numeric"
+            required
+            maxLength={4}
+            value={values.durationMinutes}
+            error={fieldError('durationMinutes')}
+            onChange={(event) => {
+              set('durationMinutes', keepDigits(event.currentTarget.value));
+            }}
+          />
+        </Group>
+        <Switch
+          label={t('services.form.contactForPricing')}
+          description={t('services.form.contactForPricingHint')}
+          checked={values.contactForPricing}
+          onChange={(event) => {
+            set('contactForPricing', event.currentTarget.checked);
+          }}
+        />
+        <TextInput
+          label={t('services.form.category')}
+          required
+          maxLength={60}
+          value={values.category}
+          error={fieldError('category')}
+          onChange={(event) => {
+            set('category', event.currentTarget.value);
+          }}
+        />
+        <Switch
+          label={t('services.form.available')}
+          description={t('services.form.availableHint')}
+          checked={values.isAvailable}
+          onChange={(event) => {
+            set('isAvailable', event.currentTarget.checked);
+          }}
+        />
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Text fw={500} size="sm" id="service-image-label">
+              {t('services.form.image')}
+            </Text>
+            <Text size="xs" c="dimmed" id="service-image-hint">
+              {t('services.form.imageHint')}
+            </Text>
+            <Image
+              src={preview ?? DEFAULT_SERVICE_IMAGE}
+              alt={preview ? t('services.form.imagePreview') : t('services.form.imageDefault')}
+              className={classes.preview}
+              radius="sm"
+            />
+            <Group gap="xs">
+              <FileButton
+                accept="image/png,image/jpeg"
+                onChange={(file) => {
+                  void pickImage(file);
+                }}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    leftSection={<IconPhoto size={16} aria-hidden="true" />}
+                    aria-describedby="service-image-hint"
+                  >
+                    {preview ? t('services.form.imageReplace') : t('services.form.imageChoose')}
+                  </Button>
+                )}
+              </FileButton>
+              {preview && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={() => {
+                    set('image', { kind: 'none' });
+                  }}
+                >
+                  {t('services.form.imageRemove')}
+                </Button>
+              )}
+            </Group>
+            {imageError && (
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" c="red.8" role="alert">
+                  {imageError}
+                </Text>
+                <CloseButton
+                  size="sm"
+                  aria-label={t('common.dismiss')}
+                  onClick={() => {
+                    setErrors((current) => ({ ...current, fields: { ...current.fields, image: undefined } }));
+                  }}
+                />
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Service } from '@eclat/shared';
+import { describe, expect, it } from 'vitest';
+
+import {
+  checkImageFile,
+  EMPTY_SERVICE_FORM,
+  keepDigits,
+  toServerFieldErrors,
+  toServiceFormValues,
+  validateServiceForm,
+  type ServiceFormValues,
+} from './service-form-values';
+
+const filled: ServiceFormValues = {
+  ...EMPTY_SERVICE_FORM,
+  title: '  Deep clean ',
+  description: 'Kitchen, bathrooms and floors.',
+  pricing: '150',
+  category: 'Residential',
+  durationMinutes: '180',
+};
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+describe('validateServiceForm', () => {
+  it('accepts a filled form and trims the text', () => {
+    expect(validateServiceForm(filled, 'create')).toEqual({
+      ok: true,
+      input: {
+        title: 'Deep clean',
+        description: 'Kitchen, bathrooms and floors.',
+        pricing: 150,
+        category: 'Residential',
+        durationMinutes: 180,
+        isAvailable: true,
+      },
+    });
+  });
+
+  it('asks for every field when one is blank', () => {
+    const result = validateServiceForm({ ...filled, category: '   ' }, 'create');
+    expect(result).toEqual({
+      ok: false,
+      errors: { form: 'services.errors.allFields', fields: { category: 'validation.required' } },
+    });
+  });
+
+  it('rejects a typed price or duration below 1', () => {
+    expect(validateServiceForm({ ...filled, pricing: '0', durationMinutes: '0' }, 'edit')).toEqual({
+      ok: false,
+      errors: {
+        fields: {
+          pricing: 'services.errors.pricePositive',
+          durationMinutes: 'services.errors.durationPositive',
+        },
+      },
+    });
+  });
+
+  it('rejects a negative price', () => {
+    const result = validateServiceForm({ ...filled, pricing: '-5' }, 'create');
+    expect(result).toEqual({ ok: false, errors: { fields: { pricing: 'services.errors.negativePrice' } } });
+  });
+
+  it('stores 0 for "Contact for pricing", whatever the price box holds', () => {
+    const result = validateServiceForm({ ...filled, pricing: '', contactForPricing: true }, 'create');
+    expect(result.ok && result.input.pricing).toBe(0);
+  });
+
+  it('sends a new picture, removes one on edit and keeps one by saying nothing', () => {
+    const added = validateServiceForm({ ...filled, image: { kind: 'new', dataUrl: PNG } }, 'create');
+    expect(added.ok && added.input.image).toBe(PNG);
+    const removed = validateServiceForm({ ...filled, image: { kind: 'none' } }, 'edit');
+    expect(removed.ok && removed.input.image).toBeNull();
+    const kept = validateServiceForm({ ...filled, image: { kind: 'keep', url: '/x' } }, 'edit');
+    expect(kept.ok && 'image' in kept.input).toBe(false);
+  });
+
+  it('applies the shared limits (a title too long)', () => {
+    const result = validateServiceForm({ ...filled, title: 'x'.repeat(121) }, 'create');
+    expect(result).toEqual({ ok: false, errors: { fields: { title: 'validation.tooLong' } } });
+  });
+});
+
+describe('service form helpers', () => {
+  it('keeps digits only', () => {
+    expect(keepDigits('5a0.5-')).toBe('505');
+  });
+
+  it('accepts JPEG and PNG pictures only', () => {
+    expect(checkImageFile({ type: 'image/png', size: 10 })).toBeNull();
+    expect(checkImageFile({ type: 'image/jpeg', size: 10 })).toBeNull();
+    expect(checkImageFile({ type: 'image/gif', size: 10 })).toBe('services.errors.imageType');
+    expect(checkImageFile({ type: 'image/png', size: 50 * 1024 * 1024 })).toBe(
+      'services.errors.imageTooLarge',
+    );
+  });
+
+  it('fills the form from a service, "Contact for pricing" for a price of 0', () => {
+    const service: Service = {
+      serviceId: '3f1e7a52-6c1b-4d7e-9a0b-1c2d3e4f5a6b',
+      title: 'Office',
+      description: 'Desks',
+      pricing: 0,
+      isAvailable: false,
+      image: null,
+      category: 'Commercial',
+      durationMinutes: 60,
+    };
+    expect(toServiceFormValues(service)).toMatchObject({
+      pricing: '',
+      contactForPricing: true,
+      isAvailable: false,
+      durationMinutes: '60',
+      image: { kind: 'keep', url: null },
+    });
+  });
+
+  it('places the server field errors next to their fields', () => {
+    expect(
+      toServerFieldErrors([
+        { path: 'body.pricing', message: 'services.errors.negativePrice' },
+        { path: 'body.other', message: 'validation.required' },
+      ]),
+    ).toEqual({ pricing: 'services.errors.negativePrice' });
+  });
+});

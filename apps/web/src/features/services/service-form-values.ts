@@ -1,0 +1,154 @@
+import {
+  IMAGE_MIME_TYPES,
+  SERVICE_IMAGE_MAX_BYTES,
+  serviceInputSchema,
+  type Service,
+  type ServiceInput,
+} from '@eclat/shared';
+
+/** What the service form holds while it is being filled in (numbers as typed). */
+export type ServiceFormValues = {
+  title: string;
+  description: string;
+  /** Dollars, digits only; ignored when `contactForPricing`. */
+  pricing: string;
+  category: string;
+  durationMinutes: string;
+  /** Stores a price of 0, shown as "Contact for pricing". */
+  contactForPricing: boolean;
+  isAvailable: boolean;
+  /** The picture: keep the saved one, none, or a newly chosen file as a data URL. */
+  image: { kind: 'keep'; url: string | null } | { kind: 'none' } | { kind: 'new'; dataUrl: string };
+};
+
+export type ServiceFormField = 'title' | 'description' | 'pricing' | 'category' | 'durationMinutes' | 'image';
+
+/** Translation keys: one for the whole form (shown above the button) and one per field. */
+export type ServiceFormErrors = { form?: string; fields: Partial<Record<ServiceFormField, string>> };
+
+export type ServiceFormResult = { ok: true; input: ServiceInput } | { ok: false; errors: ServiceFormErrors };
+
+export const EMPTY_SERVICE_FORM: ServiceFormValues = {
+  title: '',
+  description: '',
+  pricing: '',
+  category: '',
+  durationMinutes: '',
+  contactForPricing: false,
+  isAvailable: true,
+  image: { kind: 'none' },
+};
+
+export function toServiceFormValues(service: Service): ServiceFormValues {
+  const contactForPricing = service.pricing <= 0;
+  return {
+    title: service.title,
+    description: service.description,
+    pricing: contactForPricing ? '' : String(service.pricing),
+    category: service.category,
+    durationMinutes: String(service.durationMinutes),
+    contactForPricing,
+    isAvailable: service.isAvailable,
+    image: { kind: 'keep', url: service.image },
+  };
+}
+
+/** What the pricing and duration boxes keep of a keystroke or a paste: digits only. */
+export function keepDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+const FIELDS: readonly ServiceFormField[] = [
+  'title',
+  'description',
+  'pricing',
+  'category',
+  'durationMinutes',
+  'image',
+];
+
+function isField(value: unknown): value is ServiceFormField {
+  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+}
+
+/**
+ * The spec's rules (§5), read the strict way, then the shared schema (lengths, limits):
+ * - every field non-blank: 'All fields must be filled to submit the form.' (pricing may be left
+ *   empty only with "Contact for pricing", which stores 0);
+ * - a negative price: 'Price cannot be negative.';
+ * - a typed price or duration below 1: '... must be a positive number.'.
+ */
+export function validateServiceForm(values: ServiceFormValues, mode: 'create' | 'edit'): ServiceFormResult {
+  const fields: ServiceFormErrors['fields'] = {};
+  const blank = (value: string) => value.trim() === '';
+  const required: [ServiceFormField, string][] = [
+    ['title', values.title],
+    ['description', values.description],
+    ['category', values.category],
+    ['durationMinutes', values.durationMinutes],
+  ];
+  if (!values.contactForPricing) required.push(['pricing', values.pricing]);
+  const missing = required.filter(([, value]) => blank(value)).map(([field]) => field);
+  if (missing.length > 0) {
+    for (const field of missing) fields[field] = 'validation.required';
+    return { ok: false, errors: { form: 'services.errors.allFields', fields } };
+  }
+
+  let pricing = 0;
+  if (!values.contactForPricing) {
+    const typed = values.pricing.trim();
+    if (/^-\s*\d/.test(typed)) fields.pricing = 'services.errors.negativePrice';
+    else if (!/^\d+$/.test(typed)) fields.pricing = 'validation.wholeNumber';
+    else if (Number(typed) < 1) fields.pricing = 'services.errors.pricePositive';
+    else pricing = Number(typed);
+  }
+  const duration = values.durationMinutes.trim();
+  let durationMinutes = 0;
+  if (/^-?\d+$/.test(duration) && Number(duration) < 1)
+    fields.durationMinutes = 'services.errors.durationPositive';
+  else if (!/^\d+$/.test(duration)) fields.durationMinutes = 'validation.wholeNumber';
+  else durationMinutes = Number(duration);
+  if (Object.keys(fields).length > 0) return { ok: false, errors: { fields } };
+
+  const input: ServiceInput = {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    pricing,
+    category: values.category.trim(),
+    durationMinutes,
+    isAvailable: values.isAvailable,
+  };
+  // Create: a picture or none. Edit: a new picture replaces, none removes, keep sends nothing.
+  if (values.image.kind === 'new') input.image = values.image.dataUrl;
+  else if (values.image.kind === 'none' && mode === 'edit') input.image = null;
+
+  const parsed = serviceInputSchema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (isField(field) && !fields[field]) fields[field] = issue.message;
+    }
+    return { ok: false, errors: { fields } };
+  }
+  return { ok: true, input };
+}
+
+/** The translation key of what is wrong with a chosen picture, or null when it may be sent. */
+export function checkImageFile(file: { type: string; size: number }): string | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'services.errors.imageType';
+  if (file.size > SERVICE_IMAGE_MAX_BYTES) return 'services.errors.imageTooLarge';
+  return null;
+}
+
+/** Field errors of a 400 answer (`details[].path` / `details[].message`, a translation key). */
+export function toServerFieldErrors(
+  details: readonly { path: string; message: string }[],
+): ServiceFormErrors['fields'] {
+  const fields: ServiceFormErrors['fields'] = {};
+  for (const detail of details) {
+    const parts = detail.path.replace(/^\//, '').split(/[./]/);
+    const field = parts[0] === 'body' ? parts[1] : parts[0];
+    if (isField(field) && !fields[field]) fields[field] = detail.message;
+  }
+  return fields;
+}

@@ -1,0 +1,33 @@
+import type { Locale } from '@eclat/shared';
+
+/** The Canadian variant of each language: `$50.00` in English, `50,00 $` in French. */
+const INTL_LOCALES: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+const currencyFormats = new Map<Locale, Intl.NumberFormat>();
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+export function toIntlLocale(locale: Locale): string {
+  return INTL_LOCALES[locale];
+}
+
+/** An amount in Canadian dollars, two decimals, as written in the language. */
+export function formatCurrency(amount: number, locale: Locale): string {
+  let format = currencyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' });
+    currencyFormats.set(locale, format);
+  }
+  return format.format(amount);
+}
+
+/** A day as written in the language ("November 22, 2026" / "22 novembre 2026"); empty if unreadable. */
+export function formatLongDate(value: string | Date, locale: Locale): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
+}

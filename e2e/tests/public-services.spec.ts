@@ -1,0 +1,220 @@
+import { deflateSync } from 'node:zlib';
+
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { createAccountWithCli, PASSWORD, setLanguage, signIn } from './support/accounts.ts';
+
+/** A valid 2x2 teal PNG, built here so the test needs no fixture file. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = [0, 0x0f, 0x5e, 0x63, 0x0f, 0x5e, 0x63];
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([...row, ...row]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const SEARCH = {
+  en: {
+    label: 'Search services by title',
+    submit: 'Search',
+    empty: 'Please enter a service title to search.',
+    none: 'No services found for the given title.',
+  },
+  fr: {
+    label: 'Rechercher un service par titre',
+    submit: 'Rechercher',
+    empty: 'Veuillez entrer un titre de service à rechercher.',
+    none: 'Aucun service ne correspond à ce titre.',
+  },
+} as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`${language}: searching by title, with the empty and no-match messages, and clearing reloads all`, async ({
+    page,
+  }) => {
+    const t = SEARCH[language];
+    await setLanguage(page, language);
+    await page.goto('/services');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const total = await cards.count();
+    expect(total).toBeGreaterThan(5);
+
+    await page.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(page.getByText(t.empty)).toBeVisible();
+    await expect(cards).toHaveCount(total);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const box = page.getByRole('textbox', { name: t.label });
+    await box.fill('zzz no such service');
+    await box.press('Enter');
+    await expect(page.getByText(t.none)).toBeVisible();
+    await expect(cards).toHaveCount(0);
+
+    await box.fill('window');
+    await page.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByRole('heading', { name: 'Window Washing' })).toBeVisible();
+
+    await box.fill('');
+    await expect(cards).toHaveCount(total);
+  });
+}
+
+test('en: a visitor who picks a service signs in and finds the selection kept, then continues', async ({
+  page,
+}) => {
+  const email = createAccountWithCli('customer');
+  await page.goto('/services');
+  // Choosing while signed out leaves for the sign-in page at once (click: check() would wait for the box).
+  await page.getByRole('checkbox', { name: 'Select Deep Cleaning' }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole('checkbox', { name: 'Select Deep Cleaning' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Select Window Washing' }).check();
+  await expect(page.getByText('2 services selected')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('2 services selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/calendar-select$/);
+  const stored = await page.evaluate(() => sessionStorage.getItem('eclat.services.selection'));
+  expect(JSON.parse(stored ?? '[]')).toHaveLength(2);
+});
+
+test('en: the service form checks its fields before sending', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, createAccountWithCli('admin'));
+  await page.goto('/add-service');
+  await page.getByRole('button', { name: 'Create Service' }).click();
+  await expect(page.getByText('All fields must be filled to submit the form.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Test');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Test');
+  await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Test');
+  await page.getByRole('textbox', { name: 'Pricing', exact: true }).fill('0');
+  await page.getByRole('textbox', { name: 'Duration (Minutes)', exact: true }).fill('abc0');
+  await expect(page.getByRole('textbox', { name: 'Duration (Minutes)', exact: true })).toHaveValue('0');
+  await page.getByRole('button', { name: 'Create Service' }).click();
+  await expect(page.getByText('Price must be a positive number.')).toBeVisible();
+  await expect(page.getByText('Duration must be a positive number.')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The server's field errors (translation keys) show next to their fields.
+  await page.route('**/api/v1/services', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: 'VALIDATION_ERROR',
+            message: 'The request is not valid.',
+            details: [{ path: 'body.category', message: 'validation.tooLong' }],
+          }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('textbox', { name: 'Pricing', exact: true }).fill('50');
+  await page.getByRole('textbox', { name: 'Duration (Minutes)', exact: true }).fill('30');
+  await page.getByRole('button', { name: 'Create Service' }).click();
+  await expect(page.getByText('Failed to create service. Please try again.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Category', exact: true })).toHaveAccessibleDescription(
+    /This text is too long\./,
+  );
+
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'animation.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a'),
+  });
+  await expect(page.getByText('Only JPEG or PNG files are allowed.')).toBeVisible();
+});
+
+test('an admin creates a service with a picture, edits it, sees its price per language and deletes it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const title = `E2E Sparkle ${Date.now()}`;
+  await page.goto('/');
+  await signIn(page, createAccountWithCli('admin'));
+  await page.goto('/services');
+  await page.getByRole('link', { name: 'Add Service' }).click();
+  await expect(page).toHaveURL(/\/add-service$/);
+
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Every window, inside and out.');
+  await page.getByRole('textbox', { name: 'Pricing', exact: true }).fill('75');
+  await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Residential');
+  await page.getByRole('textbox', { name: 'Duration (Minutes)', exact: true }).fill('45');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'sparkle.png',
+    mimeType: 'image/png',
+    buffer: tinyPng(),
+  });
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove the image' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Create Service' }).click();
+  await expect(page.getByText('Service created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/services$/);
+
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('$75.00')).toBeVisible();
+  await expect(card.locator('img')).toHaveAttribute('src', /\/api\/v1\/services\/.+\/image/);
+
+  await card.getByRole('link', { name: `Edit Service: ${title}` }).click();
+  await expect(page).toHaveURL(/\/edit-service\//);
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
+  await page.getByRole('textbox', { name: 'Pricing', exact: true }).fill('80');
+  await page.getByRole('switch', { name: 'Available' }).uncheck();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Service updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(card.getByText('$80.00')).toBeVisible();
+  await expect(card.getByText('Unavailable')).toBeVisible();
+
+  await page.locator('label', { hasText: 'FR' }).click();
+  await expect(card.getByText(/^80,00\s\$$/)).toBeVisible();
+  await expect(card.getByText('Non disponible')).toBeVisible();
+
+  // The public does not see an unavailable service.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/services');
+  await expect(visitor.getByRole('article').first()).toBeVisible();
+  await expect(visitor.getByRole('article', { name: title })).toHaveCount(0);
+  await visitorContext.close();
+
+  await card.getByRole('button', { name: `Supprimer le service : ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText('Service supprimé.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
