@@ -43,11 +43,13 @@ for (const language of ['en', 'fr'] as const) {
             };
       await setLanguage(page, language);
       await page.goto(`http://127.0.0.1:${port}/contacts`);
-      await page.getByLabel(t.name, { exact: true }).fill('Léa Martin');
-      await page.getByLabel(t.email, { exact: true }).fill('lea@example.com');
-      await page.getByLabel(t.subject, { exact: true }).fill(`Quote for a 3-bedroom house (${language})`);
+      await page.getByRole('textbox', { name: t.name, exact: true }).fill('Léa Martin');
+      await page.getByRole('textbox', { name: t.email, exact: true }).fill('lea@example.com');
       await page
-        .getByLabel(t.message, { exact: true })
+        .getByRole('textbox', { name: t.subject, exact: true })
+        .fill(`Quote for a 3-bedroom house (${language})`);
+      await page
+        .getByRole('textbox', { name: t.message, exact: true })
         .fill('Hello,\nCould you clean <b>two floors</b> next Tuesday?');
       await page.getByRole('button', { name: t.send, exact: true }).click();
       await expect(page.getByText(t.success)).toBeVisible();

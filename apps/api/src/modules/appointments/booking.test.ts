@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appointmentSchema,
-  customerSchema,
-  errorBodySchema,
-  slotsResponseSchema,
-} from '@eclat/shared';
+import { appointmentSchema, customerSchema, errorBodySchema, slotsResponseSchema } from '@eclat/shared';
 import { z } from 'zod';
 import { appointments, services } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
