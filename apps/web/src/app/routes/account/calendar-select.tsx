@@ -1,5 +1,205 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
+import { SlotPicker } from '@/features/appointments/components/slot-picker';
+import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
+import { useSelectedServices } from '@/features/booking/api/get-selected-services';
+import {
+  readBookingSlot,
+  readStateAppointmentDate,
+  writeBookingSlot,
+  type BookingState,
+} from '@/features/booking/booking-selection';
+import { describeDuration } from '@/features/booking/duration';
+import {
+  readSelectedServices,
+  toServiceIds,
+  writeSelectedServices,
+  type ServiceSelectionState,
+} from '@/features/services/selection';
+import { getActiveLanguage } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+function initialServiceIds(state: unknown): string[] {
+  const fromState = toServiceIds((state as Partial<ServiceSelectionState> | null)?.serviceIds);
+  return fromState.length > 0 ? fromState : readSelectedServices();
+}
+
+/**
+ * Spec §2 Select Date & Time, §5: the chosen services, a calendar with past days disabled and the
+ * 12 hourly times of the day (business time zone); Next goes to /checkout with the service ids and
+ * the slot's start, in navigation state and in the tab's storage (a reload keeps the choice).
+ */
 export function CalendarSelectRoute() {
-  return <PagePlaceholder page="calendarSelect" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('calendarSelect');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const locale = getActiveLanguage();
+  const navigationState = location.state as Partial<BookingState> | null;
+
+  const [serviceIds] = useState(() => initialServiceIds(location.state));
+  const [restored] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
+  const [isSlotFull] = useState(() => navigationState?.isSlotFull === true);
+  const [openedAt] = useState(() => new Date());
+  const [pickedDate, setPickedDate] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(isSlotFull ? null : restored);
+  const [error, setError] = useState<string | null>(isSlotFull ? t('booking.errors.full') : null);
+
+  const services = useSelectedServices(serviceIds);
+  const timeZone = useBusinessTimeZone();
+  const zone = timeZone.data;
+  const today = zone ? toZonedIsoDate(openedAt, zone) : null;
+  const date = pickedDate ?? (restored && zone ? toZonedIsoDate(new Date(restored), zone) : null);
+  const isPastDay = date !== null && today !== null && isPastDate(date, today);
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
+  const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
+
+  let choiceError = error;
+  if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
+  else if (!choiceError && selectedSlot?.reason === 'past') choiceError = t('booking.errors.pastTime');
+  else if (!choiceError && selectedSlot?.reason === 'full') choiceError = t('booking.errors.full');
+
+  const goNext = () => {
+    const chosen = selectedSlot ? selected : null;
+    if (!date || !chosen || !today) {
+      setError(t('booking.errors.missing'));
+      return;
+    }
+    if (isPastDate(date, today)) {
+      setError(t('booking.errors.pastDate'));
+      return;
+    }
+    if (selectedSlot?.reason === 'past' || Date.parse(chosen) <= Date.now()) {
+      setError(t('booking.errors.pastTime'));
+      return;
+    }
+    if (selectedSlot?.reason === 'full') {
+      setError(t('booking.errors.full'));
+      return;
+    }
+    writeSelectedServices(serviceIds);
+    writeBookingSlot(chosen);
+    const state: BookingState = { serviceIds, appointmentDate: chosen };
+    void navigate(paths.checkout.getHref(), { state });
+  };
+
+  if (serviceIds.length === 0) {
+    return (
+      <Container size="md" py={{ base: 'xl', sm: 48 }}>
+        <Stack gap="lg">
+          <Title order={1}>{title}</Title>
+          <Alert color="blue" title={t('booking.noServices.title')}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('booking.noServices.text')}</Text>
+              <Button component={Link} to={paths.services.getHref()} size="xs">
+                {t('booking.noServices.link')}
+              </Button>
+            </Stack>
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const totalMinutes = services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
+  const duration = describeDuration(totalMinutes);
+  const servicesState: ServiceSelectionState = { serviceIds };
+
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t('booking.intro')}</Text>
+        </Stack>
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Group justify="space-between" align="baseline" gap="xs">
+              <Title order={2} size="h4">
+                {t('booking.selectedServices')}
+              </Title>
+              <Anchor component={Link} to={paths.services.getHref()} state={servicesState} size="sm">
+                {t('booking.changeServices')}
+              </Anchor>
+            </Group>
+            {services.isPending ? (
+              <Skeleton height={48} />
+            ) : services.isError ? (
+              <Alert color="red" role="alert" p="xs">
+                {t('booking.errors.services')}
+              </Alert>
+            ) : (
+              <>
+                <Text component="ul" m={0} pl="md">
+                  {services.data.map((service) => (
+                    <li key={service.serviceId}>{service.title}</li>
+                  ))}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('booking.totalDuration', { duration: t(duration.key, duration.values) })}
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Paper>
+
+        {timeZone.isError ? (
+          <Alert color="red" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('booking.errors.slots')}</Text>
+              <Button variant="default" size="xs" onClick={() => void timeZone.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !today ? (
+          <Skeleton height={320} radius="md" />
+        ) : (
+          <SlotPicker
+            locale={locale}
+            today={today}
+            date={date}
+            onDateChange={(value) => {
+              setPickedDate(value);
+              setSelected(null);
+              writeBookingSlot(null);
+              setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
+            }}
+            slots={slots.data}
+            isLoading={slots.isPending}
+            isError={slots.isError}
+            onRetry={() => void slots.refetch()}
+            selected={selected}
+            onSelect={(startsAt) => {
+              setSelected(startsAt);
+              setError(null);
+              // Kept for a reload of this page too.
+              writeBookingSlot(startsAt);
+            }}
+            error={choiceError}
+          />
+        )}
+
+        <Group justify="space-between" gap="md">
+          <Text role="status" aria-live="polite" fw={600}>
+            {selectedSlot?.available && zone
+              ? t('booking.selectedSummary', {
+                  dateTime: formatBusinessDateTime(selectedSlot.startsAt, zone, locale),
+                })
+              : ''}
+          </Text>
+          <Button onClick={goNext} rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
+            {t('booking.next')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
 }

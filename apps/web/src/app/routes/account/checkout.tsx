@@ -1,5 +1,378 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import type { Service } from '@eclat/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useBookAppointment } from '@/features/appointments/api/book-appointment';
+import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import type { MyAppointmentsState } from '@/features/appointments/list';
+import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
+import { useSelectedServices } from '@/features/booking/api/get-selected-services';
+import {
+  createIdempotencyKey,
+  readBookingSlot,
+  readStateAppointmentDate,
+  writeBookingSlot,
+  type BookingState,
+} from '@/features/booking/booking-selection';
+import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import {
+  readSelectedServices,
+  toServiceIds,
+  writeSelectedServices,
+  type ServiceSelectionState,
+} from '@/features/services/selection';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
+import { formatCurrency } from '@/lib/format';
+import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+function initialServiceIds(state: unknown): string[] {
+  const fromState = toServiceIds((state as Partial<ServiceSelectionState> | null)?.serviceIds);
+  return fromState.length > 0 ? fromState : readSelectedServices();
+}
+
+/** /profile, coming back here after the first save. */
+const CREATE_PROFILE_HREF = `${paths.profile.getHref()}?${new URLSearchParams({ returnTo: paths.checkout.getHref() }).toString()}`;
+
+/**
+ * Spec §2 Checkout, §5, §8: the services with prices and total, the date and time (business time
+ * zone), the name and address from the profile, comments, and Confirm Appointment. One
+ * Idempotency-Key per visit, reused on every retry, so a double click or a retry books once.
+ */
 export function CheckoutRoute() {
-  return <PagePlaceholder page="checkout" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('checkout');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const locale = getActiveLanguage();
+  const { email } = useSession();
+
+  const [serviceIds] = useState(() => initialServiceIds(location.state));
+  const [appointmentDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
+  const [idempotencyKey] = useState(createIdempotencyKey);
+  const [comments, setComments] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSlotFull, setIsSlotFull] = useState(false);
+  const isSubmitting = useRef(false);
+
+  const profile = useMyProfile(email);
+  const services = useSelectedServices(serviceIds);
+  const timeZone = useBusinessTimeZone();
+  const book = useBookAppointment();
+
+  if (serviceIds.length === 0) {
+    return (
+      <Container size="md" py={{ base: 'xl', sm: 48 }}>
+        <Stack gap="lg">
+          <Title order={1}>{title}</Title>
+          <Alert color="blue" title={t('booking.noServices.title')}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('booking.noServices.text')}</Text>
+              <Button component={Link} to={paths.services.getHref()} size="xs">
+                {t('booking.noServices.link')}
+              </Button>
+            </Stack>
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const backToCalendar = (isFull: boolean) => {
+    const state: BookingState = { serviceIds, appointmentDate, isSlotFull: isFull };
+    void navigate(paths.calendarSelect.getHref(), { state });
+  };
+
+  const priceOf = (service: Service) =>
+    service.pricing <= 0 ? t('checkout.contactForPricing') : formatCurrency(service.pricing, locale);
+  const total = services.data?.reduce((sum, service) => sum + Math.max(0, service.pricing), 0) ?? 0;
+
+  const confirm = () => {
+    if (isSubmitting.current || book.isPending) return;
+    if (!appointmentDate) {
+      setFormError(t('checkout.errors.noDate'));
+      return;
+    }
+    const customer = profile.data;
+    if (!customer || customer.firstName.trim() === '' || customer.lastName.trim() === '') {
+      setFormError(t('checkout.errors.invalidDetails'));
+      return;
+    }
+    if (!services.isSuccess) {
+      setFormError(t('checkout.errors.services'));
+      return;
+    }
+    setFormError(null);
+    setIsSlotFull(false);
+    isSubmitting.current = true;
+    book.mutate(
+      {
+        customerId: customer.customerId,
+        input: { serviceIds, appointmentDate, comments: comments.trim() || null, locale },
+        idempotencyKey,
+      },
+      {
+        onSuccess: (appointment) => {
+          writeSelectedServices([]);
+          writeBookingSlot(null);
+          const state: MyAppointmentsState = {
+            fresh: { appointment, receivedAt: Date.now() },
+            isBooked: true,
+          };
+          void navigate(paths.myAppointments.getHref(), { state, replace: true });
+        },
+        onError: (error) => {
+          isSubmitting.current = false;
+          if (isApiError(error) && error.code === 'SLOT_FULL') {
+            setIsSlotFull(true);
+            return;
+          }
+          const detail = isApiError(error) && error.status === 400 ? error.details[0]?.message : undefined;
+          setFormError(detail && i18n.exists(detail) ? t(detail) : t('checkout.errors.create'));
+        },
+      },
+    );
+  };
+
+  const zone = timeZone.data;
+  let when;
+  if (!appointmentDate) {
+    when = (
+      <Alert color="red" role="alert" p="sm">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('checkout.errors.noDate')}</Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              backToCalendar(false);
+            }}
+          >
+            {t('checkout.noDateAction')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!zone) {
+    when = <Skeleton height={44} />;
+  } else {
+    when = (
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconCalendarEvent size={22} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+        <div>
+          <Text fw={700} data-testid="checkout-date">
+            {formatBusinessDate(appointmentDate, zone, locale)}
+          </Text>
+          <Text size="lg" fw={700} data-testid="checkout-time">
+            {formatBusinessTime(appointmentDate, zone, locale)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('booking.timeZoneNote', { timeZone: zone })}
+          </Text>
+        </div>
+      </Group>
+    );
+  }
+
+  let details;
+  if (profile.isPending) {
+    details = <Skeleton height={120} />;
+  } else if (profile.isError) {
+    details = (
+      <Alert color="red" role="alert" p="sm">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('checkout.errors.customer')}</Text>
+          <Button size="xs" variant="default" onClick={() => void profile.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!profile.data) {
+    details = (
+      <Alert color="blue" title={t('checkout.noProfile.title')} p="sm">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('checkout.noProfile.text')}</Text>
+          <Button component={Link} to={CREATE_PROFILE_HREF} size="xs">
+            {t('checkout.noProfile.create')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    details = (
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={t('checkout.firstName')}
+            value={profile.data.firstName}
+            readOnly
+            variant="filled"
+          />
+          <TextInput label={t('checkout.lastName')} value={profile.data.lastName} readOnly variant="filled" />
+        </SimpleGrid>
+        <div>
+          <Text size="sm" fw={700}>
+            {t('checkout.address')}
+          </Text>
+          <Text>{profile.data.address ?? '—'}</Text>
+        </div>
+        <Anchor component={Link} to={CREATE_PROFILE_HREF} size="sm">
+          {t('checkout.editProfile')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t('checkout.intro')}</Text>
+        </Stack>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('checkout.servicesHeading')}
+            </Title>
+            {services.isPending ? (
+              <Skeleton height={72} />
+            ) : services.isError ? (
+              <Alert color="red" role="alert" p="sm">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('checkout.errors.services')}</Text>
+                  <Button size="xs" variant="default" onClick={() => void services.refetch()}>
+                    {t('common.retry')}
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : (
+              <Stack gap="xs">
+                <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {services.data.map((service) => (
+                    <Group
+                      component="li"
+                      key={service.serviceId}
+                      justify="space-between"
+                      wrap="nowrap"
+                      gap="sm"
+                    >
+                      <Text style={{ overflowWrap: 'anywhere' }}>{service.title}</Text>
+                      <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                        {priceOf(service)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+                <Divider />
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Text fw={700}>{t('checkout.total')}</Text>
+                  <Text fw={700} size="lg" data-testid="checkout-total">
+                    {total > 0 ? formatCurrency(total, locale) : t('checkout.contactForPricing')}
+                  </Text>
+                </Group>
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Group justify="space-between" align="baseline" gap="xs">
+              <Title order={2} size="h4">
+                {t('checkout.whenHeading')}
+              </Title>
+              {appointmentDate && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => {
+                    backToCalendar(false);
+                  }}
+                >
+                  {t('checkout.changeDate')}
+                </Anchor>
+              )}
+            </Group>
+            {when}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('checkout.detailsHeading')}
+            </Title>
+            {details}
+          </Stack>
+        </Paper>
+
+        <Textarea
+          label={t('checkout.comments')}
+          placeholder={t('checkout.commentsPlaceholder')}
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={comments}
+          onChange={(event) => {
+            setComments(event.currentTarget.value);
+          }}
+        />
+
+        {isSlotFull && (
+          <Alert color="orange" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('checkout.errors.slotFull')}</Text>
+              <Button
+                size="xs"
+                onClick={() => {
+                  backToCalendar(true);
+                }}
+              >
+                {t('checkout.chooseAnotherTime')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+
+        <Button
+          size="md"
+          onClick={confirm}
+          disabled={book.isPending || isSlotFull}
+          leftSection={<IconCheck size={18} aria-hidden="true" />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {book.isPending ? t('checkout.confirming') : t('checkout.confirm')}
+        </Button>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,5 +1,271 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import type { Appointment, Locale } from '@eclat/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  MultiSelect,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
+import { useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
+import { useUpdateMyAppointment } from '@/features/appointments/api/update-my-appointment';
+import { SlotPicker } from '@/features/appointments/components/slot-picker';
+import { isChangeable } from '@/features/appointments/list';
+import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
+import { useServices } from '@/features/services/api/get-services';
+import { isApiError } from '@/lib/api-client';
+import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+type EditFormProps = { appointment: Appointment; timeZone: string; today: string; locale: Locale };
+
+/** The form, started from the appointment as loaded (keyed by its id). */
+function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const services = useServices('public');
+  const update = useUpdateMyAppointment();
+
+  const originalIds = appointment.serviceDetails.flatMap((detail) =>
+    detail.serviceId ? [detail.serviceId] : [],
+  );
+  const [serviceIds, setServiceIds] = useState<string[]>(originalIds);
+  const [date, setDate] = useState<string | null>(() =>
+    toZonedIsoDate(new Date(appointment.appointmentDate), timeZone),
+  );
+  const [selected, setSelected] = useState<string | null>(appointment.appointmentDate);
+  const [comments, setComments] = useState(appointment.comments ?? '');
+  const [servicesError, setServicesError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const isPastDay = date !== null && isPastDate(date, today);
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
+  const isOriginalTime = selected === appointment.appointmentDate;
+  const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
+
+  // `/slots` counts this appointment too: an hour it overlaps may only look full because of it.
+  // Those stay selectable; the server checks the capacity again without it (SLOT_FULL if not).
+  const ownStart = Date.parse(appointment.appointmentDate);
+  const ownEnd = Date.parse(appointment.endsAt);
+  const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
+  const isSelectable = (slot: { startsAt: string; available: boolean; reason: string | null }) => {
+    if (slot.available) return true;
+    if (slot.reason !== 'full') return false;
+    const start = Date.parse(slot.startsAt);
+    return start < ownEnd && start + durationMs > ownStart;
+  };
+  const isSelectedPickable = selectedSlot ? isSelectable(selectedSlot) : false;
+
+  let choiceError = error;
+  if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
+  else if (!choiceError && !isOriginalTime && selectedSlot?.reason === 'past')
+    choiceError = t('booking.errors.pastTime');
+  else if (!choiceError && !isOriginalTime && selectedSlot && !isSelectedPickable)
+    choiceError = t('booking.errors.full');
+
+  // The catalogue (available services) plus the ones already booked, even if withdrawn since.
+  const options = new Map<string, string>();
+  for (const service of services.data ?? []) options.set(service.serviceId, service.title);
+  for (const detail of appointment.serviceDetails) {
+    if (detail.serviceId && !options.has(detail.serviceId)) options.set(detail.serviceId, detail.title);
+  }
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    if (serviceIds.length === 0) {
+      setServicesError(t('myAppointments.editPage.errors.services'));
+      return;
+    }
+    if (!date || !selected || (!isOriginalTime && !selectedSlot)) {
+      setError(t('booking.errors.missing'));
+      return;
+    }
+    if (!isOriginalTime && (selectedSlot?.reason === 'past' || Date.parse(selected) <= Date.now())) {
+      setError(t('booking.errors.pastTime'));
+      return;
+    }
+    if (!isOriginalTime && selectedSlot && !isSelectedPickable) {
+      setError(t('booking.errors.full'));
+      return;
+    }
+    setError(null);
+    update.mutate(
+      {
+        appointmentId: appointment.appointmentId,
+        input: { serviceIds, appointmentDate: selected, comments: comments.trim() || null },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('myAppointments.editPage.success') });
+          void navigate(paths.myAppointments.getHref());
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.code === 'SLOT_FULL') {
+            setError(t('booking.errors.full'));
+            return;
+          }
+          const detail =
+            isApiError(failure) && failure.status === 400 ? failure.details[0]?.message : undefined;
+          setError(
+            detail && i18n.exists(detail)
+              ? `${t('myAppointments.editPage.errors.update')} ${t(detail)}`
+              : t('myAppointments.editPage.errors.update'),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Text c="dimmed">
+          {t('myAppointments.editPage.current', {
+            dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone, locale),
+          })}
+        </Text>
+        {services.isError ? (
+          <Alert color="red" role="alert">
+            {t('booking.errors.services')}
+          </Alert>
+        ) : (
+          <MultiSelect
+            label={t('myAppointments.editPage.services')}
+            placeholder={
+              serviceIds.length === 0 ? t('myAppointments.editPage.servicesPlaceholder') : undefined
+            }
+            data={[...options].map(([value, label]) => ({ value, label }))}
+            value={serviceIds}
+            onChange={(value) => {
+              setServiceIds(value);
+              setServicesError(null);
+            }}
+            error={servicesError}
+            disabled={services.isPending}
+            searchable
+            clearable
+            required
+            maxValues={10}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <SlotPicker
+          locale={locale}
+          today={today}
+          date={date}
+          onDateChange={(value) => {
+            setDate(value);
+            setSelected(null);
+            setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
+          }}
+          slots={slots.data}
+          isLoading={slots.isPending}
+          isError={slots.isError}
+          onRetry={() => void slots.refetch()}
+          selected={selected}
+          onSelect={(startsAt) => {
+            setSelected(startsAt);
+            setError(null);
+          }}
+          error={choiceError}
+          isSelectable={isSelectable}
+        />
+        <Textarea
+          label={t('myAppointments.editPage.comments')}
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={comments}
+          onChange={(event) => {
+            setComments(event.currentTarget.value);
+          }}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={update.isPending}>
+            {t('myAppointments.editPage.save')}
+          </Button>
+          <Button component={Link} to={paths.myAppointments.getHref()} variant="default">
+            {t('myAppointments.editPage.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Spec §2 /my-appointments/edit/{appointmentId}, §8: change the services, the date and time (same
+ * slot picker as booking) and the comments of one's own appointment. No confirm or complete: those
+ * are the company's (decision 007).
+ */
 export function EditMyAppointmentRoute() {
-  return <PagePlaceholder page="editMyAppointment" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('editMyAppointment');
+  const { appointmentId } = useParams();
+  const locale = getActiveLanguage();
+  const list = useMyAppointments();
+  const timeZone = useBusinessTimeZone();
+  const [openedAt] = useState(() => new Date());
+  const appointment = list.data?.find((item) => item.appointmentId === appointmentId);
+
+  let content;
+  if (list.isPending || timeZone.isPending) {
+    content = <Skeleton height={420} radius="md" />;
+  } else if (list.isError || timeZone.isError || !appointment) {
+    content = (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('myAppointments.editPage.errors.load')}</Text>
+          <Anchor component={Link} to={paths.myAppointments.getHref()} size="sm">
+            {t('myAppointments.editPage.back')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  } else if (!isChangeable(appointment.status)) {
+    content = (
+      <Alert color="yellow" role="status">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('myAppointments.editPage.notChangeable')}</Text>
+          <Anchor component={Link} to={paths.myAppointments.getHref()} size="sm">
+            {t('myAppointments.editPage.back')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    content = (
+      <EditMyAppointmentForm
+        key={appointment.appointmentId}
+        appointment={appointment}
+        timeZone={timeZone.data}
+        today={toZonedIsoDate(openedAt, timeZone.data)}
+        locale={locale}
+      />
+    );
+  }
+
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t('myAppointments.editPage.intro')}</Text>
+        </Stack>
+        {content}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,5 +1,225 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { appointmentSchema, type Appointment } from '@eclat/shared';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useCancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
+import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
+import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { AppointmentCard } from '@/features/appointments/components/appointment-card';
+import {
+  APPOINTMENT_FILTERS,
+  filterAppointments,
+  isAppointmentFilter,
+  mergeNewAppointment,
+  readFreshAppointment,
+  type AppointmentFilter,
+  type MyAppointmentsState,
+} from '@/features/appointments/list';
+import { useSession } from '@/lib/auth/session';
+import { getActiveLanguage } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+function parseAppointment(value: unknown): Appointment | null {
+  const parsed = appointmentSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Spec §2 My appointments, §4, §8: the signed-in user's appointments, newest first, filtered by
+ * status, refetched every 30 s; the one checkout just booked is merged in when the first fetch
+ * (less than a second later) does not have it yet. Cancel asks first; the appointment then shows
+ * under the cancelled filter only.
+ */
 export function MyAppointmentsRoute() {
-  return <PagePlaceholder page="myAppointments" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('myAppointments');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const locale = getActiveLanguage();
+  const { email } = useSession();
+
+  const [fresh] = useState(() => readFreshAppointment(location.state, parseAppointment));
+  const [isBooked, setIsBooked] = useState(
+    () => (location.state as MyAppointmentsState | null)?.isBooked === true,
+  );
+  const [filter, setFilter] = useState<AppointmentFilter>('all');
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  // Four French labels do not fit side by side on a phone: the filter stacks there.
+  const isNarrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+
+  const list = useMyAppointments({ enabled: Boolean(email) });
+  const timeZone = useBusinessTimeZone();
+  const cancel = useCancelMyAppointment();
+
+  // The booking notice and the fresh appointment are read once: a reload must not show them again.
+  useEffect(() => {
+    if (location.state !== null) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.pathname, location.state, navigate]);
+
+  const merged = useMemo(
+    () => (list.data ? mergeNewAppointment(list.data, fresh, list.dataUpdatedAt) : []),
+    [list.data, list.dataUpdatedAt, fresh],
+  );
+  const shown = filterAppointments(merged, filter);
+
+  const confirmCancel = (appointment: Appointment) => {
+    modals.openConfirmModal({
+      title: t('myAppointments.cancelTitle'),
+      children: <Text size="sm">{t('myAppointments.cancelConfirm')}</Text>,
+      labels: { confirm: t('myAppointments.cancelYes'), cancel: t('myAppointments.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setCancelError(null);
+        setIsBooked(false);
+        cancel.mutate(appointment.appointmentId, {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: t('myAppointments.cancelled') });
+          },
+          onError: () => {
+            setCancelError(t('myAppointments.errors.delete'));
+          },
+        });
+      },
+    });
+  };
+
+  let content;
+  if (!email) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('myAppointments.errors.noEmail')}
+      </Alert>
+    );
+  } else if (list.isPending || timeZone.isPending) {
+    content = (
+      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} height={180} radius="md" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError || timeZone.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('myAppointments.errors.load')}</Text>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => {
+              void list.refetch();
+              void timeZone.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (shown.length === 0) {
+    content = (
+      <Text role="status" c="dimmed" ta="center" py="xl" size="lg">
+        {filter === 'all'
+          ? t('myAppointments.empty')
+          : t('myAppointments.emptyStatus', { status: t(`myAppointments.statusInSentence.${filter}`) })}
+      </Text>
+    );
+  } else {
+    content = (
+      <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
+        {shown.map((appointment) => (
+          <li key={appointment.appointmentId}>
+            <AppointmentCard
+              appointment={appointment}
+              timeZone={timeZone.data}
+              locale={locale}
+              editHref={paths.editMyAppointment.getHref(appointment.appointmentId)}
+              onCancel={() => {
+                confirmCancel(appointment);
+              }}
+              isCancelling={cancel.isPending && cancel.variables === appointment.appointmentId}
+            />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={1}>{title}</Title>
+            {email && (
+              <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {t('myAppointments.showingFor')}{' '}
+                <Text span fw={700} c="var(--mantine-color-text)">
+                  {email}
+                </Text>
+              </Text>
+            )}
+          </Stack>
+          <Button
+            component={Link}
+            to={paths.services.getHref()}
+            variant="light"
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t('myAppointments.bookNew')}
+          </Button>
+        </Group>
+
+        {isBooked && (
+          <Alert
+            color="teal"
+            role="status"
+            withCloseButton
+            closeButtonLabel={t('common.dismiss')}
+            onClose={() => {
+              setIsBooked(false);
+            }}
+          >
+            {t('checkout.success')}
+          </Alert>
+        )}
+        {cancelError && (
+          <Alert color="red" role="alert">
+            {cancelError}
+          </Alert>
+        )}
+
+        <SegmentedControl
+          aria-label={t('myAppointments.filterLabel')}
+          value={filter}
+          onChange={(value) => {
+            if (isAppointmentFilter(value)) setFilter(value);
+          }}
+          data={APPOINTMENT_FILTERS.map((value) => ({ value, label: t(`myAppointments.filters.${value}`) }))}
+          fullWidth
+          orientation={isNarrow ? 'vertical' : 'horizontal'}
+          maw={560}
+        />
+
+        {content}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,5 +1,200 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import type { Customer, ProfileInput } from '@eclat/shared';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import { useSaveMyProfile } from '@/features/customers/api/save-my-profile';
+import { ProfileForm } from '@/features/customers/components/profile-form';
+import { ProfileView } from '@/features/customers/components/profile-view';
+import {
+  EMPTY_PROFILE,
+  toProfileErrors,
+  toProfileFormValues,
+  type ProfileErrors,
+} from '@/features/customers/profile-form';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
+import { useErrorToast } from '@/lib/error-toast';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+/** Where a first save may send the user back to (only known pages: no open redirect). */
+function readReturnTo(value: string | null): string | null {
+  return value === paths.checkout.getHref() ? value : null;
+}
+
+/** No profile yet: the spec §4 question, then the form (Yes) or the opted-out note (No). */
+type NewProfileStep = 'prompt' | 'optedOut' | 'form';
+
+/**
+ * Spec §2, §4, §5: loading; no record -> "Would you like to set up a Customer Profile?" (Yes / No);
+ * No -> opted-out note with Create Profile Anyway; Yes -> the form; a saved profile -> view, Edit,
+ * then Save / Cancel. Opened from checkout (`?returnTo=/checkout`), a save goes back there.
+ */
 export function ProfileRoute() {
-  return <PagePlaceholder page="profile" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('profile');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = readReturnTo(searchParams.get('returnTo'));
+  const { email } = useSession();
+  const profile = useMyProfile(email);
+  const save = useSaveMyProfile(email);
+  const showError = useErrorToast();
+  // Coming from checkout the person already chose to create one: straight to the form.
+  const [step, setStep] = useState<NewProfileStep>(returnTo ? 'form' : 'prompt');
+  const [isEditing, setIsEditing] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
+
+  const submit = (input: ProfileInput, existing: Customer | null) => {
+    setServerErrors({});
+    save.mutate(
+      { input, customerId: existing?.customerId ?? null },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('profile.success') });
+          setIsEditing(false);
+          if (returnTo) void navigate(returnTo);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.details.length > 0) setServerErrors(toProfileErrors(error.details));
+          else if (isApiError(error) && error.status === 409) void profile.refetch();
+          else showError(error);
+        },
+      },
+    );
+  };
+
+  let content;
+  if (!email) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('myAppointments.errors.noEmail')}
+      </Alert>
+    );
+  } else if (profile.isPending) {
+    content = <PageLoader />;
+  } else if (profile.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('profile.loadError')}</Text>
+          <Button variant="default" size="xs" onClick={() => void profile.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (profile.data) {
+    const customer = profile.data;
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            {isEditing ? t('profile.editTitle') : t('profile.viewTitle')}
+          </Title>
+          {isEditing ? (
+            <ProfileForm
+              initialValues={toProfileFormValues(customer)}
+              email={email}
+              isSaving={save.isPending}
+              serverErrors={serverErrors}
+              onSubmit={(input) => {
+                submit(input, customer);
+              }}
+              onCancel={() => {
+                setServerErrors({});
+                setIsEditing(false);
+              }}
+            />
+          ) : (
+            <ProfileView
+              customer={customer}
+              email={email}
+              onEdit={() => {
+                setIsEditing(true);
+              }}
+            />
+          )}
+        </Stack>
+      </Paper>
+    );
+  } else if (step === 'prompt') {
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md" align="flex-start">
+          <Title order={2} size="h3">
+            {t('profile.prompt.question')}
+          </Title>
+          <Text c="dimmed">{t('profile.prompt.text')}</Text>
+          <Group gap="sm">
+            <Button
+              onClick={() => {
+                setStep('form');
+              }}
+            >
+              {t('profile.prompt.yes')}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setStep('optedOut');
+              }}
+            >
+              {t('profile.prompt.no')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  } else if (step === 'optedOut') {
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md" align="flex-start">
+          <Text role="status">{t('profile.optedOut.text')}</Text>
+          <Button
+            variant="light"
+            onClick={() => {
+              setStep('form');
+            }}
+          >
+            {t('profile.optedOut.createAnyway')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            {t('profile.createTitle')}
+          </Title>
+          {returnTo && <Text c="dimmed">{t('profile.returnNote')}</Text>}
+          <ProfileForm
+            initialValues={EMPTY_PROFILE}
+            email={email}
+            isSaving={save.isPending}
+            serverErrors={serverErrors}
+            onSubmit={(input) => {
+              submit(input, null);
+            }}
+          />
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Container size="sm" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Title order={1}>{title}</Title>
+        {content}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,43 @@
+import { slotsResponseSchema } from '@eclat/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiGet } from '@/lib/api-client';
+
+export const slotsKeys = {
+  all: ['slots'] as const,
+  day: (date: string, serviceIds: readonly string[]) =>
+    [...slotsKeys.all, date, [...serviceIds].sort()] as const,
+  timeZone: () => [...slotsKeys.all, 'time-zone'] as const,
+};
+
+/** The 12 hourly slots of a business day, each bookable or not (past, full). */
+export function getSlots(date: string, serviceIds: readonly string[], signal?: AbortSignal) {
+  return apiGet('/slots', {
+    query: { date, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
+    schema: slotsResponseSchema,
+    signal,
+  });
+}
+
+export function slotsQueryOptions(date: string, serviceIds: readonly string[]) {
+  return queryOptions({
+    queryKey: slotsKeys.day(date, serviceIds),
+    queryFn: ({ signal }) => getSlots(date, serviceIds, signal),
+    // Places fill up: always ask again when the day is shown.
+    staleTime: 0,
+  });
+}
+
+export function useSlots(date: string | null, serviceIds: readonly string[]) {
+  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds), enabled: Boolean(date) });
+}
+
+/** The business time zone, as `/slots` names it (the same for every day); asked once per visit. */
+export function useBusinessTimeZone() {
+  return useQuery({
+    queryKey: slotsKeys.timeZone(),
+    queryFn: ({ signal }) => getSlots(new Date().toISOString().slice(0, 10), [], signal),
+    select: (slots) => slots.timeZone,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

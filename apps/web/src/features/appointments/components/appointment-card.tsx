@@ -1,0 +1,133 @@
+import type { Appointment, Locale } from '@eclat/shared';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { formatCurrency } from '@/lib/format';
+
+import { isChangeable, statusColor } from '../list';
+import { formatBusinessDate, formatBusinessTime } from '../time';
+
+type AppointmentCardProps = {
+  appointment: Appointment;
+  timeZone: string;
+  locale: Locale;
+  /** Where Edit leads; no Edit button without it. */
+  editHref?: string;
+  onCancel?: () => void;
+  isCancelling?: boolean;
+};
+
+/** One of my appointments (spec §2): name, status badge, services, date and time, comments. */
+export function AppointmentCard({
+  appointment,
+  timeZone,
+  locale,
+  editHref,
+  onCancel,
+  isCancelling = false,
+}: AppointmentCardProps) {
+  const { t } = useTranslation();
+  const date = formatBusinessDate(appointment.appointmentDate, timeZone, locale);
+  const time = formatBusinessTime(appointment.appointmentDate, timeZone, locale);
+  const dateTime = `${date}, ${time}`;
+  const headingId = `appointment-${appointment.appointmentId}`;
+  const canChange = isChangeable(appointment.status);
+
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" id={headingId}>
+              {date}
+            </Title>
+            <Text size="lg" fw={700} data-testid="appointment-time">
+              {time}
+            </Text>
+          </div>
+          <Badge
+            color={statusColor(appointment.status)}
+            variant="filled"
+            autoContrast
+            size="lg"
+            style={{ flexShrink: 0 }}
+          >
+            {t(`myAppointments.status.${appointment.status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {appointment.customerFirstName} {appointment.customerLastName}
+        </Text>
+        <Stack gap={6} component="dl" m={0}>
+          <div>
+            <Text component="dt" size="sm" fw={600}>
+              {t('myAppointments.services')}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {appointment.services}
+            </Text>
+          </div>
+          {appointment.address && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('myAppointments.address')}
+              </Text>
+              <Text component="dd" m={0}>
+                {appointment.address}
+              </Text>
+            </div>
+          )}
+          {appointment.totalPrice > 0 && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('myAppointments.total')}
+              </Text>
+              <Text component="dd" m={0}>
+                {formatCurrency(appointment.totalPrice, locale)}
+              </Text>
+            </div>
+          )}
+          {appointment.comments && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('myAppointments.comments')}
+              </Text>
+              <Text component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                {appointment.comments}
+              </Text>
+            </div>
+          )}
+        </Stack>
+        {canChange && (editHref !== undefined || onCancel !== undefined) && (
+          <Group gap="xs" mt="xs">
+            {editHref && (
+              <Button
+                component={Link}
+                to={editHref}
+                variant="light"
+                leftSection={<IconEdit size={16} aria-hidden="true" />}
+                aria-label={t('myAppointments.editLabel', { dateTime })}
+              >
+                {t('myAppointments.edit')}
+              </Button>
+            )}
+            {onCancel && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconX size={16} aria-hidden="true" />}
+                loading={isCancelling}
+                onClick={onCancel}
+                aria-label={t('myAppointments.cancelLabel', { dateTime })}
+              >
+                {t('myAppointments.cancel')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

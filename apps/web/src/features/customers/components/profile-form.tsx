@@ -1,0 +1,148 @@
+import type { ProfileInput } from '@eclat/shared';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  formatPhoneInput,
+  PHONE_EXAMPLE,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileFormValues,
+} from '../profile-form';
+
+type ProfileFormProps = {
+  initialValues: ProfileFormValues;
+  /** The account's email, shown read-only. */
+  email: string;
+  isSaving: boolean;
+  /** Rules the server reported (translation keys per field). */
+  serverErrors?: ProfileErrors;
+  onSubmit: (input: ProfileInput) => void;
+  onCancel?: () => void;
+};
+
+/** The profile fields with the spec §5 rules checked before sending. */
+export function ProfileForm({
+  initialValues,
+  email,
+  isSaving,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: ProfileFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const shown: ProfileErrors = { ...serverErrors, ...errors };
+
+  const message = (field: ProfileField) => {
+    const key = shown[field];
+    return key ? t(key, { phone: PHONE_EXAMPLE }) : null;
+  };
+
+  const change = (field: ProfileField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const result = validateProfile(values);
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onSubmit(result.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group grow align="flex-start" wrap="wrap" gap="md">
+          <TextInput
+            label={t('profile.fields.firstName')}
+            required
+            autoComplete="given-name"
+            maxLength={100}
+            miw={200}
+            value={values.firstName}
+            error={message('firstName')}
+            onChange={(event) => {
+              change('firstName', event.currentTarget.value);
+            }}
+          />
+          <TextInput
+            label={t('profile.fields.lastName')}
+            required
+            autoComplete="family-name"
+            maxLength={100}
+            miw={200}
+            value={values.lastName}
+            error={message('lastName')}
+            onChange={(event) => {
+              change('lastName', event.currentTarget.value);
+            }}
+          />
+        </Group>
+        <TextInput
+          label={t('profile.fields.email')}
+          description={t('profile.hints.email')}
+          value={email}
+          readOnly
+          variant="filled"
+        />
+        <TextInput
+          label={t('profile.fields.phoneNumber')}
+          description={t('profile.hints.phone')}
+          required
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={12}
+          maw={260}
+          value={values.phoneNumber}
+          error={message('phoneNumber')}
+          onChange={(event) => {
+            change('phoneNumber', formatPhoneInput(event.currentTarget.value));
+          }}
+        />
+        <TextInput
+          label={t('profile.fields.address')}
+          description={t('profile.hints.address')}
+          required
+          autoComplete="street-address"
+          maxLength={200}
+          value={values.address}
+          error={message('address')}
+          onChange={(event) => {
+            change('address', event.currentTarget.value);
+          }}
+        />
+        <TextInput
+          label={t('profile.fields.companyName')}
+          description={t('profile.hints.companyOptional')}
+          autoComplete="organization"
+          maxLength={120}
+          value={values.companyName}
+          error={message('companyName')}
+          onChange={(event) => {
+            change('companyName', event.currentTarget.value);
+          }}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={isSaving}>
+            {t('profile.save')}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={isSaving}>
+              {t('profile.cancel')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Customer } from '@eclat/shared';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+type ProfileViewProps = { customer: Customer; email: string; onEdit: () => void };
+
+/** The saved profile, read-only, with Edit (spec §2, §4). */
+export function ProfileView({ customer, email, onEdit }: ProfileViewProps) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('profile.fields.firstName'), customer.firstName],
+    [t('profile.fields.lastName'), customer.lastName],
+    [t('profile.fields.email'), email],
+    [t('profile.fields.phoneNumber'), customer.phoneNumber],
+    [t('profile.fields.address'), customer.address ?? t('profile.notProvided')],
+    [t('profile.fields.companyName'), customer.companyName ?? t('profile.notProvided')],
+  ];
+  return (
+    <Stack gap="lg">
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="sm" c="dimmed" fw={600}>
+              {label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      <Button
+        onClick={onEdit}
+        leftSection={<IconEdit size={18} aria-hidden="true" />}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('profile.edit')}
+      </Button>
+    </Stack>
+  );
+}
