@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(contactRoutes, { config });
       await api.register(customersRoutes);
       await api.register(appointmentsRoutes, { config });
+      await api.register(employeesRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -9,3 +9,4 @@ export * from './schemas/feedback.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/customers.ts';
 export * from './schemas/appointments.ts';
+export * from './schemas/employees.ts';

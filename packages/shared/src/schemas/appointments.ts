@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, SLOT_HOURS } from '../constants.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 
 export const appointmentServiceSchema = z.object({
@@ -57,6 +57,30 @@ export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema.extend
 export type UpdateOwnAppointmentInput = z.input<typeof updateOwnAppointmentInputSchema>;
 
 export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });
+
+/** An admin adding or changing any appointment: the customer, and all four statuses. */
+export const adminAppointmentInputSchema = bookAppointmentInputSchema.extend({
+  customerId: z.uuid('validation.required'),
+  status: z.enum(APPOINTMENT_STATUSES, { error: 'validation.required' }),
+});
+export type AdminAppointmentInput = z.input<typeof adminAppointmentInputSchema>;
+
+/** `GET /appointments/paged?page=&size=`: page from 0, 6 a page by default (spec §9). */
+export const appointmentsPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(APPOINTMENTS_PAGE_SIZE),
+});
+export const appointmentsPageSchema = z
+  .object({
+    content: z.array(appointmentSchema),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+    /** Capped at 99 (spec §9). */
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'AppointmentsPage' });
+export type AppointmentsPage = z.infer<typeof appointmentsPageSchema>;
 
 export const slotSchema = z.object({
   hour: z.number().int(),

@@ -135,3 +135,20 @@ export async function replaceAppointment(
       .values(lines.map((line, position) => ({ ...line, appointmentId: id, position })));
   }
 }
+
+/**
+ * One page of every appointment, in a stable order: the latest appointment date first, then id (so equal
+ * dates never swap between pages).
+ */
+export async function findAppointmentsPage(db: Db, page: number, size: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(appointments)
+      .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+      .limit(size)
+      .offset(page * size),
+    db.$count(appointments),
+  ]);
+  return { content: await withLines(db, rows), totalElements: total };
+}

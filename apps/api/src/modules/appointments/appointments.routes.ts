@@ -2,8 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminAppointmentInputSchema,
   appointmentIdParamsSchema,
   appointmentSchema,
+  appointmentsPageQuerySchema,
+  appointmentsPageSchema,
+  MAX_TOTAL_PAGES,
   bookAppointmentInputSchema,
   customerIdParamsSchema,
   errorBodySchema,
@@ -21,6 +25,7 @@ import { findCustomerById, findOwnCustomer, isOwnedBy } from '../customers/custo
 import {
   findAppointment,
   findAppointmentByKey,
+  findAppointmentsPage,
   findCustomerAppointments,
   insertAppointment,
   replaceAppointment,
@@ -288,6 +293,166 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         throw forbidden('You do not have permission to delete appointments.');
       await app.db.delete(appointments).where(eq(appointments.id, appointment.appointmentId));
       return reply.code(204).send();
+    },
+  );
+
+  const staff = app.requireAnyPermission('admin', 'employee');
+  const adminOnly = app.requireAnyPermission('admin');
+
+  app.get(
+    '/appointments/paged',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id',
+        security: bearer,
+        querystring: appointmentsPageQuerySchema,
+        response: { 200: appointmentsPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { page, size } = request.query;
+      const { content, totalElements } = await findAppointmentsPage(app.db, page, size);
+      return {
+        content,
+        page,
+        size,
+        totalElements,
+        totalPages: Math.min(MAX_TOTAL_PAGES, Math.ceil(totalElements / size)),
+      };
+    },
+  );
+
+  app.get(
+    '/appointments/:appointmentId',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['appointments'],
+        summary: 'One appointment (admin, employee)',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const appointment = await findAppointment(app.db, request.params.appointmentId);
+      if (!appointment) throw notFound('Appointment');
+      return appointment;
+    },
+  );
+
+  /** Pending and confirmed appointments hold their hours; cancelled and completed ones do not. */
+  const holdsCapacity = (status: string) => status === 'pending' || status === 'confirmed';
+
+  app.post(
+    '/appointments',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Add an appointment for a customer (admin); capacity enforced',
+        security: bearer,
+        body: adminAppointmentInputSchema,
+        response: { 201: appointmentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const customer = await findCustomerById(app.db, request.body.customerId);
+      if (!customer) {
+        throw new AppError('VALIDATION_ERROR', 'No such customer.', [
+          { path: 'body.customerId', message: 'appointments.errors.customer' },
+        ]);
+      }
+      const start = new Date(request.body.appointmentDate);
+      checkStart(start, rules());
+      const services = await resolveServices(app.db, request.body.serviceIds, true);
+      const end = occupiedUntil(start, services.durationMinutes);
+      const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
+      const id = await app.jobs.transaction(async (tx) => {
+        if (holdsCapacity(request.body.status)) await reserveCapacity(tx.db, start, end, rules());
+        return insertAppointment(
+          tx.db,
+          {
+            customerId: customer.id,
+            customerFirstName: customer.firstName,
+            customerLastName: customer.lastName,
+            appointmentDate: start,
+            endsAt: end,
+            status: request.body.status,
+            comments: request.body.comments ?? null,
+            address: customer.address,
+            totalPrice: services.totalPrice,
+            locale,
+            createdByUserId: user.userId,
+          },
+          services.lines,
+        );
+      });
+      const created = await findAppointment(app.db, id);
+      if (!created) throw notFound('Appointment');
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/appointments/:appointmentId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Change any appointment, all four statuses (admin); capacity still enforced',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        body: adminAppointmentInputSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const existing = await findAppointment(app.db, request.params.appointmentId);
+      if (!existing) throw notFound('Appointment');
+      const customer = await findCustomerById(app.db, request.body.customerId);
+      if (!customer) {
+        throw new AppError('VALIDATION_ERROR', 'No such customer.', [
+          { path: 'body.customerId', message: 'appointments.errors.customer' },
+        ]);
+      }
+      const start = new Date(request.body.appointmentDate);
+      const moved = start.getTime() !== new Date(existing.appointmentDate).getTime();
+      // An admin may keep a past time when changing the status of an appointment that already happened.
+      if (moved) checkStart(start, rules());
+      const services = await resolveServices(app.db, request.body.serviceIds, true);
+      const end = occupiedUntil(start, services.durationMinutes);
+      const status = request.body.status;
+      await app.jobs.transaction(async (tx) => {
+        if (holdsCapacity(status)) await reserveCapacity(tx.db, start, end, rules(), existing.appointmentId);
+        await replaceAppointment(
+          tx.db,
+          existing.appointmentId,
+          {
+            customerId: customer.id,
+            customerFirstName: customer.firstName,
+            customerLastName: customer.lastName,
+            appointmentDate: start,
+            endsAt: end,
+            status,
+            comments: request.body.comments ?? null,
+            totalPrice: services.totalPrice,
+            ...(status === 'cancelled' && existing.status !== 'cancelled'
+              ? { cancelledAt: new Date(), cancelledByUserId: user.userId }
+              : {}),
+          },
+          services.lines,
+        );
+      });
+      const updated = await findAppointment(app.db, existing.appointmentId);
+      if (!updated) throw notFound('Appointment');
+      return updated;
     },
   );
 

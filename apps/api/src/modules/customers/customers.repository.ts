@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { customers } from '../../db/schema/index.ts';
+import { appointments, customers } from '../../db/schema/index.ts';
 
 type Row = typeof customers.$inferSelect;
 
@@ -74,4 +74,44 @@ export async function updateProfile(db: Db, id: string, fields: ProfileFields): 
 
 export function isOwnedBy(customer: Row, user: { userId: string }): boolean {
   return customer.userId === user.userId;
+}
+
+export async function listCustomers(db: Db): Promise<Customer[]> {
+  return (
+    await db
+      .select()
+      .from(customers)
+      .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+  ).map(toCustomer);
+}
+
+export type AdminCustomerFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  companyName: string | null;
+};
+
+export async function createCustomer(db: Db, fields: AdminCustomerFields): Promise<Row> {
+  const [row] = await db.insert(customers).values(fields).returning();
+  if (!row) throw new Error('The customer was not saved.');
+  return row;
+}
+
+export async function adminUpdateCustomer(
+  db: Db,
+  id: string,
+  fields: AdminCustomerFields,
+): Promise<Row | undefined> {
+  const [row] = await db.update(customers).set(fields).where(eq(customers.id, id)).returning();
+  return row;
+}
+
+export async function countAppointmentsOf(db: Db, customerId: string): Promise<number> {
+  return db.$count(appointments, eq(appointments.customerId, customerId));
+}
+
+export async function deleteCustomer(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id })).length > 0;
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  adminCustomerInputSchema,
   customerByEmailQuerySchema,
   customerIdParamsSchema,
   customerSchema,
@@ -7,8 +9,14 @@ import {
   profileInputSchema,
 } from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { parseBody } from '../../lib/parse-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
+  adminUpdateCustomer,
+  countAppointmentsOf,
+  createCustomer,
+  deleteCustomer,
+  listCustomers,
   createOwnProfile,
   findCustomerByEmail,
   findCustomerById,
@@ -84,10 +92,11 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       preHandler: signedIn,
       schema: {
         tags: ['customers'],
-        summary: 'Update my customer profile (own record only)',
+        summary:
+          'Update a customer: the owner sends the profile fields (firstName, lastName, phoneNumber, address, companyName); an admin sends the admin form (firstName, lastName, email, phoneNumber, companyName)',
         security: bearer,
         params: customerIdParamsSchema,
-        body: profileInputSchema,
+        body: z.record(z.string(), z.unknown()),
         response: { 200: customerSchema, ...errors },
       },
     },
@@ -95,10 +104,97 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const user = currentUser(request);
       const customer = await findCustomerById(app.db, request.params.customerId);
       if (!customer) throw notFound('Customer profile');
-      if (!isOwnedBy(customer, user)) throw forbidden('You can only change your own profile.');
-      const updated = await updateProfile(app.db, customer.id, request.body);
+      const isOwner = isOwnedBy(customer, user);
+      if (!isOwner && !user.permissions.has('admin'))
+        throw forbidden('You can only change your own profile.');
+      const updated = isOwner
+        ? await updateProfile(app.db, customer.id, parseBody(profileInputSchema, request.body))
+        : await adminUpdateCustomer(app.db, customer.id, parseBody(adminCustomerInputSchema, request.body));
       if (!updated) throw notFound('Customer profile');
       return toCustomer(updated);
+    },
+  );
+
+  const adminOnly = app.requireAnyPermission('admin');
+
+  app.get(
+    '/customers',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['customers'],
+        summary: 'All customers (admin)',
+        security: bearer,
+        response: { 200: z.array(customerSchema), ...errors },
+      },
+    },
+    () => listCustomers(app.db),
+  );
+
+  app.get(
+    '/customers/:customerId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['customers'],
+        summary: 'One customer (admin)',
+        security: bearer,
+        params: customerIdParamsSchema,
+        response: { 200: customerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const customer = await findCustomerById(app.db, request.params.customerId);
+      if (!customer) throw notFound('Customer');
+      return toCustomer(customer);
+    },
+  );
+
+  app.post(
+    '/customers',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['customers'],
+        summary: 'Create a customer (admin)',
+        security: bearer,
+        body: adminCustomerInputSchema,
+        response: { 201: customerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (await findCustomerByEmail(app.db, request.body.email)) {
+        throw new AppError('CONFLICT', 'A customer with this email already exists.', [
+          { path: 'body.email', message: 'customers.errors.emailTaken' },
+        ]);
+      }
+      return reply.code(201).send(toCustomer(await createCustomer(app.db, request.body)));
+    },
+  );
+
+  app.delete(
+    '/customers/:customerId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['customers'],
+        summary:
+          'Delete a customer who has no appointments (admin); otherwise 409, so no appointment is orphaned',
+        security: bearer,
+        params: customerIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await findCustomerById(app.db, request.params.customerId);
+      if (!customer) throw notFound('Customer');
+      if ((await countAppointmentsOf(app.db, customer.id)) > 0) {
+        throw new AppError('CONFLICT', 'This customer has appointments, so the record is kept.', [
+          { path: 'params.customerId', message: 'customers.errors.hasAppointments' },
+        ]);
+      }
+      await deleteCustomer(app.db, customer.id);
+      return reply.code(204).send();
     },
   );
 

@@ -1,0 +1,125 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { employeeIdParamsSchema, employeeInputSchema, employeeSchema, errorBodySchema } from '@eclat/shared';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  createEmployee,
+  deleteEmployee,
+  findEmployee,
+  findEmployeeByEmail,
+  listEmployees,
+  toEmployee,
+  updateEmployee,
+} from './employees.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const tags = ['employees'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const duplicateEmail = () =>
+  new AppError('CONFLICT', 'An employee with this email already exists.', [
+    { path: 'body.email', message: 'employees.errors.emailTaken' },
+  ]);
+
+/** Employees (admin): spec §2 Employees, Add/Edit Employee. */
+export const employeesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const adminOnly = app.requireAnyPermission('admin');
+
+  app.get(
+    '/employees',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'All employees (admin)',
+        security: bearer,
+        response: { 200: z.array(employeeSchema), ...errors },
+      },
+    },
+    () => listEmployees(app.db),
+  );
+
+  app.get(
+    '/employees/:employeeId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'One employee (admin)',
+        security: bearer,
+        params: employeeIdParamsSchema,
+        response: { 200: employeeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findEmployee(app.db, request.params.employeeId);
+      if (!row) throw notFound('Employee');
+      return toEmployee(row);
+    },
+  );
+
+  app.post(
+    '/employees',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add an employee (admin)',
+        security: bearer,
+        body: employeeInputSchema,
+        response: { 201: employeeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (await findEmployeeByEmail(app.db, request.body.email)) throw duplicateEmail();
+      return reply.code(201).send(toEmployee(await createEmployee(app.db, request.body)));
+    },
+  );
+
+  app.put(
+    '/employees/:employeeId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change an employee (admin)',
+        security: bearer,
+        params: employeeIdParamsSchema,
+        body: employeeInputSchema,
+        response: { 200: employeeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const other = await findEmployeeByEmail(app.db, request.body.email);
+      if (other && other.id !== request.params.employeeId) throw duplicateEmail();
+      const row = await updateEmployee(app.db, request.params.employeeId, request.body);
+      if (!row) throw notFound('Employee');
+      return toEmployee(row);
+    },
+  );
+
+  app.delete(
+    '/employees/:employeeId',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Delete an employee, with their availabilities and shifts (admin)',
+        security: bearer,
+        params: employeeIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteEmployee(app.db, request.params.employeeId))) throw notFound('Employee');
+      return reply.code(204).send();
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const employeeSchema = z
+  .object({
+    employeeId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    /** Free text (spec §3), e.g. "Team lead". */
+    role: z.string(),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'Employee' });
+export type Employee = z.infer<typeof employeeSchema>;
+
+const required = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong');
+
+/** Body of `POST /employees` and `PUT /employees/{id}` (admin). Active defaults to true (spec §5). */
+export const employeeInputSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email: z.email({
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
+  }),
+  phoneNumber: required(30),
+  role: required(60),
+  isActive: z.boolean().default(true),
+});
+export type EmployeeInput = z.input<typeof employeeInputSchema>;
+
+export const employeeIdParamsSchema = z.object({ employeeId: z.uuid() });
+
+/** Body of the admin's `POST /customers` and `PUT /customers/{id}` (spec §2 Create New Customer / Edit Customer). */
+export const adminCustomerInputSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email: z.email({
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
+  }),
+  phoneNumber: required(30),
+  companyName: z
+    .string()
+    .trim()
+    .max(120, 'validation.tooLong')
+    .nullish()
+    .transform((value) => (value?.length ? value : null)),
+});
+export type AdminCustomerInput = z.input<typeof adminCustomerInputSchema>;
