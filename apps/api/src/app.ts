@@ -6,6 +6,7 @@ import type { AppConfig } from './config.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { availabilitiesRoutes } from './modules/availabilities/availabilities.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(customersRoutes);
       await api.register(appointmentsRoutes, { config });
       await api.register(employeesRoutes);
+      await api.register(availabilitiesRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

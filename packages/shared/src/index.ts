@@ -10,3 +10,4 @@ export * from './schemas/contact.ts';
 export * from './schemas/customers.ts';
 export * from './schemas/appointments.ts';
 export * from './schemas/employees.ts';
+export * from './schemas/availabilities.ts';

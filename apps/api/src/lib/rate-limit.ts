@@ -4,7 +4,7 @@ import { AppError } from './app-error.ts';
 import { isLocked, recordHit, type ThrottleRule } from './throttle.ts';
 
 /**
- * A preHandler that counts each request under a key (the caller's address or account) in PostgreSQL, so
+ * A route hook (preValidation) that counts each request under a key (the caller's address or account) in PostgreSQL, so
  * the limit holds across instances, and answers 429 RATE_LIMITED once the rule's count is reached.
  */
 export function rateLimit(

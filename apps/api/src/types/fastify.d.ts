@@ -11,11 +11,11 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Keys of the embedded provider; null with an external provider. */
     authKeys: AuthKeys | null;
-    /** preHandler: any valid bearer token. */
+    /** Guard, run as preValidation so refusals come before body errors: any valid bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** On public endpoints: the signed-in user when a valid token is sent, else null. */
     optionalUser: (request: FastifyRequest) => Promise<AuthContext | null>;
-    /** preHandler: a valid bearer token whose user holds at least one of the permissions. */
+    /** Guard (preValidation): a valid bearer token whose user holds at least one of the permissions. */
     requireAnyPermission(
       ...permissions: Permission[]
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -7,7 +7,7 @@ export const adminJobsRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.get(
     '/admin/jobs/failed',
     {
-      preHandler: app.requireAnyPermission('admin'),
+      preValidation: app.requireAnyPermission('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Failed background jobs, newest first (admin)',

@@ -95,7 +95,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.post(
     '/appointments/customers/:customerId',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['appointments'],
         summary:
@@ -184,7 +184,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.get(
     '/appointments/my-appointments',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['appointments'],
         summary: 'My appointments, newest first (cancelled ones included, for the filter)',
@@ -210,7 +210,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.put(
     '/appointments/customer/:appointmentId',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['appointments'],
         summary: 'Change my appointment: time (capacity checked again), services, comments; or cancel it',
@@ -266,7 +266,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.delete(
     '/appointments/:appointmentId',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['appointments'],
         summary: 'Cancel my appointment (kept, status cancelled); an admin deletes any. Others: 403.',
@@ -302,7 +302,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.get(
     '/appointments/paged',
     {
-      preHandler: staff,
+      preValidation: staff,
       schema: {
         tags: ['appointments'],
         summary:
@@ -329,7 +329,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.get(
     '/appointments/:appointmentId',
     {
-      preHandler: staff,
+      preValidation: staff,
       schema: {
         tags: ['appointments'],
         summary: 'One appointment (admin, employee)',
@@ -351,7 +351,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.post(
     '/appointments',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['appointments'],
         summary: 'Add an appointment for a customer (admin); capacity enforced',
@@ -402,7 +402,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   app.put(
     '/appointments/:appointmentId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['appointments'],
         summary: 'Change any appointment, all four statuses (admin); capacity still enforced',

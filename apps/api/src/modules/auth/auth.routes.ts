@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
   app.get(
     '/auth/me',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
   app.get(
     '/auth/users',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['auth'],
         summary: 'Every user account (admin)',
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
   app.get(
     '/auth/users/:userId/permissions',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['auth'],
         summary: "A user's permissions (admin)",
@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
     app.route({
       method,
       url: '/auth/users/:userId/roles',
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['auth'],
         summary:

@@ -17,7 +17,7 @@ export const contactRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (a
   app.post(
     '/contact/send',
     {
-      preHandler: rateLimit(app.db, 'contact', {
+      preValidation: rateLimit(app.db, 'contact', {
         maxFailures: 5,
         windowSeconds: 10 * 60,
         lockSeconds: 10 * 60,

@@ -42,7 +42,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.get(
     '/customers/byEmail',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['customers'],
         summary: "A customer by email: one's own (an admin may ask for anyone). 404 when there is none.",
@@ -66,7 +66,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.post(
     '/customers/me',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['customers'],
         summary: 'Create my customer profile (the email is my account’s). 409 when I already have one.',
@@ -89,7 +89,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.put(
     '/customers/:customerId',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['customers'],
         summary:
@@ -120,7 +120,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.get(
     '/customers',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['customers'],
         summary: 'All customers (admin)',
@@ -134,7 +134,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.get(
     '/customers/:customerId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['customers'],
         summary: 'One customer (admin)',
@@ -153,7 +153,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.post(
     '/customers',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['customers'],
         summary: 'Create a customer (admin)',
@@ -175,7 +175,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.delete(
     '/customers/:customerId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['customers'],
         summary:

@@ -33,7 +33,7 @@ export const employeesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.get(
     '/employees',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'All employees (admin)',
@@ -47,7 +47,7 @@ export const employeesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.get(
     '/employees/:employeeId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'One employee (admin)',
@@ -66,7 +66,7 @@ export const employeesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.post(
     '/employees',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Add an employee (admin)',
@@ -84,7 +84,7 @@ export const employeesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.put(
     '/employees/:employeeId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Change an employee (admin)',
@@ -106,7 +106,7 @@ export const employeesRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   app.delete(
     '/employees/:employeeId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Delete an employee, with their availabilities and shifts (admin)',

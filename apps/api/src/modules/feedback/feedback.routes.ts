@@ -50,7 +50,7 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.post(
     '/feedbacks',
     {
-      preHandler: [
+      preValidation: [
         app.requireAnyPermission('admin', 'employee', 'customer'),
         rateLimit(
           app.db,
@@ -81,7 +81,7 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.patch(
     '/feedbacks/:feedbackId/publish',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['feedback'],
         summary: 'Show or hide feedback (admin). Body: the plain text VISIBLE or INVISIBLE.',
@@ -101,7 +101,7 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.delete(
     '/feedbacks/:feedbackId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['feedback'],
         summary: 'Delete feedback (admin)',

@@ -105,7 +105,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.post(
     '/services',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['services'],
         summary: 'Add a service (admin)',
@@ -127,7 +127,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.put(
     '/services/:serviceId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['services'],
         summary:
@@ -154,7 +154,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.delete(
     '/services/:serviceId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['services'],
         summary: 'Delete a service (admin). Past appointments keep its title and price.',

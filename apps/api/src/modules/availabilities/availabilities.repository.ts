@@ -1,0 +1,127 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Availability, Schedule } from '@eclat/shared';
+import type { Db } from '../../db/transaction.ts';
+import { availabilities, employees, schedules } from '../../db/schema/index.ts';
+import { toLocal } from '../../lib/time-zone.ts';
+
+const availabilityColumns = {
+  row: availabilities,
+  employeeFirstName: employees.firstName,
+  employeeLastName: employees.lastName,
+};
+
+type AvailabilityJoin = {
+  row: typeof availabilities.$inferSelect;
+  employeeFirstName: string;
+  employeeLastName: string;
+};
+
+const toAvailability = (joined: AvailabilityJoin, timeZone: string): Availability => ({
+  availabilityId: joined.row.id,
+  employeeId: joined.row.employeeId,
+  employeeFirstName: joined.employeeFirstName,
+  employeeLastName: joined.employeeLastName,
+  availableDate: joined.row.availableDate.toISOString(),
+  day: toLocal(joined.row.availableDate, timeZone).date,
+  shift: joined.row.shift,
+  comments: joined.row.comments,
+});
+
+export async function findAvailabilities(
+  db: Db,
+  timeZone: string,
+  employeeId?: string,
+): Promise<Availability[]> {
+  const rows = await db
+    .select(availabilityColumns)
+    .from(availabilities)
+    .innerJoin(employees, eq(employees.id, availabilities.employeeId))
+    .where(employeeId ? eq(availabilities.employeeId, employeeId) : undefined)
+    .orderBy(desc(availabilities.availableDate), asc(availabilities.id));
+  return rows.map((row) => toAvailability(row, timeZone));
+}
+
+export async function findAvailability(
+  db: Db,
+  id: string,
+  timeZone: string,
+): Promise<Availability | undefined> {
+  const [row] = await db
+    .select(availabilityColumns)
+    .from(availabilities)
+    .innerJoin(employees, eq(employees.id, availabilities.employeeId))
+    .where(eq(availabilities.id, id));
+  return row ? toAvailability(row, timeZone) : undefined;
+}
+
+export type AvailabilityFields = {
+  availableDate: Date;
+  shift: Availability['shift'];
+  comments: string | null;
+};
+
+export async function insertAvailability(
+  db: Db,
+  employeeId: string,
+  fields: AvailabilityFields,
+): Promise<string> {
+  const [row] = await db
+    .insert(availabilities)
+    .values({ employeeId, ...fields })
+    .returning({ id: availabilities.id });
+  if (!row) throw new Error('The availability was not saved.');
+  return row.id;
+}
+
+export async function updateAvailability(db: Db, id: string, fields: AvailabilityFields): Promise<void> {
+  await db.update(availabilities).set(fields).where(eq(availabilities.id, id));
+}
+
+export async function deleteAvailability(db: Db, id: string): Promise<void> {
+  await db.delete(availabilities).where(eq(availabilities.id, id));
+}
+
+const scheduleColumns = {
+  row: schedules,
+  employeeFirstName: employees.firstName,
+  employeeLastName: employees.lastName,
+};
+type ScheduleJoin = {
+  row: typeof schedules.$inferSelect;
+  employeeFirstName: string;
+  employeeLastName: string;
+};
+
+const toSchedule = ({ row, employeeFirstName, employeeLastName }: ScheduleJoin): Schedule => ({
+  scheduleId: row.id,
+  employeeId: row.employeeId,
+  employeeFirstName,
+  employeeLastName,
+  availabilityId: row.availabilityId,
+  assignedDate: row.assignedDate.toISOString(),
+  shift: row.shift,
+  status: row.status,
+  comments: row.comments,
+});
+
+export async function findSchedules(db: Db, employeeId?: string): Promise<Schedule[]> {
+  const rows = await db
+    .select(scheduleColumns)
+    .from(schedules)
+    .innerJoin(employees, eq(employees.id, schedules.employeeId))
+    .where(employeeId ? eq(schedules.employeeId, employeeId) : undefined)
+    .orderBy(desc(schedules.assignedDate), asc(schedules.id));
+  return rows.map(toSchedule);
+}
+
+export async function insertSchedule(db: Db, values: typeof schedules.$inferInsert): Promise<Schedule> {
+  const [row] = await db.insert(schedules).values(values).returning({ id: schedules.id });
+  if (!row) throw new Error('The schedule was not saved.');
+  const [joined] = await db
+    .select(scheduleColumns)
+    .from(schedules)
+    .innerJoin(employees, eq(employees.id, schedules.employeeId))
+    .where(eq(schedules.id, row.id));
+  if (!joined) throw new Error('The schedule was not saved.');
+  return toSchedule(joined);
+}

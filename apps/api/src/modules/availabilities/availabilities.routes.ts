@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  availabilityIdParamsSchema,
+  availabilityInputSchema,
+  availabilitySchema,
+  createScheduleInputSchema,
+  errorBodySchema,
+  scheduleSchema,
+} from '@eclat/shared';
+import type { AppConfig } from '../../config.ts';
+import { employees } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { fromLocal } from '../../lib/time-zone.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findEmployee } from '../employees/employees.repository.ts';
+import {
+  deleteAvailability,
+  findAvailabilities,
+  findAvailability,
+  findSchedules,
+  insertAvailability,
+  insertSchedule,
+  updateAvailability,
+} from './availabilities.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/**
+ * Availabilities (an employee posts their own; an admin sees everyone's) and schedules (shifts assigned
+ * from availabilities). "My" is the employee record linked to the signed-in account by email.
+ */
+export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (
+  app,
+  { config },
+  done,
+) => {
+  const staff = app.requireAnyPermission('admin', 'employee');
+  const tz = config.businessTimeZone;
+
+  /** The employee record of the signed-in person, or a clear 403 when they have none. */
+  async function myEmployee(request: FastifyRequest) {
+    const user = currentUser(request);
+    const [linked] = await app.db.select().from(employees).where(eq(employees.userId, user.userId));
+    if (linked) return linked;
+    throw new AppError('FORBIDDEN', 'Your account is not linked to an employee record.', [
+      { path: 'user', message: 'availabilities.errors.notEmployee' },
+    ]);
+  }
+
+  const fieldsOf = (input: z.output<typeof availabilityInputSchema>) => ({
+    // Stored as midnight of that day in the business time zone.
+    availableDate: fromLocal(input.availableDate.slice(0, 10), 0, 0, tz),
+    shift: input.shift,
+    comments: input.comments ?? null,
+  });
+
+  app.get(
+    '/availabilities',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary: "Availabilities: an admin sees everyone's, an employee their own",
+        security: bearer,
+        response: { 200: z.array(availabilitySchema), ...errors },
+      },
+    },
+    async (request) => {
+      if (currentUser(request).permissions.has('admin')) return findAvailabilities(app.db, tz);
+      return findAvailabilities(app.db, tz, (await myEmployee(request)).id);
+    },
+  );
+
+  app.get(
+    '/availabilities/my-availabilities',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary: 'My availabilities',
+        security: bearer,
+        response: { 200: z.array(availabilitySchema), ...errors },
+      },
+    },
+    async (request) => findAvailabilities(app.db, tz, (await myEmployee(request)).id),
+  );
+
+  app.get(
+    '/availabilities/:availabilityId',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary: 'One availability (an admin any, an employee their own)',
+        security: bearer,
+        params: availabilityIdParamsSchema,
+        response: { 200: availabilitySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const availability = await findAvailability(app.db, request.params.availabilityId, tz);
+      if (!availability) throw notFound('Availability');
+      if (
+        !currentUser(request).permissions.has('admin') &&
+        availability.employeeId !== (await myEmployee(request)).id
+      ) {
+        throw forbidden('This is not your availability.');
+      }
+      return availability;
+    },
+  );
+
+  app.post(
+    '/availabilities/my-availabilities',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary: 'Add my availability (a day and a shift)',
+        security: bearer,
+        body: availabilityInputSchema,
+        response: { 201: availabilitySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await myEmployee(request);
+      const id = await insertAvailability(app.db, me.id, fieldsOf(request.body));
+      const created = await findAvailability(app.db, id, tz);
+      if (!created) throw notFound('Availability');
+      return reply.code(201).send(created);
+    },
+  );
+
+  /** My availability, or 403 when it is someone else's (an employee never changes another's). */
+  async function mine(request: FastifyRequest, id: string) {
+    const availability = await findAvailability(app.db, id, tz);
+    if (!availability) throw notFound('Availability');
+    if (availability.employeeId !== (await myEmployee(request)).id)
+      throw forbidden('You can only change your own availabilities.');
+    return availability;
+  }
+
+  app.put(
+    '/availabilities/my-availabilities/:availabilityId',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary: 'Change my availability',
+        security: bearer,
+        params: availabilityIdParamsSchema,
+        body: availabilityInputSchema,
+        response: { 200: availabilitySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const availability = await mine(request, request.params.availabilityId);
+      await updateAvailability(app.db, availability.availabilityId, fieldsOf(request.body));
+      const updated = await findAvailability(app.db, availability.availabilityId, tz);
+      if (!updated) throw notFound('Availability');
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/availabilities/my-availabilities/:availabilityId',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary: 'Delete my availability',
+        security: bearer,
+        params: availabilityIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const availability = await mine(request, request.params.availabilityId);
+      await deleteAvailability(app.db, availability.availabilityId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/schedules',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['schedules'],
+        summary: "Assigned shifts: an admin sees everyone's, an employee their own",
+        security: bearer,
+        response: { 200: z.array(scheduleSchema), ...errors },
+      },
+    },
+    async (request) => {
+      if (currentUser(request).permissions.has('admin')) return findSchedules(app.db);
+      return findSchedules(app.db, (await myEmployee(request)).id);
+    },
+  );
+
+  app.post(
+    '/schedules',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['schedules'],
+        summary: 'Assign a shift to an employee, usually from one of their availabilities (admin, employee)',
+        security: bearer,
+        body: createScheduleInputSchema,
+        response: { 201: scheduleSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const employee = await findEmployee(app.db, request.body.employeeId);
+      if (!employee) {
+        throw new AppError('VALIDATION_ERROR', 'No such employee.', [
+          { path: 'body.employeeId', message: 'schedules.errors.employee' },
+        ]);
+      }
+      if (request.body.availabilityId) {
+        const availability = await findAvailability(app.db, request.body.availabilityId, tz);
+        if (availability?.employeeId !== employee.id) {
+          throw new AppError('VALIDATION_ERROR', 'The availability is not this employee’s.', [
+            { path: 'body.availabilityId', message: 'schedules.errors.availability' },
+          ]);
+        }
+      }
+      const schedule = await insertSchedule(app.db, {
+        employeeId: employee.id,
+        availabilityId: request.body.availabilityId ?? null,
+        assignedDate: new Date(request.body.assignedDate),
+        shift: request.body.shift,
+        status: request.body.status,
+        comments: request.body.comments ?? null,
+      });
+      return reply.code(201).send(schedule);
+    },
+  );
+
+  done();
+};

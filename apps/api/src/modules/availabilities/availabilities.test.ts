@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { availabilitySchema, errorBodySchema, scheduleSchema } from '@eclat/shared';
+import { employees } from '../../db/schema/index.ts';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+let admin: Record<string, string>;
+let customer: Record<string, string>;
+
+async function employeeWithRecord(firstName: string) {
+  const user = await createTestUser(app, ['employee']);
+  const [record] = await app.db
+    .insert(employees)
+    .values({
+      userId: user.id,
+      firstName,
+      lastName: 'Staff',
+      email: user.email,
+      phoneNumber: '416-555-0150',
+      role: 'Cleaner',
+    })
+    .returning();
+  return { user, record, headers: bearer(await signAccessToken(app, user)) };
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
+  customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('availabilities', () => {
+  it('an employee adds, lists, changes and deletes their own; the day is stored as local midnight, the shift upper-cased', async () => {
+    const ana = await employeeWithRecord('Ana');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/availabilities/my-availabilities',
+      headers: ana.headers,
+      payload: {
+        availableDate: '2027-03-14',
+        shift: 'evening',
+        comments: '',
+        employeeFirstName: 'Someone',
+        employeeLastName: 'Else',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const availability = availabilitySchema.parse(created.json());
+    expect(availability).toMatchObject({
+      day: '2027-03-14',
+      shift: 'EVENING',
+      employeeFirstName: 'Ana',
+      employeeLastName: 'Staff',
+      comments: null,
+    });
+    expect(availability.availableDate).toBe('2027-03-14T05:00:00.000Z'); // midnight EST
+
+    const mine = z.array(availabilitySchema).parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/availabilities/my-availabilities',
+          headers: ana.headers,
+        })
+      ).json(),
+    );
+    expect(mine.map((a) => a.availabilityId)).toEqual([availability.availabilityId]);
+
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/availabilities/my-availabilities/${availability.availabilityId}`,
+      headers: ana.headers,
+      payload: { availableDate: '2027-07-01T10:00', shift: 'MORNING', comments: 'Before noon' },
+    });
+    expect(availabilitySchema.parse(changed.json())).toMatchObject({
+      day: '2027-07-01',
+      shift: 'MORNING',
+      comments: 'Before noon',
+    });
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/v1/availabilities/my-availabilities/${availability.availabilityId}`,
+          headers: ana.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
+  });
+
+  it('needs a date and a shift', async () => {
+    const ana = await employeeWithRecord('Bea');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/availabilities/my-availabilities',
+      headers: ana.headers,
+      payload: { shift: 'DAWN' },
+    });
+    expect(
+      errorBodySchema
+        .parse(res.json())
+        .details?.map((d) => `${d.path}:${d.message}`)
+        .sort(),
+    ).toEqual([
+      'body.availableDate:availabilities.errors.required',
+      'body.shift:availabilities.errors.required',
+    ]);
+  });
+
+  it("an employee can never change or delete another employee's availability (403), nor read it", async () => {
+    const owner = await employeeWithRecord('Carl');
+    const other = await employeeWithRecord('Dina');
+    const availability = availabilitySchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/availabilities/my-availabilities',
+          headers: owner.headers,
+          payload: { availableDate: '2027-05-01', shift: 'NIGHT' },
+        })
+      ).json(),
+    );
+    const url = `/api/v1/availabilities/my-availabilities/${availability.availabilityId}`;
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url,
+          headers: other.headers,
+          payload: { availableDate: '2027-05-02', shift: 'MORNING' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url, headers: other.headers })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/availabilities/${availability.availabilityId}`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const othersList = z
+      .array(availabilitySchema)
+      .parse(
+        (await app.inject({ method: 'GET', url: '/api/v1/availabilities', headers: other.headers })).json(),
+      );
+    expect(othersList.map((a) => a.availabilityId)).not.toContain(availability.availabilityId);
+    const adminList = z
+      .array(availabilitySchema)
+      .parse((await app.inject({ method: 'GET', url: '/api/v1/availabilities', headers: admin })).json());
+    expect(adminList.map((a) => a.availabilityId)).toContain(availability.availabilityId);
+  });
+
+  it('are closed to customers (403) and anonymous callers (401); an employee account without a record gets a clear 403', async () => {
+    for (const url of [
+      '/api/v1/availabilities',
+      '/api/v1/availabilities/my-availabilities',
+      '/api/v1/schedules',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: customer })).statusCode).toBe(403);
+    }
+    const unlinked = bearer(await signAccessToken(app, await createTestUser(app, ['employee'])));
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/availabilities/my-availabilities',
+      headers: unlinked,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorBodySchema.parse(res.json()).details?.[0]?.message).toBe('availabilities.errors.notEmployee');
+  });
+});
+
+describe('schedules', () => {
+  it('are assigned from an availability (upper-cased, PENDING by default) and each employee sees their own', async () => {
+    const eva = await employeeWithRecord('Eva');
+    const availability = availabilitySchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/availabilities/my-availabilities',
+          headers: eva.headers,
+          payload: { availableDate: '2027-06-10', shift: 'MORNING' },
+        })
+      ).json(),
+    );
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/schedules',
+      headers: admin,
+      payload: {
+        employeeId: eva.record?.id,
+        availabilityId: availability.availabilityId,
+        assignedDate: '2027-06-10T13:00',
+        shift: 'morning',
+        comments: 'Office tower',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(scheduleSchema.parse(created.json())).toMatchObject({
+      assignedDate: '2027-06-10T13:00:00.000Z',
+      shift: 'MORNING',
+      status: 'PENDING',
+      employeeFirstName: 'Eva',
+    });
+
+    const other = await employeeWithRecord('Finn');
+    const wrongAvailability = await app.inject({
+      method: 'POST',
+      url: '/api/v1/schedules',
+      headers: admin,
+      payload: {
+        employeeId: other.record?.id,
+        availabilityId: availability.availabilityId,
+        assignedDate: '2027-06-10T13:00',
+        shift: 'MORNING',
+      },
+    });
+    expect(wrongAvailability.statusCode).toBe(400);
+
+    const evas = z
+      .array(scheduleSchema)
+      .parse((await app.inject({ method: 'GET', url: '/api/v1/schedules', headers: eva.headers })).json());
+    expect(evas.map((s) => s.comments)).toEqual(['Office tower']);
+    expect(
+      z
+        .array(scheduleSchema)
+        .parse(
+          (await app.inject({ method: 'GET', url: '/api/v1/schedules', headers: other.headers })).json(),
+        ),
+    ).toEqual([]);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/schedules', headers: customer, payload: {} }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
