@@ -152,3 +152,12 @@ export async function findAppointmentsPage(db: Db, page: number, size: number) {
   ]);
   return { content: await withLines(db, rows), totalElements: total };
 }
+
+/** Every appointment for the PDF, in the table's order (two queries whatever the count). */
+export async function findAllAppointments(db: Db): Promise<Appointment[]> {
+  const rows = await db
+    .select()
+    .from(appointments)
+    .orderBy(desc(appointments.appointmentDate), desc(appointments.id));
+  return withLines(db, rows);
+}

@@ -10,6 +10,7 @@ import {
   MAX_TOTAL_PAGES,
   bookAppointmentInputSchema,
   customerIdParamsSchema,
+  LOCALES,
   errorBodySchema,
   pickLocale,
   slotsQuerySchema,
@@ -22,9 +23,11 @@ import { appointments } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById, findOwnCustomer, isOwnedBy } from '../customers/customers.repository.ts';
+import { appointmentsPdf } from './appointments-pdf.ts';
 import {
   findAppointment,
   findAppointmentByKey,
+  findAllAppointments,
   findAppointmentsPage,
   findCustomerAppointments,
   insertAppointment,
@@ -323,6 +326,34 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         totalElements,
         totalPages: Math.min(MAX_TOTAL_PAGES, Math.ceil(totalElements / size)),
       };
+    },
+  );
+
+  app.get(
+    '/appointments/pdf',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Every appointment as a PDF table, headings in the language asked for (?lang= or Accept-Language)',
+        security: bearer,
+        querystring: z.object({ lang: z.enum(LOCALES).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
+      const stream = await appointmentsPdf(await findAllAppointments(app.db), {
+        locale,
+        timeZone: config.businessTimeZone,
+        brandName: config.brandName,
+      });
+      reply
+        .type('application/pdf')
+        .header('Content-Disposition', 'attachment; filename="appointments.pdf"')
+        .header('Cache-Control', 'no-store');
+      stream.end();
+      return reply.send(stream);
     },
   );
 

@@ -11,6 +11,7 @@ import { services } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Record<string, string>;
@@ -355,5 +356,43 @@ describe('the appointments table', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the appointments PDF', () => {
+  it('is a real PDF table listing the appointments of the table, with headings in the asked language', async () => {
+    const table = appointmentsPageSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/v1/appointments/paged?page=0&size=50', headers: admin })
+      ).json(),
+    );
+    expect(table.content.length).toBeGreaterThan(0);
+    for (const [lang, heading, status] of [
+      ['en', 'Date and time', 'Pending'],
+      ['fr', 'Date et heure', 'En attente'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/appointments/pdf?lang=${lang}`,
+        headers: employee,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="appointments.pdf"');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain(heading);
+      expect(text).toContain(status);
+      for (const appointment of table.content) {
+        expect(text, appointment.appointmentId).toContain(
+          `${appointment.customerFirstName} ${appointment.customerLastName}`,
+        );
+      }
+      const listed = (text.match(/Office Cleaning/g) ?? []).length;
+      expect(listed).toBe(table.content.length);
+    }
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/appointments/pdf', headers: customer })).statusCode,
+    ).toBe(403);
   });
 });
