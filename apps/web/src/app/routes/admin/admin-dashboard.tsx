@@ -1,5 +1,108 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconClockHour4,
+  IconMessageCircle,
+  IconShieldLock,
+  IconSparkles,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
+import { ComingSoonPanel } from '@/features/admin/components/coming-soon-panel';
+import { FeedbackPanel } from '@/features/admin/components/feedback-panel';
+import { ServicesPanel } from '@/features/admin/components/services-panel';
+import {
+  ADMIN_TABS,
+  isAdminTab,
+  readAdminTab,
+  writeAdminTab,
+  type AdminTab,
+} from '@/features/admin/dashboard-tabs';
+import { UserRolesPanel } from '@/features/users/components/user-roles-panel';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+const TAB_ICONS: Record<AdminTab, ReactNode> = {
+  employees: <IconBriefcase size={16} aria-hidden="true" />,
+  customers: <IconUsers size={16} aria-hidden="true" />,
+  services: <IconSparkles size={16} aria-hidden="true" />,
+  feedbacks: <IconMessageCircle size={16} aria-hidden="true" />,
+  appointments: <IconCalendarEvent size={16} aria-hidden="true" />,
+  availabilities: <IconClockHour4 size={16} aria-hidden="true" />,
+  schedule: <IconCalendarTime size={16} aria-hidden="true" />,
+  roles: <IconShieldLock size={16} aria-hidden="true" />,
+};
+
+/** Tabs whose management screen is not built yet. */
+type ComingSoonTab = Exclude<AdminTab, 'services' | 'feedbacks' | 'roles'>;
+
+function TabContent({ tab }: { tab: AdminTab }) {
+  const { t } = useTranslation();
+  switch (tab) {
+    case 'services':
+      return <ServicesPanel />;
+    case 'feedbacks':
+      return <FeedbackPanel />;
+    case 'roles':
+      return <UserRolesPanel />;
+    default: {
+      const soon: ComingSoonTab = tab;
+      return <ComingSoonPanel title={t('admin.comingSoon.title')} text={t(`admin.comingSoon.${soon}`)} />;
+    }
+  }
+}
+
+/**
+ * The admin dashboard (spec §2): eight tabs, Employees by default. The active tab lives in the
+ * URL (`?tab=roles`), so a link or a reload opens the same tab; the arrow keys move between tabs.
+ */
 export function AdminDashboardRoute() {
-  return <PagePlaceholder page="adminDashboard" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('adminDashboard');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const activeTab = readAdminTab(searchParams);
+
+  return (
+    <Container size="lg" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="xl">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed" maw={640}>
+            {t('admin.intro')}
+          </Text>
+        </Stack>
+        <Tabs
+          value={activeTab}
+          onChange={(value) => {
+            if (isAdminTab(value) && value !== activeTab) {
+              setSearchParams((current) => writeAdminTab(current, value), { replace: true });
+            }
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List aria-label={t('admin.tabsLabel')} mb="lg">
+            {ADMIN_TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab} leftSection={TAB_ICONS[tab]}>
+                {t(`admin.tabs.${tab}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {ADMIN_TABS.map((tab) => (
+            <Tabs.Panel key={tab} value={tab}>
+              <Stack gap="md">
+                <Title order={2} size="h3">
+                  {t(`admin.tabs.${tab}`)}
+                </Title>
+                <TabContent tab={tab} />
+              </Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,39 @@
+/**
+ * The admin dashboard's tabs (spec §2), in the order they are shown, and their place in the URL:
+ * `/admin-dashboard?tab=roles`. A link or a reload keeps the tab; anything unknown shows the
+ * default tab, Employees.
+ */
+export const ADMIN_TABS = [
+  'employees',
+  'customers',
+  'services',
+  'feedbacks',
+  'appointments',
+  'availabilities',
+  'schedule',
+  'roles',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export const DEFAULT_ADMIN_TAB: AdminTab = 'employees';
+
+/** The query-string parameter that holds the active tab. */
+export const ADMIN_TAB_PARAM = 'tab';
+
+export function isAdminTab(value: unknown): value is AdminTab {
+  return typeof value === 'string' && (ADMIN_TABS as readonly string[]).includes(value);
+}
+
+/** The tab a query string asks for; missing, empty or unknown values give the default tab. */
+export function readAdminTab(search: URLSearchParams | string): AdminTab {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const value = params.get(ADMIN_TAB_PARAM)?.trim().toLowerCase();
+  return isAdminTab(value) ? value : DEFAULT_ADMIN_TAB;
+}
+
+/** The query string with `tab` set to this tab; other parameters are kept. */
+export function writeAdminTab(search: URLSearchParams | string, tab: AdminTab): URLSearchParams {
+  const params = new URLSearchParams(search);
+  params.set(ADMIN_TAB_PARAM, tab);
+  return params;
+}

@@ -1,0 +1,169 @@
+import type { Browser, Page } from '@playwright/test';
+
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { createAccountWithCli, setLanguage, signIn } from './support/accounts.ts';
+
+const TEXT = {
+  en: {
+    heading: 'Admin Dashboard',
+    tabs: 'Dashboard sections',
+    employees: 'Employees',
+    roles: 'User Roles',
+    feedbacks: 'Feedbacks',
+    comingSoon: 'Adding, editing and removing employees will be available here soon.',
+    load: 'Load permissions',
+    assign: 'Assign Employee Role',
+    remove: 'Remove Employee Role',
+    assigned: 'Assigned Employee Role',
+    removed: 'Removed Employee Role',
+    customer: 'Customer',
+    employee: 'Employee',
+    permissionsOf: /^Permissions of /,
+    visibleSwitch: 'Show on the home page',
+    visible: 'Visible',
+    hidden: 'Hidden',
+    shown: 'The feedback is now shown on the home page.',
+    deleteTitle: 'Delete this feedback?',
+    delete: 'Delete',
+    deleted: 'Feedback deleted.',
+    homeSection: 'What our customers say',
+  },
+  fr: {
+    heading: 'Tableau de bord',
+    tabs: 'Sections du tableau de bord',
+    employees: 'Employés',
+    roles: 'Rôles des utilisateurs',
+    feedbacks: 'Avis',
+    comingSoon: 'Vous pourrez bientôt ajouter, modifier et retirer des employés ici.',
+    load: 'Charger les permissions',
+    assign: 'Attribuer le rôle d’employé',
+    remove: 'Retirer le rôle d’employé',
+    assigned: 'Rôle d’employé attribué',
+    removed: 'Rôle d’employé retiré',
+    customer: 'Client',
+    employee: 'Employé',
+    permissionsOf: /^Permissions de /,
+    visibleSwitch: 'Afficher sur la page d’accueil',
+    visible: 'Visible',
+    hidden: 'Masqué',
+    shown: 'L’avis est maintenant affiché sur la page d’accueil.',
+    deleteTitle: 'Supprimer cet avis?',
+    delete: 'Supprimer',
+    deleted: 'Avis supprimé.',
+    homeSection: 'Ce que disent nos clients',
+  },
+} as const;
+
+/** The access token the web app stored after sign-in. */
+async function readAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith('oidc.user:')) {
+        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
+      }
+    }
+    return undefined;
+  });
+  if (!token) throw new Error('No access token in the page.');
+  return token;
+}
+
+/** A customer signs in and leaves feedback through the API; it starts hidden. */
+async function postCustomerFeedback(browser: Browser, baseURL: string | undefined, content: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signIn(page, createAccountWithCli('customer'));
+  const response = await page.request.post('/api/v1/feedbacks', {
+    headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
+    data: { stars: 4, content },
+  });
+  expect(response.status()).toBe(201);
+  await context.close();
+}
+
+for (const language of ['en', 'fr'] as const) {
+  const t = TEXT[language];
+
+  test(`${language}: an admin manages the employee role of a customer from the dashboard`, async ({
+    page,
+  }) => {
+    const customerEmail = createAccountWithCli('customer');
+    await setLanguage(page, language);
+    await page.goto('/');
+    await signIn(page, createAccountWithCli('admin'), language);
+    await page.goto('/admin-dashboard');
+
+    await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
+    const tabs = page.getByRole('tablist', { name: t.tabs });
+    await expect(tabs.getByRole('tab')).toHaveCount(8);
+    await expect(tabs.getByRole('tab', { name: t.employees, selected: true })).toBeVisible();
+    await expect(page.getByText(t.comingSoon)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await tabs.getByRole('tab', { name: t.roles }).click();
+    await expect(page).toHaveURL(/\/admin-dashboard\?tab=roles$/);
+    await page.reload();
+    await expect(tabs.getByRole('tab', { name: t.roles, selected: true })).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: customerEmail });
+    await row.getByRole('button', { name: t.load }).click();
+    const badges = row.getByRole('list', { name: t.permissionsOf });
+    await expect(badges.getByRole('listitem')).toHaveText([t.customer]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: t.assign }).click();
+    await expect(page.getByText(t.assigned, { exact: true })).toBeVisible();
+    await expect(badges.getByText(t.employee, { exact: true })).toBeVisible();
+    await expect(badges.getByRole('listitem')).toHaveCount(2);
+
+    await row.getByRole('button', { name: t.remove }).click();
+    await expect(page.getByText(t.removed, { exact: true })).toBeVisible();
+    await expect(badges.getByText(t.employee, { exact: true })).toHaveCount(0);
+    await expect(badges.getByRole('listitem')).toHaveText([t.customer]);
+  });
+
+  test(`${language}: an admin publishes a customer's feedback, then deletes it`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const content = `Spotless kitchen, admin check ${language}-${Date.now()}`;
+    await postCustomerFeedback(browser, baseURL, content);
+
+    await setLanguage(page, language);
+    await page.goto('/');
+    await signIn(page, createAccountWithCli('admin'), language);
+    await page.goto('/admin-dashboard');
+    await page.getByRole('tab', { name: t.feedbacks }).click();
+    await expect(page).toHaveURL(/\?tab=feedbacks$/);
+
+    const card = page.getByRole('article').filter({ hasText: content });
+    await expect(card.getByText(t.hidden, { exact: true })).toBeVisible();
+    const toggle = card.getByRole('switch', { name: t.visibleSwitch });
+    await expect(toggle).not.toBeChecked();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await toggle.click();
+    await expect(page.getByText(t.shown)).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(card.getByText(t.visible, { exact: true })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: t.homeSection }).getByText(content)).toBeVisible();
+
+    await page.goto('/admin-dashboard?tab=feedbacks');
+    await card.getByRole('button', { name: t.delete }).click();
+    const dialog = page.getByRole('dialog', { name: t.deleteTitle });
+    await dialog.getByRole('button', { name: t.delete }).click();
+    await expect(page.getByText(t.deleted)).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: t.homeSection }).getByRole('listitem').first(),
+    ).toBeVisible();
+    await expect(page.getByText(content)).toHaveCount(0);
+  });
+}
