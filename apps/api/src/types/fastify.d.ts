@@ -11,7 +11,7 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Keys of the embedded provider; null with an external provider. */
     authKeys: AuthKeys | null;
-    /** Guard, run as preValidation so refusals come before body errors: any valid bearer token. */
+    /** Guard, run as preValidation so refusals come before body errors: a valid bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** On public endpoints: the signed-in user when a valid token is sent, else null. */
     optionalUser: (request: FastifyRequest) => Promise<AuthContext | null>;

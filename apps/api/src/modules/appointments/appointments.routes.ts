@@ -40,15 +40,8 @@ import {
   reserveCapacity,
   resolveServices,
 } from './booking.service.ts';
+import { bearer, errors } from '../../lib/route-docs.ts';
 
-const bearer = [{ bearerAuth: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 function confirmationData(appointment: Appointment) {

@@ -14,9 +14,7 @@ import type { AppConfig } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findUserById, grantRoles, listUsers, revokeRoles, rolesOf } from './accounts.repository.ts';
-
-const bearer = [{ bearerAuth: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+import { bearer, errors } from '../../lib/route-docs.ts';
 
 /**
  * Sign-in configuration for the web app, the current user, and the admin's user-roles API (the spec's

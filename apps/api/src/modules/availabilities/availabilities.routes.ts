@@ -7,7 +7,6 @@ import {
   availabilityInputSchema,
   availabilitySchema,
   createScheduleInputSchema,
-  errorBodySchema,
   scheduleSchema,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
@@ -25,15 +24,7 @@ import {
   insertSchedule,
   updateAvailability,
 } from './availabilities.repository.ts';
-
-const bearer = [{ bearerAuth: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import { bearer, errors } from '../../lib/route-docs.ts';
 
 /**
  * Availabilities (an employee posts their own; an admin sees everyone's) and schedules (shifts assigned

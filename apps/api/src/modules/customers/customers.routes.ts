@@ -5,7 +5,6 @@ import {
   customerByEmailQuerySchema,
   customerIdParamsSchema,
   customerSchema,
-  errorBodySchema,
   profileInputSchema,
 } from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -25,15 +24,7 @@ import {
   toCustomer,
   updateProfile,
 } from './customers.repository.ts';
-
-const bearer = [{ bearerAuth: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import { bearer, errors } from '../../lib/route-docs.ts';
 
 /** The signed-in person's customer profile (spec §2 Profile, §4 profile flow). */
 export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { employeeIdParamsSchema, employeeInputSchema, employeeSchema, errorBodySchema } from '@eclat/shared';
+import { employeeIdParamsSchema, employeeInputSchema, employeeSchema } from '@eclat/shared';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import {
   createEmployee,
@@ -11,16 +11,9 @@ import {
   toEmployee,
   updateEmployee,
 } from './employees.repository.ts';
+import { bearer, errors } from '../../lib/route-docs.ts';
 
-const bearer = [{ bearerAuth: [] }];
 const tags = ['employees'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const duplicateEmail = () =>
   new AppError('CONFLICT', 'An employee with this email already exists.', [
     { path: 'body.email', message: 'employees.errors.emailTaken' },

@@ -2,7 +2,6 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createFeedbackInputSchema,
-  errorBodySchema,
   FEEDBACK_STATUSES,
   feedbackIdParamsSchema,
   feedbackListQuerySchema,
@@ -12,15 +11,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createFeedback, deleteFeedback, findFeedback, setFeedbackStatus } from './feedback.repository.ts';
-
-const bearer = [{ bearerAuth: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+import { bearer, errors } from '../../lib/route-docs.ts';
 
 /** The publish body is plain text (spec §7): VISIBLE or INVISIBLE, surrounding spaces ignored. */
 const publishBodySchema = z.preprocess(

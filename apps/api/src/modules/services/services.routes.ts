@@ -17,9 +17,8 @@ import {
   findServices,
   updateService,
 } from './services.repository.ts';
+import { bearer, errors } from '../../lib/route-docs.ts';
 
-const bearer = [{ bearerAuth: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const YEAR = 60 * 60 * 24 * 365;
 
 /**
