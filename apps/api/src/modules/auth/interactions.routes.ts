@@ -94,6 +94,24 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     forgot: `/oidc/interaction/${uid}/forgot?lang=${locale}`,
   });
 
+  /**
+   * The interaction of a page request, with everything a page needs: its language (the sign-in request's
+   * ui_locales, ?lang=, else the browser's), texts, links and layout context. Undefined once the
+   * "expired" page has been sent.
+   */
+  async function openInteraction(request: FastifyRequest, reply: FastifyReply) {
+    const interaction = await details(request, reply);
+    if (!interaction) return undefined;
+    const locale = localeFor(request, interaction.params.ui_locales);
+    return {
+      interaction,
+      locale,
+      t: PAGE_TEXT[locale],
+      links: hrefs(interaction.uid, locale),
+      page: pageContext(request, locale),
+    };
+  }
+
   async function finish(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -109,9 +127,9 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     '/oidc/interaction/:uid',
     { schema: { hide: true } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction) return reply;
-      const locale = localeFor(request, interaction.params.ui_locales);
+      const opened = await openInteraction(request, reply);
+      if (!opened) return reply;
+      const { interaction, locale } = opened;
       const { prompt } = interaction;
 
       if (prompt.name === 'consent') {
@@ -154,12 +172,9 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     '/oidc/interaction/:uid/login',
     { schema: { hide: true } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction) return reply;
-      const locale = localeFor(request, interaction.params.ui_locales);
-      const t = PAGE_TEXT[locale];
-      const page = pageContext(request, locale);
-      const links = hrefs(interaction.uid, locale);
+      const opened = await openInteraction(request, reply);
+      if (!opened) return reply;
+      const { t, page, links } = opened;
       const body = form(request);
       const email = (body.email ?? '').trim();
       const render = (error: string, status: number) =>
@@ -209,10 +224,9 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     '/oidc/interaction/:uid/register',
     { schema: { hide: true } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction) return reply;
-      const locale = localeFor(request, interaction.params.ui_locales);
-      const links = hrefs(interaction.uid, locale);
+      const opened = await openInteraction(request, reply);
+      if (!opened) return reply;
+      const { locale, links } = opened;
       return html(
         reply,
         registerPage(pageContext(request, locale), {
@@ -228,11 +242,9 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     '/oidc/interaction/:uid/register',
     { schema: { hide: true } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction) return reply;
-      const locale = localeFor(request, interaction.params.ui_locales);
-      const t = PAGE_TEXT[locale];
-      const links = hrefs(interaction.uid, locale);
+      const opened = await openInteraction(request, reply);
+      if (!opened) return reply;
+      const { locale, t, links } = opened;
       const body = form(request);
       const values = {
         firstName: (body.firstName ?? '').trim(),
@@ -295,10 +307,9 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     '/oidc/interaction/:uid/forgot',
     { schema: { hide: true } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction) return reply;
-      const locale = localeFor(request, interaction.params.ui_locales);
-      const links = hrefs(interaction.uid, locale);
+      const opened = await openInteraction(request, reply);
+      if (!opened) return reply;
+      const { locale, links } = opened;
       return html(
         reply,
         forgotPage(pageContext(request, locale), { action: links.forgot, loginHref: links.login }),
@@ -310,12 +321,9 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     '/oidc/interaction/:uid/forgot',
     { schema: { hide: true } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction) return reply;
-      const locale = localeFor(request, interaction.params.ui_locales);
-      const t = PAGE_TEXT[locale];
-      const links = hrefs(interaction.uid, locale);
-      const page = pageContext(request, locale);
+      const opened = await openInteraction(request, reply);
+      if (!opened) return reply;
+      const { locale, t, links, page } = opened;
       const email = (form(request).email ?? '').trim();
       if (isCrossSite(request))
         return html(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  readInitialServiceIds,
   readSelectedServices,
   SELECTED_SERVICES_KEY,
   toServiceIds,
@@ -49,5 +50,15 @@ describe('service selection storage', () => {
   it('reads ids from navigation state', () => {
     expect(toServiceIds(undefined)).toEqual([]);
     expect(toServiceIds([B, B])).toEqual([B]);
+  });
+});
+
+describe('readInitialServiceIds', () => {
+  it('prefers the ids handed over in navigation state, else the stored selection', () => {
+    const store = memoryStore();
+    writeSelectedServices([A], store);
+    expect(readInitialServiceIds({ serviceIds: [B] }, store)).toEqual([B]);
+    expect(readInitialServiceIds(null, store)).toEqual([A]);
+    expect(readInitialServiceIds({ serviceIds: ['not-an-id'] }, store)).toEqual([A]);
   });
 });

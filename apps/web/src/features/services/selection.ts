@@ -50,3 +50,9 @@ export function writeSelectedServices(ids: readonly string[], store = defaultSto
     // Storage full or blocked: the selection still lives in the page until it is left.
   }
 }
+
+/** The selection handed over in navigation state, else the one kept in sessionStorage (reload, sign-in). */
+export function readInitialServiceIds(state: unknown, store = defaultStore()): string[] {
+  const fromState = toServiceIds((state as Partial<ServiceSelectionState> | null)?.serviceIds);
+  return fromState.length > 0 ? fromState : readSelectedServices(store);
+}

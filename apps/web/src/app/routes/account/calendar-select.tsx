@@ -15,20 +15,15 @@ import {
   writeBookingSlot,
   type BookingState,
 } from '@/features/booking/booking-selection';
+import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
 import { describeDuration } from '@/features/booking/duration';
 import {
-  readSelectedServices,
-  toServiceIds,
+  readInitialServiceIds,
   writeSelectedServices,
   type ServiceSelectionState,
 } from '@/features/services/selection';
 import { getActiveLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-
-function initialServiceIds(state: unknown): string[] {
-  const fromState = toServiceIds((state as Partial<ServiceSelectionState> | null)?.serviceIds);
-  return fromState.length > 0 ? fromState : readSelectedServices();
-}
 
 /**
  * Spec §2 Select Date & Time, §5: the chosen services, a calendar with past days disabled and the
@@ -43,7 +38,7 @@ export function CalendarSelectRoute() {
   const locale = getActiveLanguage();
   const navigationState = location.state as Partial<BookingState> | null;
 
-  const [serviceIds] = useState(() => initialServiceIds(location.state));
+  const [serviceIds] = useState(() => readInitialServiceIds(location.state));
   const [restored] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
   const [isSlotFull] = useState(() => navigationState?.isSlotFull === true);
   const [openedAt] = useState(() => new Date());
@@ -90,21 +85,7 @@ export function CalendarSelectRoute() {
   };
 
   if (serviceIds.length === 0) {
-    return (
-      <Container size="md" py={{ base: 'xl', sm: 48 }}>
-        <Stack gap="lg">
-          <Title order={1}>{title}</Title>
-          <Alert color="blue" title={t('booking.noServices.title')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{t('booking.noServices.text')}</Text>
-              <Button component={Link} to={paths.services.getHref()} size="xs">
-                {t('booking.noServices.link')}
-              </Button>
-            </Stack>
-          </Alert>
-        </Stack>
-      </Container>
-    );
+    return <NoServicesSelected title={title} />;
   }
 
   const totalMinutes = services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;

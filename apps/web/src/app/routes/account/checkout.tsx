@@ -33,23 +33,14 @@ import {
   writeBookingSlot,
   type BookingState,
 } from '@/features/booking/booking-selection';
+import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
-import {
-  readSelectedServices,
-  toServiceIds,
-  writeSelectedServices,
-  type ServiceSelectionState,
-} from '@/features/services/selection';
+import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { formatCurrency } from '@/lib/format';
 import { getActiveLanguage, i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-
-function initialServiceIds(state: unknown): string[] {
-  const fromState = toServiceIds((state as Partial<ServiceSelectionState> | null)?.serviceIds);
-  return fromState.length > 0 ? fromState : readSelectedServices();
-}
 
 /** /profile, coming back here after the first save. */
 const CREATE_PROFILE_HREF = `${paths.profile.getHref()}?${new URLSearchParams({ returnTo: paths.checkout.getHref() }).toString()}`;
@@ -67,7 +58,7 @@ export function CheckoutRoute() {
   const locale = getActiveLanguage();
   const { email } = useSession();
 
-  const [serviceIds] = useState(() => initialServiceIds(location.state));
+  const [serviceIds] = useState(() => readInitialServiceIds(location.state));
   const [appointmentDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
   const [idempotencyKey] = useState(createIdempotencyKey);
   const [comments, setComments] = useState('');
@@ -81,21 +72,7 @@ export function CheckoutRoute() {
   const book = useBookAppointment();
 
   if (serviceIds.length === 0) {
-    return (
-      <Container size="md" py={{ base: 'xl', sm: 48 }}>
-        <Stack gap="lg">
-          <Title order={1}>{title}</Title>
-          <Alert color="blue" title={t('booking.noServices.title')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{t('booking.noServices.text')}</Text>
-              <Button component={Link} to={paths.services.getHref()} size="xs">
-                {t('booking.noServices.link')}
-              </Button>
-            </Stack>
-          </Alert>
-        </Stack>
-      </Container>
-    );
+    return <NoServicesSelected title={title} />;
   }
 
   const backToCalendar = (isFull: boolean) => {
