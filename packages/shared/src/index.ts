@@ -11,3 +11,4 @@ export * from './schemas/customers.ts';
 export * from './schemas/appointments.ts';
 export * from './schemas/employees.ts';
 export * from './schemas/availabilities.ts';
+export * from './schemas/assignments.ts';

@@ -13,7 +13,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { ComingSoonPanel } from '@/features/admin/components/coming-soon-panel';
 import { FeedbackPanel } from '@/features/admin/components/feedback-panel';
 import { ServicesPanel } from '@/features/admin/components/services-panel';
 import {
@@ -23,6 +22,11 @@ import {
   writeAdminTab,
   type AdminTab,
 } from '@/features/admin/dashboard-tabs';
+import { AppointmentsPanel } from '@/features/appointments/components/appointments-panel';
+import { AvailabilitiesPanel } from '@/features/availabilities/components/availabilities-panel';
+import { CustomersPanel } from '@/features/customers/components/customers-panel';
+import { EmployeesPanel } from '@/features/employees/components/employees-panel';
+import { SchedulePanel } from '@/features/schedules/components/schedule-panel';
 import { UserRolesPanel } from '@/features/users/components/user-roles-panel';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -37,24 +41,16 @@ const TAB_ICONS: Record<AdminTab, ReactNode> = {
   roles: <IconShieldLock size={16} aria-hidden="true" />,
 };
 
-/** Tabs whose management screen is not built yet. */
-type ComingSoonTab = Exclude<AdminTab, 'services' | 'feedbacks' | 'roles'>;
-
-function TabContent({ tab }: { tab: AdminTab }) {
-  const { t } = useTranslation();
-  switch (tab) {
-    case 'services':
-      return <ServicesPanel />;
-    case 'feedbacks':
-      return <FeedbackPanel />;
-    case 'roles':
-      return <UserRolesPanel />;
-    default: {
-      const soon: ComingSoonTab = tab;
-      return <ComingSoonPanel title={t('admin.comingSoon.title')} text={t(`admin.comingSoon.${soon}`)} />;
-    }
-  }
-}
+const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
+  employees: () => <EmployeesPanel />,
+  customers: () => <CustomersPanel />,
+  services: () => <ServicesPanel />,
+  feedbacks: () => <FeedbackPanel />,
+  appointments: () => <AppointmentsPanel />,
+  availabilities: () => <AvailabilitiesPanel />,
+  schedule: () => <SchedulePanel />,
+  roles: () => <UserRolesPanel />,
+};
 
 /**
  * The admin dashboard (spec §2): eight tabs, Employees by default. The active tab lives in the
@@ -97,7 +93,7 @@ export function AdminDashboardRoute() {
                 <Title order={2} size="h3">
                   {t(`admin.tabs.${tab}`)}
                 </Title>
-                <TabContent tab={tab} />
+                {TAB_PANELS[tab]()}
               </Stack>
             </Tabs.Panel>
           ))}

@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+
+import { ComingSoonPanel } from '@/features/admin/components/coming-soon-panel';
+
+/** The admin dashboard's Employee Schedule tab. */
+export function SchedulePanel() {
+  const { t } = useTranslation();
+  return <ComingSoonPanel title={t('admin.comingSoon.title')} text={t('admin.comingSoon.schedule')} />;
+}
