@@ -82,3 +82,12 @@ export const createScheduleInputSchema = z.object({
     .transform((value) => (value?.length ? value : null)),
 });
 export type CreateScheduleInput = z.input<typeof createScheduleInputSchema>;
+
+/** `PUT /schedules/{id}` (admin): the date, shift, status and comments of an assigned shift. */
+export const updateScheduleInputSchema = createScheduleInputSchema.omit({
+  employeeId: true,
+  availabilityId: true,
+});
+export type UpdateScheduleInput = z.input<typeof updateScheduleInputSchema>;
+
+export const scheduleIdParamsSchema = z.object({ scheduleId: z.uuid() });
