@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { availabilitiesRoutes } from './modules/availabilities/availabilities.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(appointmentsRoutes, { config });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
+      await api.register(assignmentsRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

@@ -225,3 +225,40 @@ export const DEMO_FEEDBACK: DemoFeedback[] = [
     daysAgo: 1,
   },
 ];
+
+export type DemoEmployee = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  role: string;
+  isActive: boolean;
+};
+
+/** The team. The first one is the demo employee account's record (linked by email). */
+export const DEMO_EMPLOYEES: DemoEmployee[] = [
+  {
+    firstName: 'Émile',
+    lastName: 'Employee',
+    email: 'employee@example.com',
+    phoneNumber: '416-555-0190',
+    role: 'Team lead',
+    isActive: true,
+  },
+  {
+    firstName: 'Sofia',
+    lastName: 'Nguyen',
+    email: 'sofia.nguyen@example.com',
+    phoneNumber: '416-555-0191',
+    role: 'Cleaner',
+    isActive: true,
+  },
+  {
+    firstName: 'Daniel',
+    lastName: 'Roy',
+    email: 'daniel.roy@example.com',
+    phoneNumber: '416-555-0192',
+    role: 'Window specialist',
+    isActive: false,
+  },
+];

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { createDatabase, type Database } from '../client.ts';
-import { customers, feedback, serviceImages, services } from '../schema/index.ts';
+import { customers, employees, feedback, serviceImages, services } from '../schema/index.ts';
 import { findUserByEmail, rolesOf } from '../../modules/auth/accounts.repository.ts';
 import { verifyPassword } from '../../modules/auth/passwords.ts';
 import { initialiseDatabase } from './demo.ts';
@@ -40,6 +40,13 @@ describe('demo content', () => {
       expect(await verifyPassword(user?.passwordHash ?? null, account.password)).toBe(true);
       expect(await rolesOf(db, user?.id ?? '')).toEqual(expect.arrayContaining(account.roles));
     }
+
+    // The team, the demo employee's record linked to their account.
+    const team = await db.select().from(employees);
+    expect(team.length).toBe(3);
+    const employeeAccount = await findUserByEmail(db, 'employee@example.com');
+    expect(team.find((row) => row.email === 'employee@example.com')?.userId).toBe(employeeAccount?.id);
+    expect(team.filter((row) => row.userId === null).length).toBe(2);
 
     const rows = await db.select().from(services);
     expect(rows.length).toBeGreaterThanOrEqual(8);

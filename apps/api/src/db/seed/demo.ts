@@ -7,8 +7,17 @@ import type { Logger } from 'pino';
 import type { Database } from '../client.ts';
 import { ROLE_IDS, type Permission } from '@eclat/shared';
 import { hashPassword } from '../../modules/auth/passwords.ts';
-import { appMeta, customers, feedback, serviceImages, services, userRoles, users } from '../schema/index.ts';
-import { DEMO_CUSTOMERS, DEMO_FEEDBACK, DEMO_SERVICES } from './demo-content.ts';
+import {
+  appMeta,
+  customers,
+  employees,
+  feedback,
+  serviceImages,
+  services,
+  userRoles,
+  users,
+} from '../schema/index.ts';
+import { DEMO_CUSTOMERS, DEMO_EMPLOYEES, DEMO_FEEDBACK, DEMO_SERVICES } from './demo-content.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
@@ -113,6 +122,15 @@ export async function initialiseDatabase(
         .values(account.roles.map((role) => ({ userId: user.id, roleId: ROLE_IDS[role] })));
       demoAccounts.push({ email: account.email, password, roles: account.roles });
     }
+    // The team; a record whose email has an account is linked to it ("my" availabilities and schedule).
+    const accountIds = new Map(
+      (await tx.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]),
+    );
+    await tx
+      .insert(employees)
+      .values(
+        DEMO_EMPLOYEES.map((employee) => ({ ...employee, userId: accountIds.get(employee.email) ?? null })),
+      );
     options.logger.info(
       { services: DEMO_SERVICES.length, feedback: DEMO_FEEDBACK.length, accounts: demoAccounts.length },
       'wrote demo content into the new database',

@@ -41,6 +41,12 @@ import {
   resolveServices,
 } from './booking.service.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
+import {
+  assignedEmployeeIds,
+  findBusyEmployees,
+  lockEmployees,
+  removeAssignments,
+} from '../assignments/assignments.repository.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -240,6 +246,12 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const end = occupiedUntil(start, services.durationMinutes);
         await app.jobs.transaction(async (tx) => {
           await reserveCapacity(tx.db, start, end, rules(), appointment.appointmentId);
+          // Employees already planned on this appointment who are busy at the new time step off it;
+          // the company plans someone else (the customer cannot see or choose the team).
+          const assigned = await assignedEmployeeIds(tx.db, appointment.appointmentId);
+          await lockEmployees(tx.db, assigned);
+          const busy = await findBusyEmployees(tx.db, assigned, start, end, appointment.appointmentId);
+          await removeAssignments(tx.db, appointment.appointmentId, [...busy]);
           await replaceAppointment(
             tx.db,
             appointment.appointmentId,
@@ -455,6 +467,17 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
         if (holdsCapacity(status)) await reserveCapacity(tx.db, start, end, rules(), existing.appointmentId);
+        if (status !== 'cancelled') {
+          // The employees planned on it must still be free at the new time.
+          const assigned = await assignedEmployeeIds(tx.db, existing.appointmentId);
+          await lockEmployees(tx.db, assigned);
+          const busy = await findBusyEmployees(tx.db, assigned, start, end, existing.appointmentId);
+          if (busy.size > 0) {
+            throw new AppError('CONFLICT', 'An employee planned on this appointment is busy at that time.', [
+              { path: 'body.appointmentDate', message: 'assignments.errors.rescheduleOverlap' },
+            ]);
+          }
+        }
         await replaceAppointment(
           tx.db,
           existing.appointmentId,

@@ -114,14 +114,36 @@ export async function findSchedules(db: Db, employeeId?: string): Promise<Schedu
   return rows.map(toSchedule);
 }
 
-export async function insertSchedule(db: Db, values: typeof schedules.$inferInsert): Promise<Schedule> {
-  const [row] = await db.insert(schedules).values(values).returning({ id: schedules.id });
-  if (!row) throw new Error('The schedule was not saved.');
+export async function findSchedule(db: Db, id: string): Promise<Schedule | undefined> {
   const [joined] = await db
     .select(scheduleColumns)
     .from(schedules)
     .innerJoin(employees, eq(employees.id, schedules.employeeId))
-    .where(eq(schedules.id, row.id));
-  if (!joined) throw new Error('The schedule was not saved.');
-  return toSchedule(joined);
+    .where(eq(schedules.id, id));
+  return joined ? toSchedule(joined) : undefined;
+}
+
+export async function insertSchedule(db: Db, values: typeof schedules.$inferInsert): Promise<Schedule> {
+  const [row] = await db.insert(schedules).values(values).returning({ id: schedules.id });
+  const created = row ? await findSchedule(db, row.id) : undefined;
+  if (!created) throw new Error('The schedule was not saved.');
+  return created;
+}
+
+export type ScheduleFields = Pick<
+  typeof schedules.$inferInsert,
+  'assignedDate' | 'shift' | 'status' | 'comments'
+>;
+
+export async function updateSchedule(
+  db: Db,
+  id: string,
+  fields: ScheduleFields,
+): Promise<Schedule | undefined> {
+  await db.update(schedules).set(fields).where(eq(schedules.id, id));
+  return findSchedule(db, id);
+}
+
+export async function deleteSchedule(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(schedules).where(eq(schedules.id, id)).returning({ id: schedules.id })).length > 0;
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -7,19 +6,24 @@ import {
   availabilityInputSchema,
   availabilitySchema,
   createScheduleInputSchema,
+  scheduleIdParamsSchema,
   scheduleSchema,
+  updateScheduleInputSchema,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { employees } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findEmployee } from '../employees/employees.repository.ts';
+import { myEmployee as findMyEmployee } from '../employees/my-employee.ts';
 import {
   deleteAvailability,
   findAvailabilities,
   findAvailability,
+  findSchedule,
   findSchedules,
+  deleteSchedule,
+  updateSchedule,
   insertAvailability,
   insertSchedule,
   updateAvailability,
@@ -36,17 +40,10 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
   done,
 ) => {
   const staff = app.requireAnyPermission('admin', 'employee');
+  const adminOnly = app.requireAnyPermission('admin');
   const tz = config.businessTimeZone;
 
-  /** The employee record of the signed-in person, or a clear 403 when they have none. */
-  async function myEmployee(request: FastifyRequest) {
-    const user = currentUser(request);
-    const [linked] = await app.db.select().from(employees).where(eq(employees.userId, user.userId));
-    if (linked) return linked;
-    throw new AppError('FORBIDDEN', 'Your account is not linked to an employee record.', [
-      { path: 'user', message: 'availabilities.errors.notEmployee' },
-    ]);
-  }
+  const myEmployee = (request: FastifyRequest) => findMyEmployee(app.db, request);
 
   const fieldsOf = (input: z.output<typeof availabilityInputSchema>) => ({
     // Stored as midnight of that day in the business time zone.
@@ -218,6 +215,19 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
           { path: 'body.employeeId', message: 'schedules.errors.employee' },
         ]);
       }
+      // An employee plans only their own shifts, and only as a request: an admin approves or rejects.
+      if (!currentUser(request).permissions.has('admin')) {
+        if ((await myEmployee(request)).id !== employee.id) {
+          throw new AppError('FORBIDDEN', 'You can only assign your own schedule.', [
+            { path: 'body.employeeId', message: 'schedules.errors.notYours' },
+          ]);
+        }
+        if (request.body.status !== 'PENDING') {
+          throw new AppError('FORBIDDEN', 'Only an admin approves or rejects a schedule.', [
+            { path: 'body.status', message: 'schedules.errors.statusAdminOnly' },
+          ]);
+        }
+      }
       if (request.body.availabilityId) {
         const availability = await findAvailability(app.db, request.body.availabilityId, tz);
         if (availability?.employeeId !== employee.id) {
@@ -235,6 +245,94 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
         comments: request.body.comments ?? null,
       });
       return reply.code(201).send(schedule);
+    },
+  );
+
+  app.get(
+    '/schedules/:scheduleId',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['schedules'],
+        summary: 'One assigned shift (an admin any, an employee their own)',
+        security: bearer,
+        params: scheduleIdParamsSchema,
+        response: { 200: scheduleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const schedule = await findSchedule(app.db, request.params.scheduleId);
+      if (!schedule) throw notFound('Schedule');
+      if (
+        !currentUser(request).permissions.has('admin') &&
+        schedule.employeeId !== (await myEmployee(request)).id
+      ) {
+        throw forbidden('This is not your schedule.');
+      }
+      return schedule;
+    },
+  );
+
+  app.put(
+    '/schedules/:scheduleId',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['schedules'],
+        summary: 'Change an assigned shift: date, shift, status (approve or reject), comments (admin)',
+        security: bearer,
+        params: scheduleIdParamsSchema,
+        body: updateScheduleInputSchema,
+        response: { 200: scheduleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await updateSchedule(app.db, request.params.scheduleId, {
+        assignedDate: new Date(request.body.assignedDate),
+        shift: request.body.shift,
+        status: request.body.status,
+        comments: request.body.comments ?? null,
+      });
+      if (!updated) throw notFound('Schedule');
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/schedules/:scheduleId',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['schedules'],
+        summary: 'Delete an assigned shift (admin)',
+        security: bearer,
+        params: scheduleIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteSchedule(app.db, request.params.scheduleId))) throw notFound('Schedule');
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/availabilities/:availabilityId',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['availabilities'],
+        summary: "Delete anyone's availability (admin); shifts assigned from it are kept",
+        security: bearer,
+        params: availabilityIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const availability = await findAvailability(app.db, request.params.availabilityId, tz);
+      if (!availability) throw notFound('Availability');
+      await deleteAvailability(app.db, availability.availabilityId);
+      return reply.code(204).send();
     },
   );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { availabilitySchema, errorBodySchema, scheduleSchema } from '@eclat/shared';
+import { eq } from 'drizzle-orm';
 import { employees } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
@@ -240,5 +241,132 @@ describe('schedules', () => {
       (await app.inject({ method: 'POST', url: '/api/v1/schedules', headers: customer, payload: {} }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('an employee assigns only their own shifts and only as PENDING; an admin approves, changes and deletes any', async () => {
+    const gil = await employeeWithRecord('Gil');
+    const hal = await employeeWithRecord('Hal');
+    const post = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/v1/schedules', headers, payload });
+    const base = { assignedDate: '2027-08-02T12:00', shift: 'EVENING' };
+
+    const own = await post(gil.headers, { ...base, employeeId: gil.record?.id });
+    expect(own.statusCode).toBe(201);
+    const schedule = scheduleSchema.parse(own.json());
+    expect(schedule.status).toBe('PENDING');
+
+    const forOther = await post(gil.headers, { ...base, employeeId: hal.record?.id });
+    expect(forOther.statusCode).toBe(403);
+    expect(errorBodySchema.parse(forOther.json()).details?.[0]?.message).toBe('schedules.errors.notYours');
+    const approveSelf = await post(gil.headers, { ...base, employeeId: gil.record?.id, status: 'approved' });
+    expect(approveSelf.statusCode).toBe(403);
+    expect(errorBodySchema.parse(approveSelf.json()).details?.[0]?.message).toBe(
+      'schedules.errors.statusAdminOnly',
+    );
+
+    const url = `/api/v1/schedules/${schedule.scheduleId}`;
+    // Read: the employee their own, another employee 403, the admin any, customers 403, anonymous 401.
+    expect((await app.inject({ method: 'GET', url, headers: gil.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url, headers: hal.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url, headers: customer })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+
+    const change = {
+      assignedDate: '2027-08-03T13:30',
+      shift: 'night',
+      status: 'approved',
+      comments: ' Lobby ',
+    };
+    for (const headers of [gil.headers, customer]) {
+      expect((await app.inject({ method: 'PUT', url, headers, payload: change })).statusCode).toBe(403);
+    }
+    const changed = await app.inject({ method: 'PUT', url, headers: admin, payload: change });
+    expect(changed.statusCode).toBe(200);
+    expect(scheduleSchema.parse(changed.json())).toMatchObject({
+      assignedDate: '2027-08-03T13:30:00.000Z',
+      shift: 'NIGHT',
+      status: 'APPROVED',
+      comments: 'Lobby',
+      employeeFirstName: 'Gil',
+    });
+    expect(
+      (await app.inject({ method: 'PUT', url, headers: admin, payload: { ...change, status: 'maybe' } }))
+        .statusCode,
+    ).toBe(400);
+
+    for (const headers of [gil.headers, customer]) {
+      expect((await app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(403);
+    }
+    expect((await app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('admin and availabilities', () => {
+  it("an admin deletes anyone's availability (shifts assigned from it stay); employees and customers cannot", async () => {
+    const ivo = await employeeWithRecord('Ivo');
+    const other = await employeeWithRecord('Jan');
+    const availability = availabilitySchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/availabilities/my-availabilities',
+          headers: ivo.headers,
+          payload: { availableDate: '2027-09-01', shift: 'MORNING' },
+        })
+      ).json(),
+    );
+    const schedule = scheduleSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/schedules',
+          headers: admin,
+          payload: {
+            employeeId: ivo.record?.id,
+            availabilityId: availability.availabilityId,
+            assignedDate: '2027-09-01T12:00',
+            shift: 'MORNING',
+          },
+        })
+      ).json(),
+    );
+    const url = `/api/v1/availabilities/${availability.availabilityId}`;
+    for (const headers of [ivo.headers, other.headers, customer]) {
+      expect((await app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(403);
+    }
+    expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(404);
+    const kept = await app.inject({
+      method: 'GET',
+      url: `/api/v1/schedules/${schedule.scheduleId}`,
+      headers: admin,
+    });
+    expect(scheduleSchema.parse(kept.json()).availabilityId).toBeNull();
+  });
+
+  it('an employee record added before its account is linked by email when that person first asks', async () => {
+    const user = await createTestUser(app, ['employee']);
+    await app.db.insert(employees).values({
+      firstName: 'Kim',
+      lastName: 'Later',
+      email: user.email.toUpperCase(),
+      phoneNumber: '416-555-0151',
+      role: 'Cleaner',
+    });
+    const headers = bearer(await signAccessToken(app, user));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/availabilities/my-availabilities',
+      headers,
+      payload: { availableDate: '2027-09-02', shift: 'NIGHT' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(availabilitySchema.parse(res.json()).employeeFirstName).toBe('Kim');
+    const [record] = await app.db.select().from(employees).where(eq(employees.firstName, 'Kim'));
+    expect(record?.userId).toBe(user.id);
   });
 });

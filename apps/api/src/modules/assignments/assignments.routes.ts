@@ -1,0 +1,146 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentIdParamsSchema,
+  assignmentSchema,
+  jobSchema,
+  jobsQuerySchema,
+  setAssignmentsInputSchema,
+} from '@eclat/shared';
+import type { AppConfig } from '../../config.ts';
+import { inArray } from 'drizzle-orm';
+import { employees } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { bearer, errors } from '../../lib/route-docs.ts';
+import { fromLocal } from '../../lib/time-zone.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findAppointment } from '../appointments/appointments.repository.ts';
+import { myEmployee } from '../employees/my-employee.ts';
+import {
+  findAssignments,
+  findBusyEmployees,
+  findJobs,
+  lockEmployees,
+  replaceAssignments,
+} from './assignments.repository.ts';
+
+/** The 409 for employees who would hold two overlapping jobs: one detail per clashing employee. */
+export function overlapError(employeeIds: readonly string[], busy: ReadonlySet<string>): AppError {
+  return new AppError(
+    'CONFLICT',
+    'An employee cannot be given two jobs at the same time.',
+    employeeIds.flatMap((employeeId, index) =>
+      busy.has(employeeId) ? [{ path: `employeeIds.${index}`, message: 'assignments.errors.overlap' }] : [],
+    ),
+  );
+}
+
+/**
+ * Jobs (spec §3, schedule employee view): an admin assigns employees to an appointment; an employee
+ * never holds two overlapping jobs; employees see their own jobs, an admin everyone's.
+ */
+export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
+  const staff = app.requireAnyPermission('admin', 'employee');
+  const adminOnly = app.requireAnyPermission('admin');
+
+  app.get(
+    '/appointments/:appointmentId/assignments',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['appointments'],
+        summary: 'The employees assigned to an appointment (admin, employee)',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        response: { 200: z.array(assignmentSchema), ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findAppointment(app.db, request.params.appointmentId))) throw notFound('Appointment');
+      return findAssignments(app.db, request.params.appointmentId);
+    },
+  );
+
+  app.put(
+    '/appointments/:appointmentId/assignments',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Set the employees who do an appointment (admin). 409 when one of them already has a job at that time.',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        body: setAssignmentsInputSchema,
+        response: { 200: z.array(assignmentSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { appointmentId } = request.params;
+      const employeeIds = [...new Set(request.body.employeeIds)];
+      const appointment = await findAppointment(app.db, appointmentId);
+      if (!appointment) throw notFound('Appointment');
+      if (employeeIds.length > 0 && appointment.status === 'cancelled') {
+        throw new AppError('CONFLICT', 'A cancelled appointment has no jobs to assign.', [
+          { path: 'appointmentId', message: 'assignments.errors.cancelled' },
+        ]);
+      }
+      const found = employeeIds.length
+        ? await app.db
+            .select({ id: employees.id, isActive: employees.isActive })
+            .from(employees)
+            .where(inArray(employees.id, employeeIds))
+        : [];
+      const byId = new Map(found.map((row) => [row.id, row]));
+      const invalid = employeeIds.flatMap((employeeId, index) => {
+        const employee = byId.get(employeeId);
+        if (!employee) return [{ path: `body.employeeIds.${index}`, message: 'assignments.errors.employee' }];
+        if (!employee.isActive)
+          return [{ path: `body.employeeIds.${index}`, message: 'assignments.errors.inactive' }];
+        return [];
+      });
+      if (invalid.length)
+        throw new AppError('VALIDATION_ERROR', 'Some employees cannot be assigned.', invalid);
+
+      await app.jobs.transaction(async (tx) => {
+        await lockEmployees(tx.db, employeeIds);
+        const busy = await findBusyEmployees(
+          tx.db,
+          employeeIds,
+          new Date(appointment.appointmentDate),
+          new Date(appointment.endsAt),
+          appointmentId,
+        );
+        if (busy.size > 0) throw overlapError(employeeIds, busy);
+        await replaceAssignments(tx.db, appointmentId, employeeIds, currentUser(request).userId);
+      });
+      return findAssignments(app.db, appointmentId);
+    },
+  );
+
+  app.get(
+    '/schedules/jobs',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['schedules'],
+        summary:
+          "Jobs (employee view of the schedule): an employee's own, an admin everyone's; ?from=YYYY-MM-DD keeps those starting that day or later",
+        security: bearer,
+        querystring: jobsQuerySchema,
+        response: { 200: z.array(jobSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const from = request.query.from
+        ? fromLocal(request.query.from, 0, 0, config.businessTimeZone)
+        : undefined;
+      if (currentUser(request).permissions.has('admin')) return findJobs(app.db, { from });
+      const me = await myEmployee(app.db, request);
+      return findJobs(app.db, { employeeId: me.id, from });
+    },
+  );
+
+  done();
+};
