@@ -110,7 +110,7 @@ type Row = {
   name: string;
   /** What an employee gets: allowed (2xx) or forbidden (403). */
   employee: 'allowed' | 'forbidden';
-  attempt: () => Promise<Attempt>;
+  attempt: () => Attempt | Promise<Attempt>;
 };
 
 const rows: Row[] = [
@@ -118,12 +118,12 @@ const rows: Row[] = [
   {
     name: 'GET /employees',
     employee: 'forbidden',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/employees' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/employees' }),
   },
   {
     name: 'POST /employees',
     employee: 'forbidden',
-    attempt: async () => ({ method: 'POST', url: '/api/v1/employees', payload: employeeBody('New') }),
+    attempt: () => ({ method: 'POST', url: '/api/v1/employees', payload: employeeBody('New') }),
   },
   {
     name: 'GET /employees/{id}',
@@ -148,12 +148,12 @@ const rows: Row[] = [
   {
     name: 'GET /customers',
     employee: 'forbidden',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/customers' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/customers' }),
   },
   {
     name: 'POST /customers',
     employee: 'forbidden',
-    attempt: async () => ({ method: 'POST', url: '/api/v1/customers', payload: customerBody() }),
+    attempt: () => ({ method: 'POST', url: '/api/v1/customers', payload: customerBody() }),
   },
   {
     name: 'GET /customers/{id}',
@@ -178,12 +178,12 @@ const rows: Row[] = [
   {
     name: 'GET /appointments/paged',
     employee: 'allowed',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/appointments/paged?page=0&size=6' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/appointments/paged?page=0&size=6' }),
   },
   {
     name: 'GET /appointments/pdf',
     employee: 'allowed',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/appointments/pdf' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/appointments/pdf' }),
   },
   {
     name: 'GET /appointments/{id}',
@@ -253,7 +253,7 @@ const rows: Row[] = [
   {
     name: 'GET /availabilities',
     employee: 'allowed',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/availabilities' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/availabilities' }),
   },
   {
     name: 'GET /availabilities/{id}',
@@ -269,12 +269,12 @@ const rows: Row[] = [
   {
     name: 'GET /schedules',
     employee: 'allowed',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/schedules' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/schedules' }),
   },
   {
     name: 'POST /schedules',
     employee: 'allowed',
-    attempt: async () => ({
+    attempt: () => ({
       method: 'POST',
       url: '/api/v1/schedules',
       payload: { employeeId: staffEmployeeId, assignedDate: '2027-10-05T13:00', shift: 'evening' },
@@ -302,7 +302,7 @@ const rows: Row[] = [
   {
     name: 'GET /schedules/jobs',
     employee: 'allowed',
-    attempt: async () => ({ method: 'GET', url: '/api/v1/schedules/jobs' }),
+    attempt: () => ({ method: 'GET', url: '/api/v1/schedules/jobs' }),
   },
 ];
 
