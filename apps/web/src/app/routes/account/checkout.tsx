@@ -25,6 +25,7 @@ import { useBookAppointment } from '@/features/appointments/api/book-appointment
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import type { MyAppointmentsState } from '@/features/appointments/list';
 import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
+import { checkoutTotal } from '@/features/booking/checkout-total';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
   createIdempotencyKey,
@@ -82,7 +83,8 @@ export function CheckoutRoute() {
 
   const priceOf = (service: Service) =>
     service.pricing <= 0 ? t('checkout.contactForPricing') : formatCurrency(service.pricing, locale);
-  const total = services.data?.reduce((sum, service) => sum + Math.max(0, service.pricing), 0) ?? 0;
+  // Services priced on request are not in the total: the page says so rather than show it as final.
+  const { total, quotedCount } = checkoutTotal(services.data ?? []);
 
   const confirm = () => {
     if (isSubmitting.current || book.isPending) return;
@@ -270,6 +272,11 @@ export function CheckoutRoute() {
                     {total > 0 ? formatCurrency(total, locale) : t('checkout.contactForPricing')}
                   </Text>
                 </Group>
+                {total > 0 && quotedCount > 0 && (
+                  <Text size="sm" c="dimmed" data-testid="checkout-total-note">
+                    {t('checkout.totalExcludesQuoted', { count: quotedCount })}
+                  </Text>
+                )}
               </Stack>
             )}
           </Stack>
