@@ -1,4 +1,4 @@
-import type { AuthConfig } from '@eclat/shared';
+import { meSchema, type AuthConfig } from '@eclat/shared';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserManager } from 'oidc-client-ts';
@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { hasAuthParams, AuthProvider as OidcAuthProvider, useAuth } from 'react-oidc-context';
 
 import { PageLoader } from '@/components/ui/page-loader';
+import { apiGet } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { getActiveLanguage, i18n } from '@/lib/i18n';
 
@@ -19,7 +20,7 @@ import {
   readAttemptedLocation,
   rememberAttemptedLocation,
 } from './remembered-location';
-import { resolveSession, SessionContext, type Session } from './session';
+import { resolveSession, SessionContext, withAccountPermissions, type Session } from './session';
 import { getUserManager } from './user-manager';
 
 /** Client-side navigation (the router's `navigate` with `replace`), used after the provider's redirects. */
@@ -93,7 +94,7 @@ function OidcSessionBridge({
     [events],
   );
 
-  const resolved = useMemo(
+  const resolvedFromToken = useMemo(
     () =>
       resolveSession(
         {
@@ -109,6 +110,31 @@ function OidcSessionBridge({
         config,
       ),
     [isLoading, user, config, now],
+  );
+
+  // External provider: the API adds the roles granted in Éclat (spec reads them from the token, but
+  // that provider's tokens do not carry them). Asked again whenever the access token changes.
+  const needsAccount = config.provider === 'external' && resolvedFromToken.status === 'signed-in';
+  const account = useQuery({
+    queryKey: ['auth', 'account-permissions', user?.profile.sub, user?.expires_at],
+    queryFn: ({ signal }) => apiGet('/auth/me', { schema: meSchema, signal }),
+    enabled: needsAccount,
+    staleTime: Infinity,
+    retry: 1,
+  });
+  const resolved = useMemo(
+    () =>
+      withAccountPermissions(
+        resolvedFromToken,
+        !needsAccount
+          ? null
+          : account.isSuccess
+            ? { status: 'success', permissions: account.data.permissions }
+            : account.isError
+              ? { status: 'error' }
+              : { status: 'pending' },
+      ),
+    [resolvedFromToken, needsAccount, account.isSuccess, account.isError, account.data],
   );
 
   // An expired access token (a tab left open, a reload the next day): renew it once with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { resolveSession } from './session';
+import { resolveSession, withAccountPermissions } from './session';
 
 const CLAIMS = { permissionsClaim: 'permissions', emailClaim: 'https://eclat.example/email' };
 
@@ -56,5 +56,29 @@ describe('resolveSession', () => {
   it('is signed out when the access token expired and cannot be renewed', () => {
     const user = { accessToken: EMPLOYEE_TOKEN, isExpired: true, canRenew: false };
     expect(resolveSession({ isLoading: false, user }, CLAIMS).status).toBe('signed-out');
+  });
+});
+
+describe('withAccountPermissions', () => {
+  const signedIn = resolveSession(
+    { isLoading: false, user: { accessToken: EMPLOYEE_TOKEN, isExpired: false, canRenew: true } },
+    CLAIMS,
+  );
+
+  it('leaves the embedded provider’s session as the token says', () => {
+    expect(withAccountPermissions(signedIn, null)).toBe(signedIn);
+  });
+
+  it('waits for the API with an external provider, then adds the roles granted here', () => {
+    expect(withAccountPermissions(signedIn, { status: 'pending' }).status).toBe('loading');
+    expect(
+      withAccountPermissions(signedIn, { status: 'success', permissions: ['admin', 'employee'] }),
+    ).toEqual({ ...signedIn, permissions: ['employee', 'admin'] });
+  });
+
+  it('falls back to the token’s permissions when the API cannot answer, and never signs anyone in', () => {
+    expect(withAccountPermissions(signedIn, { status: 'error' })).toEqual(signedIn);
+    const signedOut = resolveSession({ isLoading: false, user: null }, CLAIMS);
+    expect(withAccountPermissions(signedOut, { status: 'success', permissions: ['admin'] })).toBe(signedOut);
   });
 });

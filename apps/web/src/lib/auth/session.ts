@@ -76,3 +76,23 @@ export function resolveSession(
   if (!decoded) return SIGNED_OUT;
   return { status: 'signed-in', email: decoded.email, permissions: decoded.permissions, shouldRenew: false };
 }
+
+/** What the API says of the signed-in account (`GET /auth/me`), as far as it has answered. */
+export type AccountPermissions =
+  { status: 'pending' } | { status: 'error' } | { status: 'success'; permissions: readonly Permission[] };
+
+/**
+ * With an external identity provider, roles granted here (an admin making someone an employee) live in
+ * our database and are not in that provider's tokens: the API's answer adds them. Guards wait (loading)
+ * until it answers; if it cannot, the token's own permissions apply. `account` is null with the
+ * embedded provider, whose tokens carry every role.
+ */
+export function withAccountPermissions(
+  resolved: ResolvedSession,
+  account: AccountPermissions | null,
+): ResolvedSession {
+  if (!account || resolved.status !== 'signed-in') return resolved;
+  if (account.status === 'pending') return { ...resolved, status: 'loading' };
+  if (account.status === 'error') return resolved;
+  return { ...resolved, permissions: [...new Set([...resolved.permissions, ...account.permissions])] };
+}
