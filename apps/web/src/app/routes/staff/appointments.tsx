@@ -1,5 +1,41 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
+import { AppointmentsTable } from '@/features/appointments/components/appointments-table';
+import { readPageParam, writePageParam } from '@/features/appointments/staff-table';
+import { useSession } from '@/lib/auth/session';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+/**
+ * Spec §2 /appointments (admin, employee): the paged appointments table and its PDF. The page is in
+ * the address (`?page=2`), so a reload or Back shows the same page. Add, Edit and Delete are the
+ * admin's (spec §6); the server refuses them to anyone else whatever the page shows.
+ */
 export function AppointmentsRoute() {
-  return <PagePlaceholder page="appointments" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('appointments');
+  const { hasAny } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPageParam(searchParams);
+
+  const changePage = useCallback(
+    (next: number, options?: { replace: boolean }) => {
+      setSearchParams((current) => writePageParam(current, next), { replace: options?.replace ?? false });
+    },
+    [setSearchParams],
+  );
+
+  return (
+    <Container size="xl" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t('staffAppointments.intro')}</Text>
+        </Stack>
+        <AppointmentsTable page={page} onPageChange={changePage} canManage={hasAny('admin')} />
+      </Stack>
+    </Container>
+  );
 }

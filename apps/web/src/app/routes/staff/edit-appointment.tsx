@@ -1,5 +1,113 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { appointmentIdParamsSchema } from '@eclat/shared';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { useStaffAppointment } from '@/features/appointments/api/get-staff-appointment';
+import { AppointmentEditor } from '@/features/appointments/components/appointment-editor';
+import { AssignmentEditor } from '@/features/appointments/components/assignment-editor';
+import {
+  AppointmentDetails,
+  StaffAppointmentPage,
+} from '@/features/appointments/components/staff-appointment-page';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
+import { getActiveLanguage } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+/**
+ * Spec §2 /appointments/edit/{appointmentId}: an admin changes anything (all four statuses, capacity
+ * still enforced) and, in its own section, who does the job. The route is open to employees (route
+ * table); they see the appointment read only, since only an admin may change it (§6).
+ */
 export function EditAppointmentRoute() {
-  return <PagePlaceholder page="editAppointment" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('editAppointment');
+  const { hasAny } = useSession();
+  const locale = getActiveLanguage();
+  const appointmentId = useParams().appointmentId ?? '';
+  const isValidId = appointmentIdParamsSchema.safeParse({ appointmentId }).success;
+  const appointment = useStaffAppointment(appointmentId, { enabled: isValidId });
+  const timeZone = useBusinessTimeZone();
+  const isAdmin = hasAny('admin');
+
+  const back = (
+    <Anchor component={Link} to={paths.appointments.getHref()} size="sm">
+      {t('staffAppointments.back')}
+    </Anchor>
+  );
+
+  let body;
+  let after;
+  if (!isValidId || (isApiError(appointment.error) && appointment.error.status === 404)) {
+    body = (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            {isValidId ? t('staffAppointments.form.notFound') : t('staffAppointments.form.invalidId')}
+          </Text>
+          {back}
+        </Stack>
+      </Alert>
+    );
+  } else if (appointment.isPending || timeZone.isPending) {
+    body = (
+      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} height={56} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (appointment.isError || timeZone.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('staffAppointments.form.loadError')}</Text>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                void appointment.refetch();
+                void timeZone.refetch();
+              }}
+            >
+              {t('common.retry')}
+            </Button>
+            {back}
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  } else if (isAdmin) {
+    body = <AppointmentEditor appointment={appointment.data} />;
+    after = (
+      <AssignmentEditor
+        appointmentId={appointment.data.appointmentId}
+        isCancelled={appointment.data.status === 'cancelled'}
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Alert color="blue" role="status">
+          {t('staffAppointments.form.adminOnlyEdit')}
+        </Alert>
+        <AppointmentDetails appointment={appointment.data} timeZone={timeZone.data} locale={locale} />
+        {back}
+      </Stack>
+    );
+  }
+
+  return (
+    <StaffAppointmentPage
+      title={title}
+      intro={isAdmin ? t('staffAppointments.form.editIntro') : t('staffAppointments.form.viewIntro')}
+      after={after}
+    >
+      {body}
+    </StaffAppointmentPage>
+  );
 }

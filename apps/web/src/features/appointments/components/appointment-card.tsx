@@ -1,13 +1,15 @@
 import type { Appointment, Locale } from '@eclat/shared';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatCurrency } from '@/lib/format';
 
-import { isChangeable, statusColor } from '../list';
+import { isChangeable } from '../list';
 import { formatBusinessDate, formatBusinessTime } from '../time';
+
+import { StatusBadge } from './status-badge';
 
 type AppointmentCardProps = {
   appointment: Appointment;
@@ -47,15 +49,7 @@ export function AppointmentCard({
               {time}
             </Text>
           </div>
-          <Badge
-            color={statusColor(appointment.status)}
-            variant="filled"
-            autoContrast
-            size="lg"
-            style={{ flexShrink: 0 }}
-          >
-            {t(`myAppointments.status.${appointment.status}`)}
-          </Badge>
+          <StatusBadge status={appointment.status} size="lg" style={{ flexShrink: 0 }} />
         </Group>
         <Text size="sm" c="dimmed">
           {appointment.customerFirstName} {appointment.customerLastName}

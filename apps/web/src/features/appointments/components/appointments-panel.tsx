@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 
-import { ComingSoonPanel } from '@/features/admin/components/coming-soon-panel';
+import { AppointmentsTable } from './appointments-table';
 
-/** The admin dashboard's Appointments tab. */
+/** The admin dashboard's Appointments tab: the appointments table, admin actions included. */
 export function AppointmentsPanel() {
-  const { t } = useTranslation();
-  return <ComingSoonPanel title={t('admin.comingSoon.title')} text={t('admin.comingSoon.appointments')} />;
+  const [page, setPage] = useState(1);
+  return <AppointmentsTable page={page} onPageChange={setPage} canManage />;
 }

@@ -1,0 +1,143 @@
+import type { AdminAppointmentInput, Appointment } from '@eclat/shared';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useServices } from '@/features/services/api/get-services';
+import { isApiError, toErrorCode } from '@/lib/api-client';
+import { getActiveLanguage } from '@/lib/i18n';
+
+import { useCustomerChoices } from '../api/get-form-choices';
+import { useBusinessTimeZone } from '../api/get-slots';
+import { useCreateStaffAppointment, useUpdateStaffAppointment } from '../api/save-staff-appointment';
+import {
+  EMPTY_STAFF_APPOINTMENT_FORM,
+  toStaffAppointmentFieldErrors,
+  toStaffAppointmentFormValues,
+} from '../staff-form-values';
+import { toZonedIsoDate } from '../time';
+
+import { AppointmentForm, type ServiceChoice } from './appointment-form';
+
+/**
+ * The admin's add (no `appointment`) or edit form with what it needs: the customers, the catalogue
+ * and the business time zone. Saves, then goes back to the table; a refusal stays on the form, by
+ * field when the server names one, otherwise above it.
+ */
+export function AppointmentEditor({ appointment }: { appointment?: Appointment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = getActiveLanguage();
+  const customers = useCustomerChoices();
+  const services = useServices('admin');
+  const timeZone = useBusinessTimeZone();
+  const create = useCreateStaffAppointment();
+  const update = useUpdateStaffAppointment();
+  const [openedAt] = useState(() => new Date());
+  const mutation = appointment ? update : create;
+
+  if (customers.isPending || services.isPending || timeZone.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} height={56} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (customers.isError || services.isError || timeZone.isError) {
+    return (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('staffAppointments.form.choicesError')}</Text>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => {
+              void customers.refetch();
+              void services.refetch();
+              void timeZone.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  // The catalogue (unavailable services marked), plus a booked service no longer listed.
+  const choices = new Map<string, ServiceChoice>();
+  for (const service of services.data) {
+    const label = service.isAvailable
+      ? service.title
+      : t('staffAppointments.form.unavailableService', { title: service.title });
+    choices.set(service.serviceId, { value: service.serviceId, label });
+  }
+  for (const line of appointment?.serviceDetails ?? []) {
+    if (line.serviceId && !choices.has(line.serviceId))
+      choices.set(line.serviceId, { value: line.serviceId, label: line.title });
+  }
+
+  // Refusals that name a field (400, or 409 when an assigned employee would be double-booked) show
+  // under it; SLOT_FULL and the rest above the form.
+  const failure = mutation.error;
+  const serverErrors =
+    isApiError(failure) && (failure.status === 400 || failure.status === 409)
+      ? toStaffAppointmentFieldErrors(failure.details)
+      : undefined;
+  const hasFieldErrors = serverErrors !== undefined && Object.keys(serverErrors).length > 0;
+  const failedText = appointment
+    ? t('staffAppointments.form.updateError')
+    : t('staffAppointments.form.addError');
+  let formError: string | null = null;
+  if (failure) {
+    const code = toErrorCode(failure);
+    if (code === 'SLOT_FULL') formError = t('errors.SLOT_FULL');
+    else if (hasFieldErrors || code === 'VALIDATION_ERROR') formError = failedText;
+    else formError = `${failedText} ${t(`errors.${code}`)}`;
+  }
+
+  const submit = (input: AdminAppointmentInput) => {
+    const onSuccess = () => {
+      notifications.show({
+        color: 'teal',
+        message: appointment ? t('staffAppointments.form.updated') : t('staffAppointments.form.added'),
+        closeButtonProps: { 'aria-label': t('common.dismiss') },
+      });
+      void navigate(paths.appointments.getHref());
+    };
+    if (appointment) update.mutate({ appointmentId: appointment.appointmentId, input }, { onSuccess });
+    else create.mutate(input, { onSuccess });
+  };
+
+  return (
+    <AppointmentForm
+      // A fresh form for another appointment; a background refetch never overwrites what is typed.
+      key={appointment?.appointmentId ?? 'new'}
+      mode={appointment ? 'edit' : 'create'}
+      initialValues={
+        appointment ? toStaffAppointmentFormValues(appointment, timeZone.data) : EMPTY_STAFF_APPOINTMENT_FORM
+      }
+      savedStart={appointment?.appointmentDate}
+      savedNames={
+        appointment
+          ? { firstName: appointment.customerFirstName, lastName: appointment.customerLastName }
+          : undefined
+      }
+      timeZone={timeZone.data}
+      locale={locale}
+      today={toZonedIsoDate(openedAt, timeZone.data)}
+      customers={customers.data}
+      services={[...choices.values()]}
+      isSubmitting={mutation.isPending}
+      serverErrors={serverErrors}
+      formError={formError}
+      onSubmit={submit}
+      onCancel={() => void navigate(paths.appointments.getHref())}
+    />
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  APPOINTMENT_STATUSES,
+  SLOT_HOURS,
+  type AdminAppointmentInput,
+  type Customer,
+  type Locale,
+} from '@eclat/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { i18n } from '@/lib/i18n';
+
+import {
+  validateStaffAppointmentForm,
+  type StaffAppointmentErrors,
+  type StaffAppointmentField,
+  type StaffAppointmentFormValues,
+} from '../staff-form-values';
+import { formatBusinessDate, formatBusinessTime } from '../time';
+
+export type ServiceChoice = { value: string; label: string };
+
+type AppointmentFormProps = {
+  mode: 'create' | 'edit';
+  initialValues: StaffAppointmentFormValues;
+  /** Edit: the saved start, which may stay in the past. */
+  savedStart?: string;
+  /** Edit: the names saved on the appointment, shown until the customer list arrives. */
+  savedNames?: { firstName: string; lastName: string };
+  timeZone: string;
+  locale: Locale;
+  /** Today in the business time zone (YYYY-MM-DD): a new appointment cannot start earlier. */
+  today: string;
+  customers: readonly Customer[];
+  services: readonly ServiceChoice[];
+  isSubmitting: boolean;
+  /** Field errors the server sent back (translation keys). */
+  serverErrors?: StaffAppointmentErrors;
+  /** A message about the whole form (translated), e.g. the hour is full. */
+  formError?: string | null;
+  onSubmit: (input: AdminAppointmentInput) => void;
+  onCancel: () => void;
+};
+
+/** The hour's label in the language ("09:00" / "09 h 00"). */
+function hourLabel(hour: number, locale: Locale): string {
+  return formatBusinessTime(new Date(Date.UTC(2000, 0, 1, hour)), 'UTC', locale);
+}
+
+/**
+ * Spec §2 Add/Edit appointment: the customer (first and last name come from their record), the date
+ * and one of the hourly times in the business time zone, the services, the status (all four) and
+ * optional comments. Spec §5: all required but the comments.
+ */
+export function AppointmentForm({
+  mode,
+  initialValues,
+  savedStart,
+  savedNames,
+  timeZone,
+  locale,
+  today,
+  customers,
+  services,
+  isSubmitting,
+  serverErrors,
+  formError,
+  onSubmit,
+  onCancel,
+}: AppointmentFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<StaffAppointmentErrors>({});
+
+  const set = <K extends keyof StaffAppointmentFormValues>(key: K, value: StaffAppointmentFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const fieldError = (field: StaffAppointmentField) => {
+    const key = errors[field] ?? serverErrors?.[field];
+    if (!key) return undefined;
+    return i18n.exists(key) ? t(key) : t(`staffAppointments.form.errors.invalid.${field}`);
+  };
+
+  const customer = customers.find((item) => item.customerId === values.customerId);
+  const names =
+    customer ?? (savedNames && values.customerId === initialValues.customerId ? savedNames : undefined);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const result = validateStaffAppointmentForm(values, { timeZone, now: Date.now(), savedStart });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onSubmit(result.input);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Select
+          label={t('staffAppointments.form.customer')}
+          placeholder={t('staffAppointments.form.customerPlaceholder')}
+          description={t('staffAppointments.form.customerHint')}
+          required
+          searchable
+          nothingFoundMessage={t('staffAppointments.form.noCustomer')}
+          data={customers.map((item) => ({
+            value: item.customerId,
+            label: `${item.firstName} ${item.lastName} · ${item.email}`,
+          }))}
+          value={values.customerId}
+          onChange={(value) => {
+            set('customerId', value);
+          }}
+          error={fieldError('customerId')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('staffAppointments.form.firstName')}
+            value={names?.firstName ?? ''}
+            readOnly
+            variant="filled"
+            description={t('staffAppointments.form.fromCustomer')}
+          />
+          <TextInput
+            label={t('staffAppointments.form.lastName')}
+            value={names?.lastName ?? ''}
+            readOnly
+            variant="filled"
+            description={t('staffAppointments.form.fromCustomer')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <DatePickerInput
+            label={t('staffAppointments.form.date')}
+            placeholder={t('staffAppointments.form.datePlaceholder')}
+            required
+            leftSection={<IconCalendar size={16} aria-hidden="true" />}
+            value={values.date}
+            onChange={(value) => {
+              set('date', value);
+              setErrors((current) => ({ ...current, hour: undefined }));
+            }}
+            minDate={mode === 'create' ? today : undefined}
+            valueFormat={locale === 'fr' ? 'dddd D MMMM YYYY' : 'dddd, MMMM D, YYYY'}
+            error={fieldError('date')}
+            getDayAriaLabel={(day) => formatBusinessDate(`${day}T12:00:00Z`, 'UTC', locale)}
+            ariaLabels={{
+              previousMonth: t('booking.calendar.previousMonth'),
+              nextMonth: t('booking.calendar.nextMonth'),
+              monthLevelControl: t('booking.calendar.monthLevel'),
+              previousYear: t('booking.calendar.previousYear'),
+              nextYear: t('booking.calendar.nextYear'),
+            }}
+            popoverProps={{ withinPortal: true }}
+          />
+          <NativeSelect
+            label={t('staffAppointments.form.time')}
+            description={t('staffAppointments.form.timeHint', { timeZone })}
+            required
+            value={values.hour}
+            onChange={(event) => {
+              set('hour', event.currentTarget.value);
+            }}
+            error={fieldError('hour')}
+            data={[
+              { value: '', label: t('staffAppointments.form.timePlaceholder'), disabled: true },
+              ...SLOT_HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour, locale) })),
+            ]}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label={t('staffAppointments.form.services')}
+          placeholder={
+            values.serviceIds.length === 0 ? t('staffAppointments.form.servicesPlaceholder') : undefined
+          }
+          required
+          searchable
+          clearable
+          maxValues={10}
+          data={services.map((item) => ({ value: item.value, label: item.label }))}
+          value={values.serviceIds}
+          onChange={(value) => {
+            set('serviceIds', value);
+          }}
+          error={fieldError('serviceIds')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NativeSelect
+          label={t('staffAppointments.form.status')}
+          required
+          value={values.status}
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            const status = APPOINTMENT_STATUSES.find((item) => item === value);
+            if (status) set('status', status);
+          }}
+          error={fieldError('status')}
+          data={APPOINTMENT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`myAppointments.status.${status}`),
+          }))}
+        />
+        <Textarea
+          label={t('staffAppointments.form.comments')}
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={values.comments}
+          onChange={(event) => {
+            set('comments', event.currentTarget.value);
+          }}
+          error={fieldError('comments')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {mode === 'create' ? t('staffAppointments.form.create') : t('staffAppointments.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

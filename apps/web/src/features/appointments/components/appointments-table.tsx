@@ -1,0 +1,293 @@
+import type { Appointment } from '@eclat/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { getActiveLanguage } from '@/lib/i18n';
+
+import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
+import { useDownloadAppointmentsPdf } from '../api/download-appointments-pdf';
+import { useAppointmentsPage } from '../api/get-appointments-page';
+import { useBusinessTimeZone } from '../api/get-slots';
+import { clampPage, toApiPage } from '../staff-table';
+import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '../time';
+
+import { StatusBadge } from './status-badge';
+
+type AppointmentsTableProps = {
+  /** The page shown, counted from 1. */
+  page: number;
+  /** `replace`: the page shown was past the end; this one takes its place in the history. */
+  onPageChange: (page: number, options?: { replace: boolean }) => void;
+  /** Admin: Add Appointment, and Edit and Delete on each row (spec §2, §6). */
+  canManage: boolean;
+};
+
+/**
+ * Spec §2 Appointments: every appointment, six a page (newest first), with page controls and the PDF
+ * download; an admin also adds, edits and deletes. The same table is the /appointments page and the
+ * admin dashboard's Appointments tab.
+ */
+export function AppointmentsTable({ page, onPageChange, canManage }: AppointmentsTableProps) {
+  const { t } = useTranslation();
+  const locale = getActiveLanguage();
+  const list = useAppointmentsPage(toApiPage(page));
+  const timeZone = useBusinessTimeZone();
+  const remove = useDeleteStaffAppointment();
+  const pdf = useDownloadAppointmentsPdf();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  // Past the last page (its last row was deleted, or an old link): show the last page instead.
+  const totalPages = list.data?.totalPages;
+  const isCurrent = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (!isCurrent || totalPages === undefined) return;
+    const target = clampPage(page, totalPages);
+    if (target !== null) onPageChange(target, { replace: true });
+  }, [isCurrent, totalPages, page, onPageChange]);
+
+  const downloadPdf = () => {
+    pdf.mutate(locale, {
+      onError: () => {
+        notifications.show({
+          color: 'red',
+          title: t('notifications.errorTitle'),
+          message: t('staffAppointments.pdf.error'),
+          closeButtonProps: { 'aria-label': t('common.dismiss') },
+        });
+      },
+    });
+  };
+
+  const confirmDelete = (appointment: Appointment, zone: string) => {
+    const name = `${appointment.customerFirstName} ${appointment.customerLastName}`;
+    const dateTime = formatBusinessDateTime(appointment.appointmentDate, zone, locale);
+    modals.openConfirmModal({
+      title: t('staffAppointments.delete.title'),
+      children: <Text size="sm">{t('staffAppointments.delete.text', { name, dateTime })}</Text>,
+      labels: { confirm: t('staffAppointments.delete.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setDeleteError(null);
+        remove.mutate(appointment.appointmentId, {
+          onSuccess: () => {
+            notifications.show({
+              color: 'teal',
+              message: t('staffAppointments.delete.success'),
+              closeButtonProps: { 'aria-label': t('common.dismiss') },
+            });
+          },
+          onError: (error) => {
+            // Spec §6: the server refuses a non-admin (also an admin whose role was removed meanwhile).
+            setDeleteError(
+              isApiError(error) && error.status === 403
+                ? t('staffAppointments.delete.forbidden')
+                : t('staffAppointments.delete.error'),
+            );
+          },
+        });
+      },
+    });
+  };
+
+  let body;
+  if (list.isPending || timeZone.isPending) {
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={44} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError || timeZone.isError) {
+    body = (
+      <Alert color="red" title={t('staffAppointments.loadErrorTitle')} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('staffAppointments.loadError')}</Text>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => {
+              void list.refetch();
+              void timeZone.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (list.data.content.length === 0) {
+    body = (
+      <Text role="status" c="dimmed" ta="center" py="xl">
+        {list.data.totalElements === 0 ? t('staffAppointments.empty') : t('common.loading')}
+      </Text>
+    );
+  } else {
+    const zone = timeZone.data;
+    const { content, totalElements } = list.data;
+    body = (
+      <Stack gap="md">
+        <Table.ScrollContainer minWidth={canManage ? 900 : 760}>
+          <Table verticalSpacing="sm" striped highlightOnHover aria-busy={list.isFetching}>
+            <Table.Caption>
+              {t('staffAppointments.caption', { timeZone: zone })}
+              <VisuallyHidden>
+                {' '}
+                {t('staffAppointments.pageStatus', { page, total: list.data.totalPages })}
+              </VisuallyHidden>
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('staffAppointments.columns.customer')}</Table.Th>
+                <Table.Th scope="col">{t('staffAppointments.columns.dateTime')}</Table.Th>
+                <Table.Th scope="col">{t('staffAppointments.columns.services')}</Table.Th>
+                <Table.Th scope="col">{t('staffAppointments.columns.status')}</Table.Th>
+                <Table.Th scope="col">{t('staffAppointments.columns.comments')}</Table.Th>
+                {canManage && <Table.Th scope="col">{t('staffAppointments.columns.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {content.map((appointment) => {
+                const name = `${appointment.customerFirstName} ${appointment.customerLastName}`;
+                const dateTime = formatBusinessDateTime(appointment.appointmentDate, zone, locale);
+                return (
+                  <Table.Tr key={appointment.appointmentId}>
+                    <Table.Th scope="row" fw={600}>
+                      {name}
+                    </Table.Th>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={appointment.appointmentDate}>
+                        {formatBusinessDate(appointment.appointmentDate, zone, locale)}
+                        <br />
+                        <Text span fw={600}>
+                          {formatBusinessTime(appointment.appointmentDate, zone, locale)}
+                        </Text>
+                      </time>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{appointment.services}</Table.Td>
+                    <Table.Td>
+                      {/* Never squeezed to an ellipsis by a narrow column. */}
+                      <StatusBadge status={appointment.status} style={{ minWidth: 'max-content' }} />
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                      {appointment.comments ?? (
+                        <Text span c="dimmed" size="sm">
+                          {t('staffAppointments.noComments')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {canManage && (
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            component={Link}
+                            to={paths.editAppointment.getHref(appointment.appointmentId)}
+                            size="xs"
+                            variant="light"
+                            leftSection={<IconEdit size={14} aria-hidden="true" />}
+                            aria-label={t('staffAppointments.editLabel', { name, dateTime })}
+                          >
+                            {t('staffAppointments.edit')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            leftSection={<IconTrash size={14} aria-hidden="true" />}
+                            aria-label={t('staffAppointments.delete.label', { name, dateTime })}
+                            loading={remove.isPending && remove.variables === appointment.appointmentId}
+                            onClick={() => {
+                              confirmDelete(appointment, zone);
+                            }}
+                          >
+                            {t('staffAppointments.delete.button')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('staffAppointments.count', { count: totalElements })}
+          </Text>
+          {list.data.totalPages > 1 && (
+            <Pagination
+              total={list.data.totalPages}
+              value={Math.min(page, list.data.totalPages)}
+              onChange={(next) => {
+                onPageChange(next);
+              }}
+              siblings={1}
+              boundaries={1}
+              aria-label={t('staffAppointments.pagination')}
+              getItemProps={(item) => ({ 'aria-label': t('staffAppointments.pageLabel', { page: item }) })}
+              getControlProps={(control) => ({
+                'aria-label': t(`staffAppointments.pageControls.${control}`),
+              })}
+            />
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end" gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
+          loading={pdf.isPending}
+          onClick={downloadPdf}
+        >
+          {t('staffAppointments.pdf.button')}
+        </Button>
+        {canManage && (
+          <Button
+            component={Link}
+            to={paths.addAppointment.getHref()}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t('staffAppointments.add')}
+          </Button>
+        )}
+      </Group>
+      {deleteError && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('common.dismiss')}
+          onClose={() => {
+            setDeleteError(null);
+          }}
+        >
+          {deleteError}
+        </Alert>
+      )}
+      {body}
+    </Stack>
+  );
+}

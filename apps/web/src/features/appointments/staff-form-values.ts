@@ -1,0 +1,178 @@
+import {
+  adminAppointmentInputSchema,
+  DEFAULT_APPOINTMENT_STATUS,
+  SLOT_HOURS,
+  type AdminAppointmentInput,
+  type Appointment,
+  type AppointmentStatus,
+} from '@eclat/shared';
+
+import { toZonedIsoDate } from './time';
+
+/**
+ * The admin's add and edit appointment form (spec §2, §5): who, when (a business-local day and one of
+ * the hourly slots), what, status and comments, as held while it is filled in, and its conversion to
+ * `POST`/`PUT /appointments` input.
+ */
+export type StaffAppointmentFormValues = {
+  customerId: string | null;
+  serviceIds: string[];
+  /** Business-local day, YYYY-MM-DD. */
+  date: string | null;
+  /** Business-local start hour ("9" to "20"), "" until chosen. */
+  hour: string;
+  status: AppointmentStatus;
+  comments: string;
+};
+
+export type StaffAppointmentField = 'customerId' | 'serviceIds' | 'date' | 'hour' | 'status' | 'comments';
+
+/** Translation keys per field. */
+export type StaffAppointmentErrors = Partial<Record<StaffAppointmentField, string>>;
+
+export type StaffAppointmentFormResult =
+  { ok: true; input: AdminAppointmentInput } | { ok: false; errors: StaffAppointmentErrors };
+
+export const EMPTY_STAFF_APPOINTMENT_FORM: StaffAppointmentFormValues = {
+  customerId: null,
+  serviceIds: [],
+  date: null,
+  hour: '',
+  status: DEFAULT_APPOINTMENT_STATUS,
+  comments: '',
+};
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(instant: Date, timeZone: string) {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    hourFormats.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far (ms) the time zone's wall clock is ahead of UTC at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const local = wallClock(new Date(instant), timeZone);
+  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant (ISO, UTC) of `hour`:00 on a business-local day (YYYY-MM-DD), summer time included. */
+export function zonedHourToInstant(date: string, hour: number, timeZone: string): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour);
+  const first = wall - offsetAt(wall, timeZone);
+  // Once more with the offset at the first guess: right on both sides of a change of offset.
+  return new Date(wall - offsetAt(first, timeZone)).toISOString();
+}
+
+/** The business-local day and hour an instant starts at. */
+export function instantToZonedHour(instant: string, timeZone: string): { date: string; hour: number } {
+  const value = new Date(instant);
+  return { date: toZonedIsoDate(value, timeZone), hour: wallClock(value, timeZone).hour };
+}
+
+/** The form, filled from a saved appointment (its services that still exist in the catalogue). */
+export function toStaffAppointmentFormValues(
+  appointment: Appointment,
+  timeZone: string,
+): StaffAppointmentFormValues {
+  const { date, hour } = instantToZonedHour(appointment.appointmentDate, timeZone);
+  return {
+    customerId: appointment.customerId,
+    serviceIds: appointment.serviceDetails.flatMap((line) => (line.serviceId ? [line.serviceId] : [])),
+    date,
+    hour: SLOT_HOURS.includes(hour) ? String(hour) : '',
+    status: appointment.status,
+    comments: appointment.comments ?? '',
+  };
+}
+
+/**
+ * Spec §5: customer (hence first and last name), date and time, services and status required;
+ * comments optional. A new time in the past is refused; an edit that keeps the saved time may keep
+ * a past one (changing the status of an appointment that already happened).
+ */
+export function validateStaffAppointmentForm(
+  values: StaffAppointmentFormValues,
+  options: { timeZone: string; now: number; savedStart?: string },
+): StaffAppointmentFormResult {
+  const errors: StaffAppointmentErrors = {};
+  if (!values.customerId) errors.customerId = 'validation.required';
+  if (values.serviceIds.length === 0) errors.serviceIds = 'staffAppointments.form.errors.services';
+  if (!values.date) errors.date = 'validation.required';
+  const hour = Number(values.hour);
+  if (values.hour === '' || !SLOT_HOURS.includes(hour)) errors.hour = 'validation.required';
+  if (Object.keys(errors).length > 0 || !values.date) return { ok: false, errors };
+
+  const appointmentDate = zonedHourToInstant(values.date, hour, options.timeZone);
+  const isSavedTime =
+    options.savedStart !== undefined && Date.parse(options.savedStart) === Date.parse(appointmentDate);
+  if (!isSavedTime && Date.parse(appointmentDate) <= options.now) {
+    return { ok: false, errors: { hour: 'appointments.errors.pastTime' } };
+  }
+
+  const input: AdminAppointmentInput = {
+    customerId: values.customerId ?? '',
+    serviceIds: values.serviceIds,
+    appointmentDate,
+    status: values.status,
+    comments: values.comments.trim() || null,
+  };
+  const parsed = adminAppointmentInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, errors: toStaffAppointmentFieldErrors(parsed.error.issues) };
+  }
+  return { ok: true, input };
+}
+
+const FIELD_OF: Record<string, StaffAppointmentField> = {
+  customerId: 'customerId',
+  serviceIds: 'serviceIds',
+  appointmentDate: 'hour',
+  status: 'status',
+  comments: 'comments',
+};
+
+/**
+ * Field errors of a 400 answer (`details[].path` like `body.serviceIds.0`) or of zod issues (`path`
+ * as an array). The date and time of the API are one field; the form shows its error under the hour.
+ */
+export function toStaffAppointmentFieldErrors(
+  details: readonly { path: string | readonly PropertyKey[]; message: string }[],
+): StaffAppointmentErrors {
+  const errors: StaffAppointmentErrors = {};
+  for (const detail of details) {
+    const parts =
+      typeof detail.path === 'string'
+        ? detail.path.replace(/^\//, '').split(/[./]/)
+        : detail.path.map((part) => String(part));
+    const name = parts[0] === 'body' ? parts[1] : parts[0];
+    const field = name === undefined ? undefined : FIELD_OF[name];
+    if (field && !errors[field]) errors[field] = detail.message;
+  }
+  return errors;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+
+import { clampPage, readPageParam, toApiPage, toAssignmentProblems, writePageParam } from './staff-table';
+
+describe('readPageParam', () => {
+  it('reads the page counted from 1', () => {
+    expect(readPageParam('?page=3')).toBe(3);
+    expect(readPageParam(new URLSearchParams('tab=appointments&page=2'))).toBe(2);
+  });
+
+  it('falls back to the first page for anything else', () => {
+    for (const search of ['', '?page=', '?page=0', '?page=-2', '?page=two', '?page=1.5', '?page=99999']) {
+      expect(readPageParam(search)).toBe(1);
+    }
+  });
+});
+
+describe('writePageParam', () => {
+  it('sets the page and keeps other parameters', () => {
+    expect(writePageParam('?tab=appointments', 4).toString()).toBe('tab=appointments&page=4');
+  });
+
+  it('leaves the first page out of the address', () => {
+    expect(writePageParam('?page=4', 1).toString()).toBe('');
+  });
+});
+
+describe('toApiPage', () => {
+  it('converts to the API index from 0', () => {
+    expect(toApiPage(1)).toBe(0);
+    expect(toApiPage(4)).toBe(3);
+    expect(toApiPage(0)).toBe(0);
+  });
+});
+
+describe('clampPage', () => {
+  it('moves past-the-end pages to the last one', () => {
+    expect(clampPage(5, 4)).toBe(4);
+    expect(clampPage(4, 4)).toBeNull();
+    expect(clampPage(2, 0)).toBeNull();
+  });
+});
+
+describe('toAssignmentProblems', () => {
+  const sent = ['a', 'b', 'c'];
+
+  it('names the employees the details point at, with the reason', () => {
+    expect(
+      toAssignmentProblems(
+        [
+          { path: 'employeeIds.2', message: 'assignments.errors.overlap' },
+          { path: 'body.employeeIds.0', message: 'assignments.errors.inactive' },
+          { path: 'body.employeeIds.1', message: 'assignments.errors.employee' },
+        ],
+        sent,
+      ),
+    ).toEqual([
+      { employeeId: 'c', kind: 'overlap' },
+      { employeeId: 'a', kind: 'inactive' },
+      { employeeId: 'b', kind: 'invalid' },
+    ]);
+  });
+
+  it('ignores other paths, unknown indexes and repeats', () => {
+    expect(
+      toAssignmentProblems(
+        [
+          { path: 'appointmentId', message: 'assignments.errors.cancelled' },
+          { path: 'employeeIds', message: 'x' },
+          { path: 'employeeIds.7', message: 'assignments.errors.overlap' },
+          { path: 'employeeIds.1', message: 'assignments.errors.overlap' },
+          { path: 'employeeIds.1', message: 'assignments.errors.overlap' },
+        ],
+        sent,
+      ),
+    ).toEqual([{ employeeId: 'b', kind: 'overlap' }]);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The staff appointments table's place in the URL: `/appointments?page=2` is the second page. People
+ * count pages from 1; the API counts from 0 (spec §9), so the route converts with `toApiPage`.
+ */
+export const PAGE_PARAM = 'page';
+
+/** The page (from 1) a query string asks for; missing or unreadable values give the first page. */
+export function readPageParam(search: URLSearchParams | string): number {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw = params.get(PAGE_PARAM)?.trim() ?? '';
+  if (!/^\d{1,4}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 ? page : 1;
+}
+
+/** The query string with the page set; the first page is the bare address. Other parameters are kept. */
+export function writePageParam(search: URLSearchParams | string, page: number): URLSearchParams {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete(PAGE_PARAM);
+  else params.set(PAGE_PARAM, String(page));
+  return params;
+}
+
+/** The API's page index (from 0) of a page counted from 1. */
+export function toApiPage(page: number): number {
+  return Math.max(0, page - 1);
+}
+
+/**
+ * The page to show instead when the one asked for is past the end (the last row of the last page
+ * was deleted, or a stale link): the last page, or null when the page is fine.
+ */
+export function clampPage(page: number, totalPages: number): number | null {
+  if (totalPages >= 1 && page > totalPages) return totalPages;
+  return null;
+}
+
+export type AssignmentProblem = { employeeId: string; kind: 'overlap' | 'inactive' | 'invalid' };
+
+/**
+ * What `PUT /appointments/{id}/assignments` refused, per employee: its details point at entries of
+ * the list sent (`employeeIds.<index>` or `body.employeeIds.<index>`), with the reason as a key
+ * (409 `assignments.errors.overlap`: that employee already has a job at that time; 400 inactive or
+ * unknown employee). Details about anything else are left to the caller.
+ */
+export function toAssignmentProblems(
+  details: readonly { path: string; message: string }[],
+  sent: readonly string[],
+): AssignmentProblem[] {
+  const problems: AssignmentProblem[] = [];
+  for (const detail of details) {
+    const match = /(?:^|\.)employeeIds\.(\d+)$/.exec(detail.path);
+    const employeeId = match ? sent[Number(match[1])] : undefined;
+    if (!employeeId || problems.some((problem) => problem.employeeId === employeeId)) continue;
+    const kind = detail.message.endsWith('.overlap')
+      ? 'overlap'
+      : detail.message.endsWith('.inactive')
+        ? 'inactive'
+        : 'invalid';
+    problems.push({ employeeId, kind });
+  }
+  return problems;
+}

@@ -1,0 +1,464 @@
+import { spawnSync } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { freePort } from '../../apps/api/src/lib/free-port.ts';
+import { pdfText } from '../../apps/api/test/pdf-text.ts';
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import {
+  createAccountWithCli,
+  PASSWORD,
+  runUsersCli,
+  setLanguage,
+  signIn,
+  uniqueEmail,
+} from './support/accounts.ts';
+import { startOwnServer } from './support/server.ts';
+
+/**
+ * The staff appointments screens (spec §2 /appointments, add and edit, §6): the table six at a time
+ * with its PDF, an admin's add, edit, assignment and delete, and what an employee may do.
+ */
+
+type Language = 'en' | 'fr';
+
+const TEXT = {
+  en: {
+    heading: 'Appointments',
+    pdf: 'Download PDF',
+    add: 'Add Appointment',
+    create: 'Add Appointment',
+    customer: 'Customer',
+    firstName: 'First Name',
+    date: 'Date',
+    time: 'Time',
+    services: 'Services',
+    status: 'Status',
+    comments: 'Comments (optional)',
+    save: 'Save Changes',
+    added: 'Appointment added successfully.',
+    updated: 'Appointment updated successfully.',
+    confirmed: 'Confirmed',
+    pending: 'Pending',
+    employees: 'Employees',
+    saveAssignment: 'Save assignment',
+    assigned: 'Assignment saved.',
+    overlap: (name: string) => `${name} already has a job at that time.`,
+    edit: /^Edit the appointment of /,
+    delete: /^Delete the appointment of /,
+    deleteTitle: 'Delete this appointment?',
+    deleteConfirm: 'Delete',
+    deleted: 'Appointment deleted successfully.',
+    forbidden: 'You do not have permission to delete appointments.',
+    adminOnlyAdd: 'Only an administrator can add appointments.',
+    adminOnlyEdit: 'Only an administrator can change appointments. Here are its details.',
+    nextMonth: 'Next month',
+    nextPage: 'Next page',
+    page: (n: number) => `Page ${n}`,
+    service: 'Window Washing',
+  },
+  fr: {
+    heading: 'Rendez-vous',
+    pdf: 'Télécharger le PDF',
+    add: 'Ajouter un rendez-vous',
+    create: 'Ajouter le rendez-vous',
+    customer: 'Client',
+    firstName: 'Prénom',
+    date: 'Date',
+    time: 'Heure',
+    services: 'Services',
+    status: 'Statut',
+    comments: 'Commentaires (facultatif)',
+    save: 'Enregistrer les modifications',
+    added: 'Rendez-vous ajouté avec succès.',
+    updated: 'Rendez-vous mis à jour avec succès.',
+    confirmed: 'Confirmé',
+    pending: 'En attente',
+    employees: 'Employés',
+    saveAssignment: 'Enregistrer l’affectation',
+    assigned: 'Affectation enregistrée.',
+    overlap: (name: string) => `${name} a déjà un travail à ce moment-là.`,
+    edit: /^Modifier le rendez-vous de /,
+    delete: /^Supprimer le rendez-vous de /,
+    deleteTitle: 'Supprimer ce rendez-vous?',
+    deleteConfirm: 'Supprimer',
+    deleted: 'Rendez-vous supprimé avec succès.',
+    forbidden: 'Vous n’avez pas la permission de supprimer des rendez-vous.',
+    adminOnlyAdd: 'Seul un administrateur peut ajouter des rendez-vous.',
+    adminOnlyEdit: 'Seul un administrateur peut modifier les rendez-vous. En voici les détails.',
+    nextMonth: 'Mois suivant',
+    nextPage: 'Page suivante',
+    page: (n: number) => `Page ${n}`,
+    service: 'Window Washing',
+  },
+} as const;
+
+const BUSINESS_TIME_ZONE = 'America/Toronto';
+const INTL = { en: 'en-CA', fr: 'fr-CA' } as const;
+
+/** A business-local day, `days` from today (YYYY-MM-DD). */
+function businessDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
+  const [year, month, day] = today.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days, 12)).toISOString().slice(0, 10);
+}
+
+/** The instant of `hour`:00 on a business-local day (EST or EDT). */
+function businessInstant(day: string, hour: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const hourIn = new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hour: 'numeric',
+    hourCycle: 'h23',
+  });
+  for (const offset of [4, 5]) {
+    const candidate = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1, hour + offset));
+    if (Number(hourIn.format(candidate)) === hour) return candidate.toISOString();
+  }
+  throw new Error(`no instant for ${day} ${hour}:00`);
+}
+
+/** The calendar's label of a day ("Sunday, November 29, 2026" / "dimanche 29 novembre 2026"). */
+function dayLabel(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(INTL[language], {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** The access token the web app stored after sign-in. */
+async function readAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
+    return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
+  });
+  if (!token) throw new Error('No access token in the page.');
+  return token;
+}
+
+/** Admin calls through the API with the page's own token: a customer, an employee, appointments. */
+async function adminApi(page: Page, base = '') {
+  const request: APIRequestContext = page.request;
+  const headers = { Authorization: `Bearer ${await readAccessToken(page)}` };
+  const post = async <T>(url: string, data: unknown): Promise<T> => {
+    const response = await request.post(`${base}${url}`, { headers, data });
+    expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
+    return (await response.json()) as T;
+  };
+  return {
+    createCustomer: (firstName: string, lastName: string) =>
+      post<{ customerId: string }>('/api/v1/customers', {
+        firstName,
+        lastName,
+        email: uniqueEmail('appt-customer'),
+        phoneNumber: '514-555-0101',
+      }),
+    createEmployee: (firstName: string, lastName: string) =>
+      post<{ employeeId: string }>('/api/v1/employees', {
+        firstName,
+        lastName,
+        email: uniqueEmail('appt-employee'),
+        phoneNumber: '514-555-0102',
+        role: 'Cleaner',
+        isActive: true,
+      }),
+    createAppointment: async (customerId: string, appointmentDate: string, comments: string) => {
+      const services = (await (await request.get(`${base}/api/v1/services`)).json()) as {
+        serviceId: string;
+      }[];
+      return post<{ appointmentId: string }>('/api/v1/appointments', {
+        customerId,
+        serviceIds: [services[0]?.serviceId],
+        appointmentDate,
+        status: 'pending',
+        comments,
+      });
+    },
+    assign: async (appointmentId: string, employeeIds: string[]) => {
+      const response = await request.put(`${base}/api/v1/appointments/${appointmentId}/assignments`, {
+        headers,
+        data: { employeeIds },
+      });
+      expect(response.status()).toBe(200);
+    },
+  };
+}
+
+/** The table row holding `text`, looking through the pages (the table is shared with other tests). */
+async function findRow(page: Page, language: Language, text: string) {
+  const row = page.getByRole('row').filter({ hasText: text });
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  for (let turn = 0; turn < 20 && (await row.count()) === 0; turn += 1) {
+    const next = page.getByRole('button', { name: TEXT[language].nextPage });
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    await next.click();
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** On the form: opens the date picker and picks a day, moving months forward as needed. */
+async function pickDate(page: Page, language: Language, day: string) {
+  const t = TEXT[language];
+  await page.getByRole('button', { name: t.date }).click();
+  const dayButton = page.getByRole('button', { name: dayLabel(day, language), exact: true });
+  for (let turn = 0; turn < 14 && !(await dayButton.isVisible()); turn += 1) {
+    await page.getByRole('button', { name: t.nextMonth }).click();
+  }
+  await dayButton.click();
+}
+
+test('the table pages through 20 appointments six at a time, and the PDF lists what it shows', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A server of its own: an empty table, so "20 appointments six at a time" is exact.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(import.meta.dirname, '../../test-results', `staff-appointments-${Date.now()}`);
+  const server = await startOwnServer(port, dataDir, {
+    SEED_DEMO: 'true',
+    // The build under test (npm test serves apps/web/dist, the default).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  });
+  try {
+    const email = uniqueEmail('appt-admin');
+    const cli = spawnSync(
+      process.execPath,
+      [
+        path.join(import.meta.dirname, '../../apps/api/src/cli/users.ts'),
+        'create',
+        '--email',
+        email,
+        '--password',
+        PASSWORD,
+        '--role',
+        'admin',
+      ],
+      { env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' },
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    await page.goto(`${base}/`);
+    await signIn(page, email);
+
+    const api = await adminApi(page, base);
+    const { customerId } = await api.createCustomer('Paige', 'Turner');
+    // Visit 1 (soonest) to Visit 20 (latest): the table shows the latest first.
+    for (let index = 1; index <= 20; index += 1) {
+      const day = businessDay(20 + index);
+      await api.createAppointment(
+        customerId,
+        businessInstant(day, 9 + (index % 12)),
+        `Visit ${String(index).padStart(2, '0')}`,
+      );
+    }
+
+    await page.goto(`${base}/appointments`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+    const rows = page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row');
+    const visits = (from: number, to: number) =>
+      Array.from(
+        { length: from - to + 1 },
+        (_, i) => new RegExp(`Visit ${String(from - i).padStart(2, '0')}`),
+      );
+    await expect(rows).toHaveText(visits(20, 15));
+    const pages = page.getByRole('button', { name: /^Page \d+$/ });
+    await expect(pages).toHaveText(['1', '2', '3', '4']);
+    await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The PDF lists what the first page shows: names, days and comments.
+    const firstPage = await rows.evaluateAll((elements) =>
+      elements.map((row) => ({
+        name: row.querySelector('th')?.textContent ?? '',
+        day: row.querySelector('time')?.firstChild?.textContent ?? '',
+        comments: row.querySelectorAll('td')[3]?.textContent ?? '',
+      })),
+    );
+    expect(firstPage).toHaveLength(6);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('appointments.pdf');
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const row of firstPage) {
+      expect(row.day).toMatch(/\d{4}$/);
+      expect(text).toContain(row.name);
+      expect(text).toContain(row.day);
+      expect(text).toContain(row.comments);
+    }
+
+    // Next, a reload and Back keep the page (it is in the address).
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/\/appointments\?page=2$/);
+    await expect(rows).toHaveText(visits(14, 9));
+    await page.reload();
+    await expect(rows).toHaveText(visits(14, 9));
+    await page.getByRole('button', { name: 'Page 4' }).click();
+    await expect(page).toHaveURL(/\?page=4$/);
+    await expect(rows).toHaveText(visits(2, 1));
+    await page.goBack();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(rows).toHaveText(visits(14, 9));
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await expect(rows).toHaveText(visits(8, 3));
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+for (const language of ['en', 'fr'] as const) {
+  const t = TEXT[language];
+
+  test(`${language}: an admin adds an appointment, confirms it, assigns an employee, then deletes it`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = `${language}${Date.now().toString(36)}`;
+    const lastName = `Roy-${tag}`;
+    const employeeLast = `Ouellet-${tag}`;
+    await setLanguage(page, language);
+    await page.goto('/');
+    await signIn(page, createAccountWithCli('admin'), language);
+    const api = await adminApi(page);
+    await api.createCustomer('Maude', lastName);
+    const { employeeId: busyId } = await api.createEmployee('Hugo', employeeLast);
+    await api.createEmployee('Léa', employeeLast);
+    // Hugo already works elsewhere at the time this test books.
+    const day = businessDay(language === 'en' ? 150 : 151);
+    const other = await api.createCustomer('Noé', `Autre-${tag}`);
+    const busy = await api.createAppointment(other.customerId, businessInstant(day, 15), `Other ${tag}`);
+    await api.assign(busy.appointmentId, [busyId]);
+
+    // Add: the spec §5 rules first, then a real booking.
+    await page.goto('/appointments');
+    await page.getByRole('link', { name: t.add }).click();
+    await expect(page).toHaveURL(/\/appointments\/add$/);
+    await page.getByRole('button', { name: t.create, exact: true }).click();
+    const customer = page.getByRole('combobox', { name: t.customer });
+    await expect(customer).toHaveAttribute('aria-invalid', 'true');
+    await customer.fill(lastName);
+    await page.getByRole('option', { name: new RegExp(lastName) }).click();
+    await expect(page.getByRole('textbox', { name: t.firstName, exact: true })).toHaveValue('Maude');
+    await pickDate(page, language, day);
+    await page.getByRole('combobox', { name: t.time }).selectOption('15');
+    await page.getByRole('combobox', { name: t.services }).click();
+    await page.getByRole('option', { name: t.service, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: t.comments, exact: true }).fill(`Side door ${tag}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: t.create, exact: true }).click();
+    await expect(page.getByText(t.added)).toBeVisible();
+    await expect(page).toHaveURL(/\/appointments$/);
+
+    let row = await findRow(page, language, lastName);
+    await expect(row.getByText(t.pending, { exact: true })).toBeVisible();
+    await expect(row.getByText(dayLabel(day, language))).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Edit: status to confirmed.
+    await row.getByRole('link', { name: t.edit }).click();
+    await expect(page).toHaveURL(/\/appointments\/edit\//);
+    const status = page.getByRole('combobox', { name: t.status });
+    await expect(status).toHaveValue('pending');
+    await status.selectOption('confirmed');
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByText(t.updated)).toBeVisible();
+    row = await findRow(page, language, lastName);
+    await expect(row.getByText(t.confirmed, { exact: true })).toBeVisible();
+
+    // Assign employees (their own Save): Hugo is refused by name, Léa is kept after a reload.
+    await row.getByRole('link', { name: t.edit }).click();
+    const employees = page.getByRole('combobox', { name: t.employees });
+    for (const first of ['Léa', 'Hugo']) {
+      await employees.fill(employeeLast);
+      await page.getByRole('option', { name: `${first} ${employeeLast}` }).click();
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: t.saveAssignment }).click();
+    await expect(page.getByText(t.overlap(`Hugo ${employeeLast}`))).toBeVisible();
+    await expect(page.getByText(t.overlap(`Léa ${employeeLast}`))).toHaveCount(0);
+    await employees.press('Backspace');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: t.saveAssignment }).click();
+    await expect(page.getByText(t.assigned)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('main').getByText(`Léa ${employeeLast}`).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(`Hugo ${employeeLast}`)).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Delete after confirming.
+    await page.goto('/appointments');
+    row = await findRow(page, language, lastName);
+    await row.getByRole('button', { name: t.delete }).click();
+    const dialog = page.getByRole('dialog', { name: t.deleteTitle });
+    await expect(dialog).toContainText(`Maude ${lastName}`);
+    await dialog.getByRole('button', { name: t.deleteConfirm }).click();
+    await expect(page.getByText(t.deleted)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: lastName })).toHaveCount(0);
+  });
+}
+
+test('an employee only reads appointments; a delete the server refuses shows the §6 message', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const t = TEXT.en;
+  const tag = Date.now().toString(36);
+  const lastName = `Leduc-${tag}`;
+
+  // An admin has the page open with an appointment on it.
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/');
+  const adminEmail = createAccountWithCli('admin');
+  await signIn(adminPage, adminEmail);
+  const api = await adminApi(adminPage);
+  const { customerId } = await api.createCustomer('Rose', lastName);
+  const { appointmentId } = await api.createAppointment(
+    customerId,
+    businessInstant(businessDay(160), 10),
+    `Ring twice ${tag}`,
+  );
+  await adminPage.goto('/appointments');
+  const adminRow = await findRow(adminPage, 'en', lastName);
+
+  // An employee: the table and the PDF, no add, edit or delete.
+  await page.goto('/');
+  await signIn(page, createAccountWithCli('employee'));
+  await page.goto('/appointments');
+  await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
+  const row = await findRow(page, 'en', lastName);
+  await expect(page.getByRole('button', { name: t.pdf })).toBeVisible();
+  await expect(page.getByRole('link', { name: t.add })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: t.edit })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: t.delete })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.goto('/appointments/add');
+  await expect(page.getByText(t.adminOnlyAdd)).toBeVisible();
+  await page.goto(`/appointments/edit/${appointmentId}`);
+  await expect(page.getByText(t.adminOnlyEdit)).toBeVisible();
+  await expect(page.getByText(`Ring twice ${tag}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: t.save })).toHaveCount(0);
+
+  // While the page is open, that admin becomes an employee: the page still offers Delete (its
+  // token says admin until renewed), the server refuses, the page says why.
+  runUsersCli('grant', '--email', adminEmail, '--role', 'employee');
+  runUsersCli('revoke', '--email', adminEmail, '--role', 'admin');
+  await adminRow.getByRole('button', { name: t.delete }).click();
+  const dialog = adminPage.getByRole('dialog', { name: t.deleteTitle });
+  await dialog.getByRole('button', { name: t.deleteConfirm }).click();
+  await expect(adminPage.getByRole('alert').filter({ hasText: t.forbidden })).toBeVisible();
+  await expect(adminPage.getByRole('row').filter({ hasText: lastName })).toHaveCount(1);
+  await adminContext.close();
+});
