@@ -3,12 +3,12 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { TOAST_AUTO_CLOSE_MS } from '@eclat/shared';
-import { MantineProvider } from '@mantine/core';
+import { mergeThemeOverrides, MantineProvider, Notification } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
 import { cssVariablesResolver, theme } from '@/app/theme';
@@ -28,10 +28,39 @@ function LocalizedDates({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Mantine with the theme, plus what must speak the active language: the close button of every toast
+ * is labelled "Dismiss" (screen readers otherwise announce an unnamed button).
+ */
+function LocalizedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const dismiss = t('common.dismiss');
+  const localizedTheme = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Notification: Notification.extend({
+            defaultProps: { closeButtonProps: { 'aria-label': dismiss } },
+          }),
+        },
+      }),
+    [dismiss],
+  );
+  return (
+    <MantineProvider
+      theme={localizedTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      <LocalizedMantine>
         <Suspense fallback={<PageLoader />}>
           <QueryClientProvider client={queryClient}>
             <LocalizedDates>
@@ -46,7 +75,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
             </LocalizedDates>
           </QueryClientProvider>
         </Suspense>
-      </MantineProvider>
+      </LocalizedMantine>
     </I18nextProvider>
   );
 }
