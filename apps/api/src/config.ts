@@ -75,6 +75,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_SCOPE: z.string().min(1).default('openid email profile offline_access'),
   OIDC_EMAIL_CLAIM: z.string().min(1).default('https://eclat.example/email'),
+  /** Lifetime of the embedded provider's access tokens, in seconds. */
+  OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(900),
   OIDC_PERMISSIONS_CLAIM: z.string().min(1).default('permissions'),
   DEV_WEB_ORIGIN: z.url().optional(),
   JOBS_ENABLED: booleanFromString.default(true),
@@ -131,6 +133,8 @@ export type AppConfig = {
     scope: string;
     emailClaim: string;
     permissionsClaim: string;
+    /** Seconds an access token of the embedded provider lives. */
+    accessTokenTtl: number;
     /** Origins allowed as the web app's redirect target (PUBLIC_URL, plus the Vite dev server). */
     webOrigins: string[];
   };
@@ -225,6 +229,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       scope: e.OIDC_SCOPE,
       emailClaim: e.OIDC_EMAIL_CLAIM,
       permissionsClaim: e.OIDC_PERMISSIONS_CLAIM,
+      accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
       webOrigins: [publicUrl, ...(devOrigin ? [new URL(devOrigin).origin] : [])],
     },
     businessLocale: e.BUSINESS_LOCALE,

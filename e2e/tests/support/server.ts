@@ -18,6 +18,8 @@ export async function startOwnServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // The web build to serve, when a run builds it somewhere else than apps/web/dist.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -108,7 +108,7 @@ export function createProvider(config: AppConfig, db: Db, keys: AuthKeys): Provi
           return {
             scope: 'api',
             audience: auth.audience,
-            accessTokenTTL: 15 * MINUTE,
+            accessTokenTTL: config.auth.accessTokenTtl,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -128,7 +128,7 @@ export function createProvider(config: AppConfig, db: Db, keys: AuthKeys): Provi
       },
     },
     ttl: {
-      AccessToken: 15 * MINUTE,
+      AccessToken: config.auth.accessTokenTtl,
       AuthorizationCode: MINUTE,
       IdToken: 60 * MINUTE,
       Interaction: 60 * MINUTE,

@@ -20,6 +20,7 @@ import {
   readAttemptedLocation,
   rememberAttemptedLocation,
 } from './remembered-location';
+import { renewSession } from './renewal';
 import { resolveSession, SessionContext, withAccountPermissions, type Session } from './session';
 import { getUserManager } from './user-manager';
 
@@ -144,10 +145,10 @@ function OidcSessionBridge({
   useEffect(() => {
     if (!resolved.shouldRenew || !refreshToken || renewedWith.current === refreshToken) return;
     renewedWith.current = refreshToken;
-    void auth.signinSilent().then(async (renewed) => {
+    void renewSession(manager).then(async (renewed) => {
       if (!renewed) await auth.removeUser();
     });
-  }, [resolved.shouldRenew, refreshToken, auth]);
+  }, [resolved.shouldRenew, refreshToken, auth, manager]);
 
   const signInError = error?.source === 'signinCallback' ? error : null;
 

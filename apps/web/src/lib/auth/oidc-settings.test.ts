@@ -23,7 +23,7 @@ describe('createOidcSettings', () => {
       response_type: 'code',
       scope: 'openid email profile offline_access',
       resource: 'https://eclat.example/api',
-      automaticSilentRenew: true,
+      automaticSilentRenew: false,
       loadUserInfo: false,
     });
   });

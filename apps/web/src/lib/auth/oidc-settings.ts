@@ -33,7 +33,8 @@ export function createOidcSettings(
     response_type: 'code',
     scope: config.scope,
     resource: config.audience,
-    automaticSilentRenew: true,
+    // Renewal is ours (user-manager.ts): one tab at a time, so rotating refresh tokens are never reused.
+    automaticSilentRenew: false,
     // The ID token's profile is enough; no extra round trip to the userinfo endpoint.
     loadUserInfo: false,
   };

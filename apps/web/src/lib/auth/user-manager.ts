@@ -5,6 +5,7 @@ import { setAccessTokenGetter, setUserEmailGetter } from '@/lib/api-client';
 
 import { decodeAccessToken } from './access-token';
 import { createOidcSettings } from './oidc-settings';
+import { renewSession } from './renewal';
 
 let current: { key: string; manager: UserManager } | null = null;
 
@@ -13,7 +14,8 @@ let current: { key: string; manager: UserManager } | null = null;
  * instance (React's StrictMode renders twice in development) would renew with the same refresh
  * token, and refresh-token rotation treats that reuse as theft and ends the session.
  *
- * The user is kept in localStorage, so a reload or a new tab stays signed in. Creating the manager
+ * The user is kept in localStorage, so a reload or a new tab stays signed in, and every tab follows
+ * a renewal or a sign-out made in another. Creating the manager
  * also tells the API client how to authenticate: the bearer access token and the email of a live,
  * readable token (none otherwise, spec §4).
  */
@@ -27,6 +29,17 @@ export function getUserManager(config: AuthConfig): UserManager {
     userStore: new WebStorageStateStore({ store: window.localStorage }),
   });
   current = { key, manager };
+
+  // Shortly before the access token expires, renew it (once for all tabs, see renewal.ts).
+  manager.events.addAccessTokenExpiring(() => {
+    void renewSession(manager);
+  });
+  // Another tab renewed the session, signed in or signed out: follow it here.
+  const storageKey = `oidc.user:${manager.settings.authority}:${manager.settings.client_id}`;
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== window.localStorage || event.key !== storageKey) return;
+    void manager.getUser().then((user) => (user ? manager.events.load(user) : manager.events.unload()));
+  });
 
   const readClaims = async () => {
     const user = await manager.getUser();
