@@ -10,7 +10,7 @@ const TEXT = {
     employees: 'Employees',
     roles: 'User Roles',
     feedbacks: 'Feedbacks',
-    comingSoon: 'Adding, editing and removing employees will be available here soon.',
+    addEmployee: 'Add Employee',
     load: 'Load permissions',
     assign: 'Assign Employee Role',
     remove: 'Remove Employee Role',
@@ -34,7 +34,7 @@ const TEXT = {
     employees: 'Employés',
     roles: 'Rôles des utilisateurs',
     feedbacks: 'Avis',
-    comingSoon: 'Vous pourrez bientôt ajouter, modifier et retirer des employés ici.',
+    addEmployee: 'Ajouter un employé',
     load: 'Charger les permissions',
     assign: 'Attribuer le rôle d’employé',
     remove: 'Retirer le rôle d’employé',
@@ -99,7 +99,7 @@ for (const language of ['en', 'fr'] as const) {
     const tabs = page.getByRole('tablist', { name: t.tabs });
     await expect(tabs.getByRole('tab')).toHaveCount(8);
     await expect(tabs.getByRole('tab', { name: t.employees, selected: true })).toBeVisible();
-    await expect(page.getByText(t.comingSoon)).toBeVisible();
+    await expect(page.getByRole('link', { name: t.addEmployee })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await tabs.getByRole('tab', { name: t.roles }).click();

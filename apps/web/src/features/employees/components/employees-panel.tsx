@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { EmployeesTable } from './employees-table';
 
-import { ComingSoonPanel } from '@/features/admin/components/coming-soon-panel';
-
-/** The admin dashboard's Employees tab. */
+/** The admin dashboard's Employees tab: the employees table; its forms come back to this tab. */
 export function EmployeesPanel() {
-  const { t } = useTranslation();
-  return <ComingSoonPanel title={t('admin.comingSoon.title')} text={t('admin.comingSoon.employees')} />;
+  return <EmployeesTable origin="dashboard" />;
 }

@@ -1,0 +1,19 @@
+import { customerSchema, type AdminCustomerInput } from '@eclat/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiPost } from '@/lib/api-client';
+
+import { customersKeys } from './get-my-profile';
+
+/** The admin's Create New Customer (spec §2). */
+export function createCustomer(input: AdminCustomerInput) {
+  return apiPost('/customers', { body: input, schema: customerSchema });
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKeys.all }),
+  });
+}
