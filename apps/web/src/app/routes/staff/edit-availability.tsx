@@ -1,5 +1,89 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { toZonedIsoDate } from '@/features/appointments/time';
+import { useAvailability } from '@/features/availabilities/api/get-availability';
+import { useUpdateAvailability } from '@/features/availabilities/api/update-availability';
+import { toAvailabilityFormValues } from '@/features/availabilities/availability-form';
+import { AvailabilityForm } from '@/features/availabilities/components/availability-form';
+import { fullName } from '@/features/availabilities/components/availabilities-table';
+import { AvailabilityFormPage } from '@/features/availabilities/components/form-page';
+import { NotEmployeeAlert } from '@/features/availabilities/components/not-employee-alert';
+import { failureMessage } from '@/features/availabilities/failure-message';
+import { isNotEmployeeError } from '@/features/availabilities/not-employee';
+import { i18n } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { notifySuccess } from '@/features/availabilities/notify';
+
+/** Spec §2 /my-availabilities/edit/{availabilityId}, §8: change one of my availabilities. */
 export function EditAvailabilityRoute() {
-  return <PagePlaceholder page="editAvailability" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('editAvailability');
+  const navigate = useNavigate();
+  const { availabilityId = '' } = useParams();
+  const availability = useAvailability(availabilityId);
+  const timeZone = useBusinessTimeZone();
+  const update = useUpdateAvailability();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [openedAt] = useState(() => new Date());
+
+  let content;
+  if (availability.isError && isNotEmployeeError(availability.error)) {
+    content = <NotEmployeeAlert />;
+  } else if (availability.isError || timeZone.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('availabilities.errors.loadOne')}</Text>
+          <Anchor component={Link} to={paths.myAvailabilities.getHref()} size="sm">
+            {t('availabilities.form.back')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  } else if (availability.isPending || timeZone.isPending) {
+    content = <Skeleton height={360} radius="md" aria-busy="true" aria-label={t('common.loading')} />;
+  } else {
+    const current = availability.data;
+    content = (
+      <AvailabilityForm
+        key={current.availabilityId}
+        employeeName={fullName(current)}
+        initialValues={toAvailabilityFormValues(current)}
+        today={toZonedIsoDate(openedAt, timeZone.data)}
+        originalDate={current.day}
+        submitLabel={t('availabilities.editPage.submit')}
+        isSubmitting={update.isPending}
+        serverError={serverError}
+        cancelHref={paths.myAvailabilities.getHref()}
+        onSubmit={(input) => {
+          setServerError(null);
+          update.mutate(
+            { availabilityId: current.availabilityId, input },
+            {
+              onSuccess: () => {
+                notifySuccess(t, t('availabilities.editPage.success'));
+                void navigate(paths.myAvailabilities.getHref());
+              },
+              onError: (error) => {
+                setServerError(
+                  failureMessage(t, (key) => i18n.exists(key), error, 'availabilities.errors.update'),
+                );
+              },
+            },
+          );
+        }}
+      />
+    );
+  }
+
+  return (
+    <AvailabilityFormPage title={title} intro={t('availabilities.editPage.intro')}>
+      {content}
+    </AvailabilityFormPage>
+  );
 }

@@ -1,5 +1,112 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Anchor, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconTable } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
+import { paths } from '@/config/paths';
+import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { toZonedIsoDate } from '@/features/appointments/time';
+import { ListLoadError, TableSkeleton } from '@/features/availabilities/components/availability-list-states';
+import { buildAgenda } from '@/features/schedules/agenda';
+import { useJobs } from '@/features/schedules/api/get-jobs';
+import { useSchedules } from '@/features/schedules/api/get-schedules';
+import { WorkAgenda } from '@/features/schedules/components/work-agenda';
+import { useSession } from '@/lib/auth/session';
+import { getActiveLanguage } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+/**
+ * Spec §2 /employee-schedule from the real API: the signed-in employee's work (an admin: everyone's)
+ * in one view, day by day: jobs (`/schedules/jobs`: appointments they are assigned to, with time,
+ * services, customer, location, status) and shifts assigned from availabilities (`/schedules`).
+ * From today on; past days on demand.
+ */
 export function EmployeeScheduleRoute() {
-  return <PagePlaceholder page="employeeSchedule" />;
+  const { t } = useTranslation();
+  const { title } = usePageMeta('employeeSchedule');
+  const locale = getActiveLanguage();
+  const { hasAny } = useSession();
+  const isAdmin = hasAny('admin');
+  const [showPast, setShowPast] = useState(false);
+  const [openedAt] = useState(() => new Date());
+
+  const timeZone = useBusinessTimeZone();
+  const today = timeZone.data ? toZonedIsoDate(openedAt, timeZone.data) : null;
+  const schedules = useSchedules();
+  const jobs = useJobs(showPast ? null : today, { enabled: today !== null });
+
+  const days = useMemo(
+    () =>
+      timeZone.data && today && schedules.data && jobs.data
+        ? buildAgenda({
+            jobs: jobs.data,
+            schedules: schedules.data,
+            timeZone: timeZone.data,
+            today,
+            includePast: showPast,
+          })
+        : [],
+    [timeZone.data, today, schedules.data, jobs.data, showPast],
+  );
+
+  let content;
+  if (timeZone.isError || schedules.isError || jobs.isError) {
+    content = (
+      <ListLoadError
+        error={schedules.error ?? jobs.error ?? timeZone.error}
+        title={t('schedules.errors.loadTitle')}
+        message={t('schedules.errors.load')}
+        onRetry={() => {
+          void timeZone.refetch();
+          void schedules.refetch();
+          if (today) void jobs.refetch();
+        }}
+      />
+    );
+  } else if (!timeZone.isSuccess || !today || schedules.isPending || jobs.isPending) {
+    content = <TableSkeleton rows={3} />;
+  } else if (days.length === 0) {
+    content = (
+      <Text role="status" c="dimmed" ta="center" py="xl" size="lg">
+        {showPast ? t('schedules.agenda.emptyAll') : t('schedules.agenda.empty')}
+      </Text>
+    );
+  } else {
+    content = (
+      <WorkAgenda days={days} timeZone={timeZone.data} locale={locale} today={today} showEmployee={isAdmin} />
+    );
+  }
+
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 48 }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{isAdmin ? t('schedules.agenda.introAdmin') : t('schedules.agenda.intro')}</Text>
+          {timeZone.data && (
+            <Text size="sm" c="dimmed">
+              {t('schedules.agenda.timeZoneNote', { timeZone: timeZone.data })}
+            </Text>
+          )}
+        </Stack>
+        <Group justify="space-between" gap="sm">
+          <Switch
+            label={t('schedules.agenda.showPast')}
+            checked={showPast}
+            onChange={(event) => {
+              setShowPast(event.currentTarget.checked);
+            }}
+          />
+          <Anchor component={Link} to={paths.schedule.getHref()} size="sm">
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconTable size={16} aria-hidden="true" />
+              {t('schedules.agenda.openTable')}
+            </Group>
+          </Anchor>
+        </Group>
+        {content}
+      </Stack>
+    </Container>
+  );
 }

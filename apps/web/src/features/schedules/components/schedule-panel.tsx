@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { SchedulesTable } from './schedules-table';
 
-import { ComingSoonPanel } from '@/features/admin/components/coming-soon-panel';
-
-/** The admin dashboard's Employee Schedule tab. */
+/** The admin dashboard's Employee Schedule tab: the same table as /schedule. */
 export function SchedulePanel() {
-  const { t } = useTranslation();
-  return <ComingSoonPanel title={t('admin.comingSoon.title')} text={t('admin.comingSoon.schedule')} />;
+  return <SchedulesTable />;
 }

@@ -1,0 +1,129 @@
+import { SHIFTS, type AvailabilityInput } from '@eclat/shared';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { getActiveLanguage } from '@/lib/i18n';
+
+import {
+  validateAvailabilityForm,
+  type AvailabilityFormError,
+  type AvailabilityFormValues,
+} from '../availability-form';
+import { formatDay } from '../day';
+
+type AvailabilityFormProps = {
+  /** Read-only: availabilities always carry the name of the employee record. */
+  employeeName: string;
+  initialValues: AvailabilityFormValues;
+  /** Today in the business time zone (YYYY-MM-DD): earlier days cannot be picked. */
+  today: string;
+  /** The day the availability already has (edit), accepted even if it is past now. */
+  originalDate?: string;
+  submitLabel: string;
+  isSubmitting: boolean;
+  /** What went wrong on the server, already translated. */
+  serverError: string | null;
+  cancelHref: string;
+  onSubmit: (input: AvailabilityInput) => void;
+};
+
+/** Employee name (read-only), date, shift and comments of an availability (spec §2, §5). */
+export function AvailabilityForm({
+  employeeName,
+  initialValues,
+  today,
+  originalDate,
+  submitLabel,
+  isSubmitting,
+  serverError,
+  cancelHref,
+  onSubmit,
+}: AvailabilityFormProps) {
+  const { t } = useTranslation();
+  const locale = getActiveLanguage();
+  const [values, setValues] = useState(initialValues);
+  const [error, setError] = useState<AvailabilityFormError | null>(null);
+
+  const set = <K extends keyof AvailabilityFormValues>(key: K, value: AvailabilityFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setError(null);
+  };
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const result = validateAvailabilityForm(values, { today, originalDate });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    onSubmit(result.input);
+  };
+
+  const minDate = originalDate && originalDate < today ? originalDate : today;
+  const message = error ? t(error) : serverError;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('availabilities.form.employeeName')}
+          description={t('availabilities.form.employeeNameHint')}
+          value={employeeName}
+          readOnly
+        />
+        <DateInput
+          label={t('availabilities.form.date')}
+          placeholder={t('availabilities.form.datePlaceholder')}
+          value={values.availableDate}
+          onChange={(value) => {
+            set('availableDate', value);
+          }}
+          minDate={minDate}
+          valueFormat={(day) => formatDay(day.slice(0, 10), locale)}
+          leftSection={<IconCalendar size={18} aria-hidden="true" />}
+          error={error === 'availabilities.errors.pastDate' ? true : undefined}
+          required
+        />
+        <Select
+          label={t('availabilities.form.shift')}
+          placeholder={t('availabilities.form.shiftPlaceholder')}
+          data={SHIFTS.map((shift) => ({ value: shift, label: t(`availabilities.shift.${shift}`) }))}
+          value={values.shift}
+          onChange={(value) => {
+            set('shift', SHIFTS.find((shift) => shift === value) ?? null);
+          }}
+          allowDeselect={false}
+          required
+        />
+        <Textarea
+          label={t('availabilities.form.comments')}
+          placeholder={t('availabilities.form.commentsPlaceholder')}
+          autosize
+          minRows={3}
+          maxLength={500}
+          value={values.comments}
+          onChange={(event) => {
+            set('comments', event.currentTarget.value);
+          }}
+        />
+        {message && (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+          <Button component={Link} to={cancelHref} variant="default">
+            {t('availabilities.form.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
