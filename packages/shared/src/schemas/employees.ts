@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_PATTERN } from './customers.ts';
 
 export const employeeSchema = z
   .object({
@@ -29,7 +30,7 @@ export const employeeInputSchema = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
   }),
-  phoneNumber: required(30),
+  phoneNumber: required(30).regex(PHONE_PATTERN, 'validation.phone'),
   role: required(60),
   isActive: z.boolean().default(true),
 });
@@ -45,7 +46,7 @@ export const adminCustomerInputSchema = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
   }),
-  phoneNumber: required(30),
+  phoneNumber: required(30).regex(PHONE_PATTERN, 'validation.phone'),
   companyName: z
     .string()
     .trim()

@@ -98,9 +98,13 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const isOwner = isOwnedBy(customer, user);
       if (!isOwner && !user.permissions.has('admin'))
         throw forbidden('You can only change your own profile.');
-      const updated = isOwner
-        ? await updateProfile(app.db, customer.id, parseBody(profileInputSchema, request.body))
-        : await adminUpdateCustomer(app.db, customer.id, parseBody(adminCustomerInputSchema, request.body));
+      // An admin's form carries the email (the profile form never does): it wins, even on the admin's own
+      // customer record.
+      const isAdminForm = user.permissions.has('admin') && 'email' in request.body;
+      const updated =
+        isOwner && !isAdminForm
+          ? await updateProfile(app.db, customer.id, parseBody(profileInputSchema, request.body))
+          : await adminUpdateCustomer(app.db, customer.id, parseBody(adminCustomerInputSchema, request.body));
       if (!updated) throw notFound('Customer profile');
       return toCustomer(updated);
     },

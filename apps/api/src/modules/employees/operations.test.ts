@@ -225,6 +225,63 @@ describe('customers (admin)', () => {
   });
 });
 
+describe('phone numbers and the admin’s own record', () => {
+  it('employee and customer forms need a 123-456-7890 phone number', async () => {
+    for (const [url, payload] of [
+      ['/api/v1/employees', { ...employeeBody, email: 'phone.check@example.com', phoneNumber: '4165550177' }],
+      [
+        '/api/v1/customers',
+        { firstName: 'P', lastName: 'Hone', email: 'phone.c@example.com', phoneNumber: '416 555 0177' },
+      ],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url, headers: admin, payload });
+      expect(res.statusCode).toBe(400);
+      expect(errorBodySchema.parse(res.json()).details).toEqual([
+        { path: 'body.phoneNumber', message: 'validation.phone' },
+      ]);
+    }
+  });
+
+  it('an admin editing their own customer record through the admin form gets the admin form', async () => {
+    const user = await createTestUser(app, ['admin', 'customer']);
+    const own = bearer(await signAccessToken(app, user));
+    const profile = customerSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/customers/me',
+          headers: own,
+          payload: {
+            firstName: 'Ada',
+            lastName: 'Min',
+            phoneNumber: '416-555-0133',
+            address: '9 Bay Street',
+          },
+        })
+      ).json(),
+    );
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/customers/${profile.customerId}`,
+      headers: own,
+      payload: {
+        firstName: 'Adele',
+        lastName: 'Min',
+        email: user.email,
+        phoneNumber: '416-555-0134',
+        companyName: 'Éclat',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(customerSchema.parse(res.json())).toMatchObject({
+      firstName: 'Adele',
+      phoneNumber: '416-555-0134',
+      companyName: 'Éclat',
+      address: '9 Bay Street',
+    });
+  });
+});
+
 describe('the appointments table', () => {
   it('pages through 20 appointments six at a time, newest first, in a stable order', async () => {
     const owner = customerSchema.parse(

@@ -1,6 +1,7 @@
 import { assignmentSchema, type SetAssignmentsInput } from '@eclat/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiGet, apiPut } from '@/lib/api-client';
 
 import { staffAppointmentsKeys } from './get-appointments-page';
@@ -48,7 +49,7 @@ export function useSetAssignments() {
     onSuccess: (saved, { appointmentId }) => {
       queryClient.setQueryData(staffAppointmentsKeys.assignments(appointmentId), saved);
       // Employee schedules show the jobs.
-      void queryClient.invalidateQueries({ queryKey: ['schedules'] });
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
     },
   });
 }

@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { staffAppointmentsKeys } from '@/features/appointments/api/get-appointments-page';
+import { availabilityKeys } from '@/features/availabilities/api/keys';
+import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiDelete } from '@/lib/api-client';
 
 import { employeesKeys } from './get-employees';
@@ -14,6 +17,13 @@ export function useDeleteEmployee() {
   return useMutation({
     mutationFn: deleteEmployee,
     // Also after a failure: a 404 means the list on screen is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: employeesKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: employeesKeys.all }),
+        // The server removed the employee's availabilities, shifts and jobs with the record.
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: staffAppointmentsKeys.all }),
+      ]),
   });
 }

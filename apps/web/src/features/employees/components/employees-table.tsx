@@ -37,8 +37,7 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
       title: t('employees.delete.title'),
       children: <Text size="sm">{t('employees.delete.text', { name })}</Text>,
       labels: { confirm: t('employees.delete.confirm'), cancel: t('common.cancel') },
-      // red.9: white text on it reaches 5.5:1 (the default red.6 is 3.3:1, below WCAG AA).
-      confirmProps: { color: 'red.9' },
+      confirmProps: { color: 'red' },
       onConfirm: () => {
         remove.mutate(employee.employeeId, {
           onSuccess: () => {
