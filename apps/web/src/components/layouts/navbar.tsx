@@ -98,7 +98,8 @@ export function Navbar() {
   }, [fits, closeMenu]);
 
   return (
-    <Container size="xl" className={classes.inner}>
+    // Wider than the pages (xl): the menu of a French-speaking employee needs about 1,450 px.
+    <Container size={1600} className={classes.inner}>
       <div className={classes.row}>
         <Link to={paths.home.getHref()} className={classes.brand} aria-label={t('nav.brandHome')}>
           <img src="/logo-mark.svg" alt="" className={classes.logo} width={32} height={32} />
