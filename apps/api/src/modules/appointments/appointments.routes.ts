@@ -348,7 +348,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
     async (request, reply) => {
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
-      const stream = await appointmentsPdf(await findAllAppointments(app.db), {
+      const stream = appointmentsPdf(await findAllAppointments(app.db), {
         locale,
         timeZone: config.businessTimeZone,
         brandName: config.brandName,
@@ -357,7 +357,6 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         .type('application/pdf')
         .header('Content-Disposition', 'attachment; filename="appointments.pdf"')
         .header('Cache-Control', 'no-store');
-      stream.end();
       return reply.send(stream);
     },
   );
