@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, setLanguage, signIn } from './support/accounts.ts';
+import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 
 const TEXT = {
   en: {
@@ -53,21 +53,6 @@ const TEXT = {
     homeSection: 'Ce que disent nos clients',
   },
 } as const;
-
-/** The access token the web app stored after sign-in. */
-async function readAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const key = localStorage.key(index);
-      if (key?.startsWith('oidc.user:')) {
-        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-      }
-    }
-    return undefined;
-  });
-  if (!token) throw new Error('No access token in the page.');
-  return token;
-}
 
 /** A customer signs in and leaves feedback through the API; it starts hidden. */
 async function postCustomerFeedback(browser: Browser, baseURL: string | undefined, content: string) {

@@ -1,12 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, PASSWORD, setLanguage, signIn, text } from './support/accounts.ts';
+import {
+  createAccountWithCli,
+  PASSWORD,
+  readAccessToken,
+  setLanguage,
+  signIn,
+  text,
+} from './support/accounts.ts';
+import { BUSINESS_TIME_ZONE, businessDay, longDay } from './support/business-time.ts';
 
 type Language = 'en' | 'fr';
-
-const BUSINESS_TIME_ZONE = 'America/Toronto';
-const INTL: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 const TEXT = {
   en: {
@@ -86,34 +91,6 @@ const TEXT = {
     nightShift: 'Quart de nuit',
   },
 } as const;
-
-/** A business-local day (YYYY-MM-DD) `days` after today. */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days, 12)).toISOString().slice(0, 10);
-}
-
-/** How the pages write a day: "Wednesday, March 10, 2027" / "mercredi 10 mars 2027". */
-function longDay(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(INTL[language], {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
-}
-
-/** The access token the web app stored after sign-in. */
-async function readAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
-    return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-  });
-  if (!token) throw new Error('No access token in the page.');
-  return token;
-}
 
 /** A page of its own (another browser context), signed in, in the language. */
 async function signedInPage(

@@ -1,36 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { freePort } from '../../apps/api/src/lib/free-port.ts';
 import { expect, test } from './fixtures.ts';
-import { PASSWORD, signIn, uniqueEmail } from './support/accounts.ts';
-import { startOwnServer } from './support/server.ts';
+import { createAccountWithCli, readStoredSession, signIn } from './support/accounts.ts';
+import { startFreshServer, startOwnServer } from './support/server.ts';
 
 test('a signed-in browser stays signed in across a server restart, and its refresh token still works', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(import.meta.dirname, '../../test-results', `restart-data-${Date.now()}`);
-  let server = await startOwnServer(port, dataDir);
+  const fresh = await startFreshServer('restart-data');
+  const { port, base, dataDir } = fresh;
+  let server: { stop(): Promise<void> } = fresh;
   try {
-    const email = uniqueEmail('restart');
-    const cli = spawnSync(
-      process.execPath,
-      [
-        path.join(import.meta.dirname, '../../apps/api/src/cli/users.ts'),
-        'create',
-        '--email',
-        email,
-        '--password',
-        PASSWORD,
-        '--role',
-        'customer',
-      ],
-      { env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    expect(cli.status, cli.stderr).toBe(0);
+    const email = createAccountWithCli('customer', dataDir);
 
     await page.goto(`${base}/`);
     await signIn(page, email);
@@ -47,18 +28,7 @@ test('a signed-in browser stays signed in across a server restart, and its refre
     ).toBeVisible();
 
     // The browser's own refresh token, used against the restarted server.
-    const refreshToken = await page.evaluate(() => {
-      for (let i = 0; i < window.localStorage.length; i += 1) {
-        const key = window.localStorage.key(i) ?? '';
-        if (key.startsWith('oidc.user:')) {
-          return (
-            (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { refresh_token?: string })
-              .refresh_token ?? null
-          );
-        }
-      }
-      return null;
-    });
+    const refreshToken = (await readStoredSession(page))?.refresh_token ?? null;
     expect(refreshToken).toBeTruthy();
     const res = await page.request.post(`${base}/oidc/token`, {
       form: { grant_type: 'refresh_token', refresh_token: refreshToken ?? '', client_id: 'eclat-web' },

@@ -1,20 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { freePort } from '../../apps/api/src/lib/free-port.ts';
 import { pdfText } from '../../apps/api/test/pdf-text.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import {
   createAccountWithCli,
-  PASSWORD,
+  readAccessToken,
   runUsersCli,
   setLanguage,
   signIn,
   uniqueEmail,
 } from './support/accounts.ts';
-import { startOwnServer } from './support/server.ts';
+import { businessDay, businessInstant, longDay } from './support/business-time.ts';
+import { startFreshServer } from './support/server.ts';
 
 /**
  * The staff appointments screens (spec §2 /appointments, add and edit, §6): the table six at a time
@@ -94,52 +92,6 @@ const TEXT = {
   },
 } as const;
 
-const BUSINESS_TIME_ZONE = 'America/Toronto';
-const INTL = { en: 'en-CA', fr: 'fr-CA' } as const;
-
-/** A business-local day, `days` from today (YYYY-MM-DD). */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days, 12)).toISOString().slice(0, 10);
-}
-
-/** The instant of `hour`:00 on a business-local day (EST or EDT). */
-function businessInstant(day: string, hour: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const hourIn = new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    hour: 'numeric',
-    hourCycle: 'h23',
-  });
-  for (const offset of [4, 5]) {
-    const candidate = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1, hour + offset));
-    if (Number(hourIn.format(candidate)) === hour) return candidate.toISOString();
-  }
-  throw new Error(`no instant for ${day} ${hour}:00`);
-}
-
-/** The calendar's label of a day ("Sunday, November 29, 2026" / "dimanche 29 novembre 2026"). */
-function dayLabel(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(INTL[language], {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
-}
-
-/** The access token the web app stored after sign-in. */
-async function readAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
-    return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-  });
-  if (!token) throw new Error('No access token in the page.');
-  return token;
-}
-
 /** Admin calls through the API with the page's own token: a customer, an employee, appointments. */
 async function adminApi(page: Page, base = '') {
   const request: APIRequestContext = page.request;
@@ -206,7 +158,7 @@ async function findRow(page: Page, language: Language, text: string) {
 async function pickDate(page: Page, language: Language, day: string) {
   const t = TEXT[language];
   await page.getByRole('button', { name: t.date }).click();
-  const dayButton = page.getByRole('button', { name: dayLabel(day, language), exact: true });
+  const dayButton = page.getByRole('button', { name: longDay(day, language), exact: true });
   for (let turn = 0; turn < 14 && !(await dayButton.isVisible()); turn += 1) {
     await page.getByRole('button', { name: t.nextMonth }).click();
   }
@@ -218,31 +170,10 @@ test('the table pages through 20 appointments six at a time, and the PDF lists w
 }) => {
   test.setTimeout(120_000);
   // A server of its own: an empty table, so "20 appointments six at a time" is exact.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(import.meta.dirname, '../../test-results', `staff-appointments-${Date.now()}`);
-  const server = await startOwnServer(port, dataDir, {
-    SEED_DEMO: 'true',
-    // The build under test (npm test serves apps/web/dist, the default).
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-  });
+  const server = await startFreshServer('staff-appointments', { SEED_DEMO: 'true' });
+  const { base, dataDir } = server;
   try {
-    const email = uniqueEmail('appt-admin');
-    const cli = spawnSync(
-      process.execPath,
-      [
-        path.join(import.meta.dirname, '../../apps/api/src/cli/users.ts'),
-        'create',
-        '--email',
-        email,
-        '--password',
-        PASSWORD,
-        '--role',
-        'admin',
-      ],
-      { env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    expect(cli.status, cli.stderr).toBe(0);
+    const email = createAccountWithCli('admin', dataDir);
     await page.goto(`${base}/`);
     await signIn(page, email);
 
@@ -361,7 +292,7 @@ for (const language of ['en', 'fr'] as const) {
 
     let row = await findRow(page, language, lastName);
     await expect(row.getByText(t.pending, { exact: true })).toBeVisible();
-    await expect(row.getByText(dayLabel(day, language))).toBeVisible();
+    await expect(row.getByText(longDay(day, language))).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Edit: status to confirmed.

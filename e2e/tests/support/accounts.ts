@@ -41,20 +41,52 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
-/** The operator's tool, against the running test server's data folder. */
-export function runUsersCli(...args: string[]): string {
+/** The operator's tool, against a data folder (a server of a test's own). */
+export function runUsersCliOn(dataDir: string | undefined, ...args: string[]): string {
   const result = spawnSync(process.execPath, [path.join(REPO, 'apps/api/src/cli/users.ts'), ...args], {
-    env: { PATH: process.env.PATH, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`users ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
 
-export function createAccountWithCli(role: 'admin' | 'employee' | 'customer'): string {
+/** The operator's tool, against the running test server's data folder. */
+export function runUsersCli(...args: string[]): string {
+  return runUsersCliOn(process.env.E2E_DATA_DIR, ...args);
+}
+
+/** A new account (its email) with the role, made with the operator's tool; the test server's unless told. */
+export function createAccountWithCli(
+  role: 'admin' | 'employee' | 'customer',
+  dataDir = process.env.E2E_DATA_DIR,
+): string {
   const email = uniqueEmail(role);
-  runUsersCli('create', '--email', email, '--password', PASSWORD, '--role', role);
+  runUsersCliOn(dataDir, 'create', '--email', email, '--password', PASSWORD, '--role', role);
   return email;
+}
+
+/** The session the web app stored after sign-in (shared by every tab of the site), if any. */
+export async function readStoredSession(
+  page: Page,
+): Promise<{ access_token?: string; refresh_token?: string; expires_at?: number } | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    return key
+      ? (JSON.parse(localStorage.getItem(key) ?? '{}') as {
+          access_token?: string;
+          refresh_token?: string;
+          expires_at?: number;
+        })
+      : null;
+  });
+}
+
+/** The access token the web app stored after sign-in. */
+export async function readAccessToken(page: Page): Promise<string> {
+  const token = (await readStoredSession(page))?.access_token;
+  if (!token) throw new Error('No access token in the page.');
+  return token;
 }
 
 export function nav(page: Page, language: Language = 'en') {

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+import { freePort } from '../../../apps/api/src/lib/free-port.ts';
+
 const SERVER = path.resolve(import.meta.dirname, '../../../apps/api/src/server.ts');
+const RESULTS = path.resolve(import.meta.dirname, '../../../test-results');
 
 /** A server of its own (for tests that restart it), on the given port and data folder. */
 export async function startOwnServer(
@@ -51,4 +54,15 @@ export async function startOwnServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A server of a test's own on a free port, with a new data folder (`test-results/<name>-<time>`; the
+ * test removes it when it wants to).
+ */
+export async function startFreshServer(name: string, extraEnv: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = path.join(RESULTS, `${name}-${Date.now()}`);
+  const server = await startOwnServer(port, dataDir, extraEnv);
+  return { ...server, port, dataDir, base: `http://127.0.0.1:${port}` };
 }

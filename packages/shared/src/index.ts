@@ -12,3 +12,4 @@ export * from './schemas/appointments.ts';
 export * from './schemas/employees.ts';
 export * from './schemas/availabilities.ts';
 export * from './schemas/assignments.ts';
+export * from './time-zone.ts';

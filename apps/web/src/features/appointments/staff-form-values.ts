@@ -1,13 +1,13 @@
 import {
   adminAppointmentInputSchema,
   DEFAULT_APPOINTMENT_STATUS,
+  fromLocal,
   SLOT_HOURS,
+  toLocal,
   type AdminAppointmentInput,
   type Appointment,
   type AppointmentStatus,
 } from '@eclat/shared';
-
-import { toZonedIsoDate } from './time';
 
 /**
  * The admin's add and edit appointment form (spec §2, §5): who, when (a business-local day and one of
@@ -42,57 +42,15 @@ export const EMPTY_STAFF_APPOINTMENT_FORM: StaffAppointmentFormValues = {
   comments: '',
 };
 
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(instant: Date, timeZone: string) {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    hourFormats.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** How far (ms) the time zone's wall clock is ahead of UTC at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const local = wallClock(new Date(instant), timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant (ISO, UTC) of `hour`:00 on a business-local day (YYYY-MM-DD), summer time included. */
 export function zonedHourToInstant(date: string, hour: number, timeZone: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const wall = Date.UTC(year, month - 1, day, hour);
-  const first = wall - offsetAt(wall, timeZone);
-  // Once more with the offset at the first guess: right on both sides of a change of offset.
-  return new Date(wall - offsetAt(first, timeZone)).toISOString();
+  return fromLocal(date, hour, 0, timeZone).toISOString();
 }
 
 /** The business-local day and hour an instant starts at. */
 export function instantToZonedHour(instant: string, timeZone: string): { date: string; hour: number } {
-  const value = new Date(instant);
-  return { date: toZonedIsoDate(value, timeZone), hour: wallClock(value, timeZone).hour };
+  const { date, hour } = toLocal(new Date(instant), timeZone);
+  return { date, hour };
 }
 
 /** The form, filled from a saved appointment (its services that still exist in the catalogue). */

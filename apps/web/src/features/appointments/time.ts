@@ -1,4 +1,4 @@
-import type { Locale } from '@eclat/shared';
+import { toLocal, type Locale } from '@eclat/shared';
 
 /**
  * Times of appointments are instants; they are always shown in the business time zone (the one
@@ -49,22 +49,9 @@ export function formatBusinessDateTime(value: string | Date, timeZone: string, l
   return date ? formatter(locale, timeZone, 'dateTime').format(date) : '';
 }
 
-const isoDates = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function toZonedIsoDate(value: Date, timeZone: string): string {
-  let format = isoDates.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      timeZone,
-    });
-    isoDates.set(timeZone, format);
-  }
-  return format.format(value);
+  return toLocal(value, timeZone).date;
 }
 
 /** True for a day (YYYY-MM-DD) before `today` (YYYY-MM-DD); both are business-local days. */

@@ -2,79 +2,11 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
 
-import {
-  EMPTY_CUSTOMER_FORM,
-  isKeptForAppointments,
-  toCustomerFormValues,
-  toCustomerServerErrors,
-  toSaveFailureReason,
-  validateCustomerForm,
-} from './customer-form';
+import { isKeptForAppointments, toCustomerFormValues } from './customer-form';
 
-const VALID = {
-  firstName: ' Amélie ',
-  lastName: 'Tremblay',
-  email: ' amelie@example.com ',
-  phoneNumber: '416-555-0142',
-  companyName: '',
-};
+// The rules the form checks are tested with the other person forms in components/forms/person-form.test.ts.
 
-const emailTaken = new ApiError({
-  status: 409,
-  code: 'CONFLICT',
-  message: 'A customer with this email already exists.',
-  details: [{ path: 'body.email', message: 'customers.errors.emailTaken' }],
-  kind: 'http',
-});
-
-describe('validateCustomerForm', () => {
-  it('sends a complete form trimmed, an empty company as null', () => {
-    expect(validateCustomerForm(VALID)).toEqual({
-      success: true,
-      data: {
-        firstName: 'Amélie',
-        lastName: 'Tremblay',
-        email: 'amelie@example.com',
-        phoneNumber: '416-555-0142',
-        companyName: null,
-      },
-    });
-  });
-
-  it('keeps a company name', () => {
-    const result = validateCustomerForm({ ...VALID, companyName: ' Café Gagnon ' });
-    expect(result.success && result.data.companyName).toBe('Café Gagnon');
-  });
-
-  it('requires first name, last name, email and phone, not the company', () => {
-    expect(validateCustomerForm(EMPTY_CUSTOMER_FORM)).toEqual({
-      success: false,
-      errors: {
-        firstName: 'validation.required',
-        lastName: 'validation.required',
-        email: 'validation.required',
-        phoneNumber: 'validation.required',
-      },
-    });
-  });
-
-  it('checks the email format', () => {
-    expect(validateCustomerForm({ ...VALID, email: 'amelie@' })).toEqual({
-      success: false,
-      errors: { email: 'validation.email' },
-    });
-  });
-
-  it.each(['416-555-014', '4165550142', '416 555 0142'])(
-    'wants the phone as 123-456-7890, not %j',
-    (phone) => {
-      expect(validateCustomerForm({ ...VALID, phoneNumber: phone })).toEqual({
-        success: false,
-        errors: { phoneNumber: 'profile.errors.phone' },
-      });
-    },
-  );
-
+describe('toCustomerFormValues', () => {
   it('fills the form from a record, a missing company as empty', () => {
     expect(
       toCustomerFormValues({
@@ -93,31 +25,6 @@ describe('validateCustomerForm', () => {
       phoneNumber: '416-555-0142',
       companyName: '',
     });
-  });
-});
-
-describe('server errors', () => {
-  it('puts a taken email on the email field, in words the catalogue has', () => {
-    expect(toCustomerServerErrors(emailTaken)).toEqual({ email: 'adminCustomers.errors.emailTaken' });
-    expect(toSaveFailureReason(emailTaken)).toBe('adminCustomers.errors.emailTaken');
-  });
-
-  it('maps validation details onto their fields', () => {
-    const invalid = new ApiError({
-      status: 400,
-      code: 'VALIDATION_ERROR',
-      message: 'Invalid input.',
-      details: [{ path: 'body.companyName', message: 'validation.tooLong' }],
-      kind: 'http',
-    });
-    expect(toCustomerServerErrors(invalid)).toEqual({ companyName: 'validation.tooLong' });
-    expect(toSaveFailureReason(invalid)).toBe('errors.VALIDATION_ERROR');
-  });
-
-  it('otherwise uses the error code', () => {
-    const offline = new ApiError({ status: 0, code: 'SERVICE_UNAVAILABLE', message: 'x', kind: 'network' });
-    expect(toCustomerServerErrors(offline)).toEqual({});
-    expect(toSaveFailureReason(offline)).toBe('errors.SERVICE_UNAVAILABLE');
   });
 });
 

@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { EMPTY_PROFILE, formatPhoneInput, toProfileErrors, validateProfile } from './profile-form';
-
-describe('formatPhoneInput', () => {
-  it.each([
-    ['', ''],
-    ['5', '5'],
-    ['514', '514'],
-    ['5145', '514-5'],
-    ['514555', '514-555'],
-    ['5145551', '514-555-1'],
-    ['5145551234', '514-555-1234'],
-    ['(514) 555-1234', '514-555-1234'],
-    ['514.555.1234 ext 99', '514-555-1234'],
-    ['51455512345678', '514-555-1234'],
-    ['abc', ''],
-  ])('%j -> %j', (typed, shown) => {
-    expect(formatPhoneInput(typed)).toBe(shown);
-  });
-
-  it('is stable when applied to its own output', () => {
-    expect(formatPhoneInput(formatPhoneInput('514-555-12'))).toBe('514-555-12');
-  });
-});
+import { EMPTY_PROFILE, toProfileErrors, validateProfile } from './profile-form';
 
 const VALID = {
   firstName: 'Camille',

@@ -26,25 +26,12 @@ describe('toAssignedDate', () => {
   });
 });
 
-describe('zonedDateTimeToInstant around daylight-saving changes (Toronto)', () => {
-  it('keeps times just before and after the spring change exact', () => {
-    expect(zonedDateTimeToInstant('2027-03-14', '01:30', TORONTO)?.toISOString()).toBe(
-      '2027-03-14T06:30:00.000Z',
-    );
-    expect(zonedDateTimeToInstant('2027-03-14', '03:30', TORONTO)?.toISOString()).toBe(
+describe('zonedDateTimeToInstant', () => {
+  it('is the shared conversion, for a day and a time as the form holds them', () => {
+    expect(zonedDateTimeToInstant('2027-03-14', '02:30', TORONTO)?.toISOString()).toBe(
       '2027-03-14T07:30:00.000Z',
     );
-  });
-
-  it('moves a skipped time forward by the gap', () => {
-    const instant = zonedDateTimeToInstant('2027-03-14', '02:30', TORONTO);
-    expect(instant?.toISOString()).toBe('2027-03-14T07:30:00.000Z');
-  });
-
-  it('takes the first of a repeated time in the fall', () => {
-    expect(zonedDateTimeToInstant('2026-11-01', '01:30', TORONTO)?.toISOString()).toBe(
-      '2026-11-01T05:30:00.000Z',
-    );
+    expect(zonedDateTimeToInstant('2027-03-14', '2:30', TORONTO)).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
@@ -132,14 +133,7 @@ export function CalendarSelectRoute() {
         </Paper>
 
         {timeZone.isError ? (
-          <Alert color="red" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{t('booking.errors.slots')}</Text>
-              <Button variant="default" size="xs" onClick={() => void timeZone.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert message={t('booking.errors.slots')} onRetry={() => void timeZone.refetch()} />
         ) : !today ? (
           <Skeleton height={320} radius="md" />
         ) : (

@@ -17,6 +17,7 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
 import { useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
@@ -225,14 +226,14 @@ export function EditMyAppointmentRoute() {
     content = <Skeleton height={420} radius="md" />;
   } else if (list.isError || timeZone.isError || !appointment) {
     content = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('myAppointments.editPage.errors.load')}</Text>
+      <LoadErrorAlert
+        message={t('myAppointments.editPage.errors.load')}
+        action={
           <Anchor component={Link} to={paths.myAppointments.getHref()} size="sm">
             {t('myAppointments.editPage.back')}
           </Anchor>
-        </Stack>
-      </Alert>
+        }
+      />
     );
   } else if (!isChangeable(appointment.status)) {
     content = (

@@ -1,15 +1,5 @@
 import { appointmentSchema, type Appointment } from '@eclat/shared';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useCancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
@@ -108,38 +99,24 @@ export function MyAppointmentsRoute() {
       </Alert>
     );
   } else if (list.isPending || timeZone.isPending) {
-    content = (
-      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} height={180} radius="md" />
-        ))}
-      </Stack>
-    );
+    content = <LoadingSkeleton count={3} height={180} radius="md" gap="md" />;
   } else if (list.isError || timeZone.isError) {
     content = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('myAppointments.errors.load')}</Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              void list.refetch();
-              void timeZone.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={t('myAppointments.errors.load')}
+        onRetry={() => {
+          void list.refetch();
+          void timeZone.refetch();
+        }}
+      />
     );
   } else if (shown.length === 0) {
     content = (
-      <Text role="status" c="dimmed" ta="center" py="xl" size="lg">
+      <EmptyState size="lg">
         {filter === 'all'
           ? t('myAppointments.empty')
           : t('myAppointments.emptyStatus', { status: t(`myAppointments.statusInSentence.${filter}`) })}
-      </Text>
+      </EmptyState>
     );
   } else {
     content = (

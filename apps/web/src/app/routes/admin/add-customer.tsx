@@ -1,17 +1,13 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';
+import { FormPage } from '@/components/ui/form-page';
+import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
 import { useCreateCustomer } from '@/features/customers/api/create-customer';
 import { CustomerForm } from '@/features/customers/components/customer-form';
-import { CustomerFormPage } from '@/features/customers/components/customer-form-page';
-import {
-  EMPTY_CUSTOMER_FORM,
-  toCustomerServerErrors,
-  toSaveFailureReason,
-} from '@/features/customers/customer-form';
+import { CUSTOMER_FORM_RULES, EMPTY_CUSTOMER_FORM } from '@/features/customers/customer-form';
 import { CUSTOMERS_TAB_HREF } from '@/features/customers/customers-tab-href';
-import { PHONE_EXAMPLE } from '@/features/customers/profile-form';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** Spec §2 Create New Customer: on success, the dashboard's Customers tab. */
@@ -22,34 +18,29 @@ export function AddCustomerRoute() {
   const create = useCreateCustomer();
 
   return (
-    <CustomerFormPage title={title} intro={t('adminCustomers.form.addIntro')}>
+    <FormPage title={title} intro={t('adminCustomers.form.addIntro')}>
       <CustomerForm
         initialValues={EMPTY_CUSTOMER_FORM}
         submitLabel={t('adminCustomers.form.submit')}
         isSubmitting={create.isPending}
-        serverErrors={create.error ? toCustomerServerErrors(create.error) : undefined}
+        serverErrors={create.error ? toPersonServerErrors(CUSTOMER_FORM_RULES, create.error) : undefined}
         onCancel={() => void navigate(CUSTOMERS_TAB_HREF)}
         onSubmit={(input) => {
           create.mutate(input, {
             onSuccess: () => {
-              notifications.show({
-                closeButtonProps: { 'aria-label': t('common.dismiss') },
-                color: 'teal',
-                message: t('adminCustomers.form.created'),
-              });
+              notifyRecordSuccess(t, t('adminCustomers.form.created'));
               void navigate(CUSTOMERS_TAB_HREF);
             },
             onError: (error) => {
-              notifications.show({
-                closeButtonProps: { 'aria-label': t('common.dismiss') },
-                color: 'red',
-                title: t('adminCustomers.form.createFailed'),
-                message: t(toSaveFailureReason(error), { phone: PHONE_EXAMPLE }),
-              });
+              notifyRecordFailure(
+                t,
+                t('adminCustomers.form.createFailed'),
+                t(toSaveFailureReason(CUSTOMER_FORM_RULES, error), { phone: PHONE_EXAMPLE }),
+              );
             },
           });
         }}
       />
-    </CustomerFormPage>
+    </FormPage>
   );
 }

@@ -1,16 +1,12 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { PHONE_EXAMPLE } from '@/features/customers/profile-form';
+import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';
+import { FormPage } from '@/components/ui/form-page';
+import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
 import { useCreateEmployee } from '@/features/employees/api/create-employee';
 import { EmployeeForm } from '@/features/employees/components/employee-form';
-import { EmployeeFormPage } from '@/features/employees/components/employee-form-page';
-import {
-  EMPTY_EMPLOYEE_FORM,
-  toEmployeeServerErrors,
-  toSaveFailureReason,
-} from '@/features/employees/employee-form';
+import { EMPLOYEE_FORM_RULES, EMPTY_EMPLOYEE_FORM } from '@/features/employees/employee-form';
 import { readEmployeesOrigin, toEmployeesOriginHref } from '@/features/employees/employees-origin';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -23,34 +19,29 @@ export function AddEmployeeRoute() {
   const create = useCreateEmployee();
 
   return (
-    <EmployeeFormPage title={title} intro={t('employees.form.addIntro')}>
+    <FormPage title={title} intro={t('employees.form.addIntro')}>
       <EmployeeForm
         initialValues={EMPTY_EMPLOYEE_FORM}
         submitLabel={t('employees.form.create')}
         isSubmitting={create.isPending}
-        serverErrors={create.error ? toEmployeeServerErrors(create.error) : undefined}
+        serverErrors={create.error ? toPersonServerErrors(EMPLOYEE_FORM_RULES, create.error) : undefined}
         onCancel={() => void navigate(backTo)}
         onSubmit={(input) => {
           create.mutate(input, {
             onSuccess: () => {
-              notifications.show({
-                closeButtonProps: { 'aria-label': t('common.dismiss') },
-                color: 'teal',
-                message: t('employees.form.created'),
-              });
+              notifyRecordSuccess(t, t('employees.form.created'));
               void navigate(backTo);
             },
             onError: (error) => {
-              notifications.show({
-                closeButtonProps: { 'aria-label': t('common.dismiss') },
-                color: 'red',
-                title: t('employees.form.createFailed'),
-                message: t(toSaveFailureReason(error), { phone: PHONE_EXAMPLE }),
-              });
+              notifyRecordFailure(
+                t,
+                t('employees.form.createFailed'),
+                t(toSaveFailureReason(EMPLOYEE_FORM_RULES, error), { phone: PHONE_EXAMPLE }),
+              );
             },
           });
         }}
       />
-    </EmployeeFormPage>
+    </FormPage>
   );
 }

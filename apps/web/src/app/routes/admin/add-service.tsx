@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCreateService } from '@/features/services/api/create-service';
 import { ServiceForm } from '@/features/services/components/service-form';
-import { ServiceFormPage } from '@/features/services/components/service-form-page';
+import { FormPage } from '@/components/ui/form-page';
 import { EMPTY_SERVICE_FORM, toServerFieldErrors } from '@/features/services/service-form-values';
 import { isApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -21,7 +21,7 @@ export function AddServiceRoute() {
       : undefined;
 
   return (
-    <ServiceFormPage title={title} intro={t('services.form.addIntro')}>
+    <FormPage title={title} intro={t('services.form.addIntro')}>
       <ServiceForm
         mode="create"
         initialValues={EMPTY_SERVICE_FORM}
@@ -41,6 +41,6 @@ export function AddServiceRoute() {
           });
         }}
       />
-    </ServiceFormPage>
+    </FormPage>
   );
 }

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useService } from '@/features/services/api/get-service';
 import { useUpdateService } from '@/features/services/api/update-service';
 import { ServiceForm } from '@/features/services/components/service-form';
-import { ServiceFormPage } from '@/features/services/components/service-form-page';
+import { FormPage } from '@/components/ui/form-page';
 import { toServerFieldErrors, toServiceFormValues } from '@/features/services/service-form-values';
 import { isApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -88,8 +88,8 @@ export function EditServiceRoute() {
   }
 
   return (
-    <ServiceFormPage title={title} intro={t('services.form.editIntro')}>
+    <FormPage title={title} intro={t('services.form.editIntro')}>
       {body}
-    </ServiceFormPage>
+    </FormPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
@@ -13,9 +13,8 @@ import { EMPTY_AVAILABILITY_FORM } from '@/features/availabilities/availability-
 import { AvailabilityForm } from '@/features/availabilities/components/availability-form';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
 import { AvailabilityFormPage } from '@/features/availabilities/components/form-page';
-import { NotEmployeeAlert } from '@/features/availabilities/components/not-employee-alert';
+import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { failureMessage } from '@/features/availabilities/failure-message';
-import { isNotEmployeeError } from '@/features/availabilities/not-employee';
 import { i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { notifySuccess } from '@/features/availabilities/notify';
@@ -45,29 +44,21 @@ export function AddAvailabilityRoute() {
   const employeeName = recordName ?? accountName;
 
   let content;
-  if (mine.isError && isNotEmployeeError(mine.error)) {
-    content = <NotEmployeeAlert />;
-  } else if (mine.isError || timeZone.isError || me.isError) {
+  if (mine.isError || timeZone.isError || me.isError) {
     content = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('availabilities.errors.load')}</Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              void mine.refetch();
-              void timeZone.refetch();
-              if (hasNoAvailability) void me.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <EmployeeLoadError
+        error={mine.error}
+        message={t('availabilities.errors.load')}
+        explain={[]}
+        onRetry={() => {
+          void mine.refetch();
+          void timeZone.refetch();
+          if (hasNoAvailability) void me.refetch();
+        }}
+      />
     );
   } else if (employeeName === null || !timeZone.isSuccess) {
-    content = <Skeleton height={360} radius="md" aria-busy="true" aria-label={t('common.loading')} />;
+    content = <BlockSkeleton height={360} />;
   } else {
     content = (
       <AvailabilityForm

@@ -1,21 +1,20 @@
-import { Alert, Button, Container, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
+import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { writeAdminTab } from '@/features/admin/dashboard-tabs';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
-import { NotEmployeeAlert } from '@/features/availabilities/components/not-employee-alert';
+import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { formatDay } from '@/features/availabilities/day';
 import { failureMessage } from '@/features/availabilities/failure-message';
-import { isNotEmployeeError } from '@/features/availabilities/not-employee';
 import { useCreateSchedule } from '@/features/schedules/api/create-schedule';
 import { ScheduleForm } from '@/features/schedules/components/schedule-form';
 import { readAssignScheduleState, toAssignFormValues } from '@/features/schedules/schedule-form';
-import { toErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { getActiveLanguage, i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -61,29 +60,23 @@ export function AssignScheduleRoute() {
     else void navigate(fallbackHref, { replace: true });
   };
 
-  const loadErrorCode = availability.isError ? toErrorCode(availability.error) : null;
   let summary: string | null = null;
   let content;
-  if (availability.isError && isNotEmployeeError(availability.error)) {
-    content = <NotEmployeeAlert />;
-  } else if (availability.isError || timeZone.isError) {
+  if (availability.isError || timeZone.isError) {
     content = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            {t('availabilities.errors.loadOne')}
-            {loadErrorCode === 'FORBIDDEN' || loadErrorCode === 'NOT_FOUND'
-              ? ` ${t(`errors.${loadErrorCode}`)}`
-              : ''}
-          </Text>
+      <EmployeeLoadError
+        error={availability.error}
+        message={t('availabilities.errors.loadOne')}
+        explain={['FORBIDDEN', 'NOT_FOUND']}
+        action={
           <Button variant="default" size="xs" onClick={goBack}>
             {t('schedules.assign.back')}
           </Button>
-        </Stack>
-      </Alert>
+        }
+      />
     );
   } else if (availability.isPending || timeZone.isPending) {
-    content = <Skeleton height={380} radius="md" aria-busy="true" aria-label={t('common.loading')} />;
+    content = <BlockSkeleton height={380} />;
   } else {
     const current = availability.data;
     summary = t('schedules.assign.for', {

@@ -1,8 +1,9 @@
 import { appointmentIdParamsSchema } from '@eclat/shared';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
+import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { useStaffAppointment } from '@/features/appointments/api/get-staff-appointment';
@@ -43,43 +44,23 @@ export function EditAppointmentRoute() {
   let after;
   if (!isValidId || (isApiError(appointment.error) && appointment.error.status === 404)) {
     body = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            {isValidId ? t('staffAppointments.form.notFound') : t('staffAppointments.form.invalidId')}
-          </Text>
-          {back}
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={isValidId ? t('staffAppointments.form.notFound') : t('staffAppointments.form.invalidId')}
+        action={back}
+      />
     );
   } else if (appointment.isPending || timeZone.isPending) {
-    body = (
-      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} height={56} radius="sm" />
-        ))}
-      </Stack>
-    );
+    body = <LoadingSkeleton count={5} height={56} gap="md" />;
   } else if (appointment.isError || timeZone.isError) {
     body = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('staffAppointments.form.loadError')}</Text>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => {
-                void appointment.refetch();
-                void timeZone.refetch();
-              }}
-            >
-              {t('common.retry')}
-            </Button>
-            {back}
-          </Group>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={t('staffAppointments.form.loadError')}
+        onRetry={() => {
+          void appointment.refetch();
+          void timeZone.refetch();
+        }}
+        action={back}
+      />
     );
   } else if (isAdmin) {
     body = <AppointmentEditor appointment={appointment.data} />;

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
@@ -12,9 +13,8 @@ import { toAvailabilityFormValues } from '@/features/availabilities/availability
 import { AvailabilityForm } from '@/features/availabilities/components/availability-form';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
 import { AvailabilityFormPage } from '@/features/availabilities/components/form-page';
-import { NotEmployeeAlert } from '@/features/availabilities/components/not-employee-alert';
+import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { failureMessage } from '@/features/availabilities/failure-message';
-import { isNotEmployeeError } from '@/features/availabilities/not-employee';
 import { i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { notifySuccess } from '@/features/availabilities/notify';
@@ -32,21 +32,21 @@ export function EditAvailabilityRoute() {
   const [openedAt] = useState(() => new Date());
 
   let content;
-  if (availability.isError && isNotEmployeeError(availability.error)) {
-    content = <NotEmployeeAlert />;
-  } else if (availability.isError || timeZone.isError) {
+  if (availability.isError || timeZone.isError) {
     content = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('availabilities.errors.loadOne')}</Text>
+      <EmployeeLoadError
+        error={availability.error}
+        message={t('availabilities.errors.loadOne')}
+        explain={[]}
+        action={
           <Anchor component={Link} to={paths.myAvailabilities.getHref()} size="sm">
             {t('availabilities.form.back')}
           </Anchor>
-        </Stack>
-      </Alert>
+        }
+      />
     );
   } else if (availability.isPending || timeZone.isPending) {
-    content = <Skeleton height={360} radius="md" aria-busy="true" aria-label={t('common.loading')} />;
+    content = <BlockSkeleton height={360} />;
   } else {
     const current = availability.data;
     content = (

@@ -1,13 +1,14 @@
-import { Anchor, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
-import { ListLoadError, TableSkeleton } from '@/features/availabilities/components/availability-list-states';
+import { IconLink } from '@/components/ui/icon-link';
+import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
+import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { buildAgenda } from '@/features/schedules/agenda';
 import { useJobs } from '@/features/schedules/api/get-jobs';
 import { useSchedules } from '@/features/schedules/api/get-schedules';
@@ -53,7 +54,7 @@ export function EmployeeScheduleRoute() {
   let content;
   if (timeZone.isError || schedules.isError || jobs.isError) {
     content = (
-      <ListLoadError
+      <EmployeeLoadError
         error={schedules.error ?? jobs.error ?? timeZone.error}
         title={t('schedules.errors.loadTitle')}
         message={t('schedules.errors.load')}
@@ -65,12 +66,12 @@ export function EmployeeScheduleRoute() {
       />
     );
   } else if (!timeZone.isSuccess || !today || schedules.isPending || jobs.isPending) {
-    content = <TableSkeleton rows={3} />;
+    content = <LoadingSkeleton count={3} />;
   } else if (days.length === 0) {
     content = (
-      <Text role="status" c="dimmed" ta="center" py="xl" size="lg">
+      <EmptyState size="lg">
         {showPast ? t('schedules.agenda.emptyAll') : t('schedules.agenda.empty')}
-      </Text>
+      </EmptyState>
     );
   } else {
     content = (
@@ -98,12 +99,9 @@ export function EmployeeScheduleRoute() {
               setShowPast(event.currentTarget.checked);
             }}
           />
-          <Anchor component={Link} to={paths.schedule.getHref()} size="sm">
-            <Group gap={4} wrap="nowrap" component="span">
-              <IconTable size={16} aria-hidden="true" />
-              {t('schedules.agenda.openTable')}
-            </Group>
-          </Anchor>
+          <IconLink to={paths.schedule.getHref()} icon={<IconTable size={16} aria-hidden="true" />}>
+            {t('schedules.agenda.openTable')}
+          </IconLink>
         </Group>
         {content}
       </Stack>

@@ -1,8 +1,9 @@
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 import { useMyAvailabilities } from '@/features/availabilities/api/get-my-availabilities';
 import { MyAvailabilitiesList } from '@/features/availabilities/components/my-availabilities-list';
@@ -24,12 +25,12 @@ export function MyAvailabilitiesRoute() {
           <Stack gap={4} maw={640}>
             <Title order={1}>{title}</Title>
             <Text c="dimmed">{t('availabilities.mine.intro')}</Text>
-            <Anchor component={Link} to={paths.employeeSchedule.getHref()} size="sm">
-              <Group gap={4} wrap="nowrap" component="span">
-                <IconCalendarTime size={16} aria-hidden="true" />
-                {t('availabilities.mine.viewSchedule')}
-              </Group>
-            </Anchor>
+            <IconLink
+              to={paths.employeeSchedule.getHref()}
+              icon={<IconCalendarTime size={16} aria-hidden="true" />}
+            >
+              {t('availabilities.mine.viewSchedule')}
+            </IconLink>
           </Stack>
           {canAdd && (
             <Button

@@ -1,8 +1,8 @@
-import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
+import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 import { SchedulesTable } from '@/features/schedules/components/schedules-table';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -18,12 +18,12 @@ export function ScheduleRoute() {
         <Stack gap={4} maw={640}>
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{t('schedules.intro')}</Text>
-          <Anchor component={Link} to={paths.employeeSchedule.getHref()} size="sm">
-            <Group gap={4} wrap="nowrap" component="span">
-              <IconCalendarTime size={16} aria-hidden="true" />
-              {t('schedules.openEmployeeSchedule')}
-            </Group>
-          </Anchor>
+          <IconLink
+            to={paths.employeeSchedule.getHref()}
+            icon={<IconCalendarTime size={16} aria-hidden="true" />}
+          >
+            {t('schedules.openEmployeeSchedule')}
+          </IconLink>
         </Stack>
         <SchedulesTable />
       </Stack>

@@ -1,10 +1,11 @@
 import type { Feedback } from '@eclat/shared';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { StarRating } from '@/features/feedback/components/star-rating';
 import { toErrorCode } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
@@ -67,35 +68,20 @@ export function FeedbackPanel() {
   };
 
   if (feedback.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={180} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
+    return <LoadingSkeleton cols={{ base: 1, sm: 2 }} height={180} radius="md" />;
   }
   if (feedback.isError) {
     const code = toErrorCode(feedback.error);
     return (
-      <Alert color="red" title={t('admin.feedbacks.loadErrorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            {code === 'INTERNAL_ERROR' ? t('admin.feedbacks.loadError') : t(`errors.${code}`)}
-          </Text>
-          <Button variant="default" size="xs" onClick={() => void feedback.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title={t('admin.feedbacks.loadErrorTitle')}
+        message={code === 'INTERNAL_ERROR' ? t('admin.feedbacks.loadError') : t(`errors.${code}`)}
+        onRetry={() => void feedback.refetch()}
+      />
     );
   }
   if (feedback.data.length === 0) {
-    return (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('admin.feedbacks.empty')}
-      </Text>
-    );
+    return <EmptyState>{t('admin.feedbacks.empty')}</EmptyState>;
   }
   return (
     <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} m={0} p={0} style={{ listStyle: 'none' }}>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
 import { formatCurrency } from '@/lib/format';
@@ -26,30 +27,17 @@ export function ServicesPanel() {
 
   let body;
   if (services.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
+    body = <LoadingSkeleton />;
   } else if (services.isError) {
     body = (
-      <Alert color="red" title={t('admin.services.loadErrorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('admin.services.loadError')}</Text>
-          <Button variant="default" size="xs" onClick={() => void services.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title={t('admin.services.loadErrorTitle')}
+        message={t('admin.services.loadError')}
+        onRetry={() => void services.refetch()}
+      />
     );
   } else if (services.data.length === 0) {
-    body = (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('admin.services.empty')}
-      </Text>
-    );
+    body = <EmptyState>{t('admin.services.empty')}</EmptyState>;
   } else {
     body = (
       <Table.ScrollContainer minWidth={680}>

@@ -1,10 +1,10 @@
 import type { AdminAppointmentInput, Appointment } from '@eclat/shared';
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
 import { isApiError, toErrorCode } from '@/lib/api-client';
@@ -40,32 +40,18 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
   const mutation = appointment ? update : create;
 
   if (customers.isPending || services.isPending || timeZone.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} height={56} radius="sm" />
-        ))}
-      </Stack>
-    );
+    return <LoadingSkeleton count={5} height={56} gap="md" />;
   }
   if (customers.isError || services.isError || timeZone.isError) {
     return (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('staffAppointments.form.choicesError')}</Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              void customers.refetch();
-              void services.refetch();
-              void timeZone.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={t('staffAppointments.form.choicesError')}
+        onRetry={() => {
+          void customers.refetch();
+          void services.refetch();
+          void timeZone.refetch();
+        }}
+      />
     );
   }
 

@@ -1,22 +1,14 @@
 import type { Appointment } from '@eclat/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { getActiveLanguage } from '@/lib/i18n';
@@ -108,36 +100,23 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
 
   let body;
   if (list.isPending || timeZone.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} height={44} radius="sm" />
-        ))}
-      </Stack>
-    );
+    body = <LoadingSkeleton count={6} height={44} />;
   } else if (list.isError || timeZone.isError) {
     body = (
-      <Alert color="red" title={t('staffAppointments.loadErrorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('staffAppointments.loadError')}</Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              void list.refetch();
-              void timeZone.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title={t('staffAppointments.loadErrorTitle')}
+        message={t('staffAppointments.loadError')}
+        onRetry={() => {
+          void list.refetch();
+          void timeZone.refetch();
+        }}
+      />
     );
   } else if (list.data.content.length === 0) {
     body = (
-      <Text role="status" c="dimmed" ta="center" py="xl">
+      <EmptyState>
         {list.data.totalElements === 0 ? t('staffAppointments.empty') : t('common.loading')}
-      </Text>
+      </EmptyState>
     );
   } else {
     const zone = timeZone.data;
@@ -196,29 +175,21 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
                     {canManage && (
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <Button
-                            component={Link}
+                          <EditRowButton
                             to={paths.editAppointment.getHref(appointment.appointmentId)}
-                            size="xs"
-                            variant="light"
-                            leftSection={<IconEdit size={14} aria-hidden="true" />}
-                            aria-label={t('staffAppointments.editLabel', { name, dateTime })}
+                            label={t('staffAppointments.editLabel', { name, dateTime })}
                           >
                             {t('staffAppointments.edit')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            leftSection={<IconTrash size={14} aria-hidden="true" />}
-                            aria-label={t('staffAppointments.delete.label', { name, dateTime })}
+                          </EditRowButton>
+                          <DeleteRowButton
+                            label={t('staffAppointments.delete.label', { name, dateTime })}
                             loading={remove.isPending && remove.variables === appointment.appointmentId}
                             onClick={() => {
                               confirmDelete(appointment, zone);
                             }}
                           >
                             {t('staffAppointments.delete.button')}
-                          </Button>
+                          </DeleteRowButton>
                         </Group>
                       </Table.Td>
                     )}

@@ -5,6 +5,7 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { LoadErrorAlert } from '@/components/ui/query-states';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 
 import { useAssignments, useSetAssignments } from '../api/assignments';
@@ -142,21 +143,13 @@ export function AssignmentEditor({
     body = <Skeleton height={88} radius="sm" aria-label={t('common.loading')} />;
   } else if (assignments.isError || employees.isError) {
     body = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('staffAppointments.assign.loadError')}</Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              void assignments.refetch();
-              void employees.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={t('staffAppointments.assign.loadError')}
+        onRetry={() => {
+          void assignments.refetch();
+          void employees.refetch();
+        }}
+      />
     );
   } else {
     body = (

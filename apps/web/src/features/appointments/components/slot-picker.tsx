@@ -1,9 +1,11 @@
 import type { Locale, Slots } from '@eclat/shared';
 
 type Slot = Slots['slots'][number];
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+
+import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 
 import { formatBusinessDate, formatBusinessTime, isPastDate } from '../time';
 
@@ -60,24 +62,9 @@ export function SlotPicker({
   } else if (isPastDay) {
     times = null;
   } else if (isLoading) {
-    times = (
-      <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 12 }, (_, index) => (
-          <Skeleton key={index} height={52} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
+    times = <LoadingSkeleton cols={{ base: 3, xs: 4 }} gap="xs" count={12} height={52} radius="md" />;
   } else if (isError || !slots) {
-    times = (
-      <Alert color="red" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('booking.errors.slots')}</Text>
-          <Button variant="default" size="xs" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    times = <LoadErrorAlert message={t('booking.errors.slots')} onRetry={onRetry} />;
   } else {
     times = (
       <Stack gap="xs">

@@ -1,10 +1,7 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { useAvailabilities } from '../api/get-availabilities';
-import { AvailabilitiesTable } from './availabilities-table';
-import { ListLoadError, TableSkeleton } from './availability-list-states';
-import { useConfirmDeleteAvailability } from './use-confirm-delete-availability';
+import { AvailabilitiesList } from './availabilities-list';
 
 /**
  * The admin dashboard's Employee Availabilities tab: everyone's availabilities, each with Assign
@@ -12,34 +9,12 @@ import { useConfirmDeleteAvailability } from './use-confirm-delete-availability'
  */
 export function AvailabilitiesPanel() {
   const { t } = useTranslation();
-  const availabilities = useAvailabilities();
-  const { confirmDelete, deletingId } = useConfirmDeleteAvailability('any');
-
-  if (availabilities.isPending) return <TableSkeleton />;
-  if (availabilities.isError) {
-    return (
-      <ListLoadError
-        error={availabilities.error}
-        title={t('availabilities.errors.loadTitle')}
-        message={t('availabilities.errors.load')}
-        onRetry={() => void availabilities.refetch()}
-      />
-    );
-  }
-  if (availabilities.data.length === 0) {
-    return (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('availabilities.panel.empty')}
-      </Text>
-    );
-  }
   return (
-    <AvailabilitiesTable
-      availabilities={availabilities.data}
+    <AvailabilitiesList
+      availabilities={useAvailabilities()}
+      scope="any"
       caption={t('availabilities.panel.caption')}
-      canEdit={false}
-      onDelete={confirmDelete}
-      deletingId={deletingId}
+      empty={t('availabilities.panel.empty')}
     />
   );
 }

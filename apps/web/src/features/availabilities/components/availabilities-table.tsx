@@ -1,10 +1,12 @@
 import type { Availability } from '@eclat/shared';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { IconLink } from '@/components/ui/icon-link';
+import { DeleteRowButton } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { getActiveLanguage } from '@/lib/i18n';
 
@@ -49,17 +51,13 @@ function AvailabilityActions({ availability, canEdit, onDelete, isDeleting, wrap
   return (
     <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'}>
       {canEdit && (
-        <Anchor
-          component={Link}
+        <IconLink
           to={paths.editAvailability.getHref(id)}
-          size="sm"
-          aria-label={t('availabilities.editLabel', { date })}
+          icon={<IconEdit size={16} aria-hidden="true" />}
+          label={t('availabilities.editLabel', { date })}
         >
-          <Group gap={4} wrap="nowrap" component="span">
-            <IconEdit size={16} aria-hidden="true" />
-            {t('availabilities.edit')}
-          </Group>
-        </Anchor>
+          {t('availabilities.edit')}
+        </IconLink>
       )}
       <Button
         component={Link}
@@ -77,19 +75,15 @@ function AvailabilityActions({ availability, canEdit, onDelete, isDeleting, wrap
       >
         {t('availabilities.assign')}
       </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden="true" />}
-        aria-label={t('availabilities.delete.label', { name, date })}
+      <DeleteRowButton
+        label={t('availabilities.delete.label', { name, date })}
         loading={isDeleting}
         onClick={() => {
           onDelete(availability);
         }}
       >
         {t('availabilities.delete.button')}
-      </Button>
+      </DeleteRowButton>
     </Group>
   );
 }

@@ -1,52 +1,34 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import type { ErrorCode } from '@eclat/shared';
 import { useTranslation } from 'react-i18next';
 
+import { LoadErrorAlert, type LoadErrorWayOut } from '@/components/ui/query-states';
 import { toErrorCode } from '@/lib/api-client';
 
 import { isNotEmployeeError } from '../not-employee';
 import { NotEmployeeAlert } from './not-employee-alert';
 
-/** Rows of grey while a table loads. */
-export function TableSkeleton({ rows = 4 }: { rows?: number }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} height={40} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
+type EmployeeLoadErrorProps = LoadErrorWayOut & {
+  error: unknown;
+  title?: string;
+  message: string;
+  /** The error codes whose reason (`errors.<CODE>`) follows the message. */
+  explain?: readonly ErrorCode[];
+};
 
 /**
- * A list that could not load: the friendly explanation when the account has no employee record,
- * otherwise the screen's message (spec §8) with the reason and a retry.
+ * Employee data that could not load: the friendly explanation when the account has no employee
+ * record, otherwise the screen's message (spec §8), the reason for the codes it explains, and Retry
+ * (or another way out).
  */
-export function ListLoadError({
+export function EmployeeLoadError({
   error,
-  title,
   message,
-  onRetry,
-}: {
-  error: unknown;
-  title: string;
-  message: string;
-  onRetry: () => void;
-}) {
+  explain = ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
+  ...alert
+}: EmployeeLoadErrorProps) {
   const { t } = useTranslation();
   if (isNotEmployeeError(error)) return <NotEmployeeAlert />;
   const code = toErrorCode(error);
-  return (
-    <Alert color="red" title={title} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          {message}
-          {code === 'FORBIDDEN' || code === 'SERVICE_UNAVAILABLE' ? ` ${t(`errors.${code}`)}` : ''}
-        </Text>
-        <Button variant="default" size="xs" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  const reason = explain.includes(code) ? ` ${t(`errors.${code}`)}` : '';
+  return <LoadErrorAlert {...alert} message={`${message}${reason}`} />;
 }

@@ -1,9 +1,9 @@
-import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
+import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 
 /** The frame of the add and edit availability screens, with a way back to the list. */
@@ -20,12 +20,9 @@ export function AvailabilityFormPage({
   return (
     <Container size="sm" py={{ base: 'xl', sm: 48 }}>
       <Stack gap="lg">
-        <Anchor component={Link} to={paths.myAvailabilities.getHref()} size="sm">
-          <Group gap={4} wrap="nowrap" component="span">
-            <IconArrowLeft size={16} aria-hidden="true" />
-            {t('availabilities.form.back')}
-          </Group>
-        </Anchor>
+        <IconLink to={paths.myAvailabilities.getHref()} icon={<IconArrowLeft size={16} aria-hidden="true" />}>
+          {t('availabilities.form.back')}
+        </IconLink>
         <Stack gap={4}>
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{intro}</Text>

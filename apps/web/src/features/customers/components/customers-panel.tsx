@@ -1,12 +1,14 @@
 import type { Customer } from '@eclat/shared';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
+import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
+import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { RecordRowActions } from '@/components/ui/record-row-actions';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
 
@@ -34,33 +36,22 @@ export function CustomersPanel() {
 
   const confirmDelete = (customer: Customer) => {
     const name = fullName(customer);
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.dismiss') },
+    confirmRecordDelete(t, {
       title: t('adminCustomers.delete.title'),
-      children: <Text size="sm">{t('adminCustomers.delete.text', { name })}</Text>,
-      labels: { confirm: t('adminCustomers.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('adminCustomers.delete.text', { name }),
+      confirm: t('adminCustomers.delete.confirm'),
       onConfirm: () => {
         setKeptName(null);
         remove.mutate(customer.customerId, {
           onSuccess: () => {
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('common.dismiss') },
-              color: 'teal',
-              message: t('adminCustomers.delete.success'),
-            });
+            notifyRecordSuccess(t, t('adminCustomers.delete.success'));
           },
           onError: (error) => {
             if (isKeptForAppointments(error)) {
               setKeptName(name);
               return;
             }
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('common.dismiss') },
-              color: 'red',
-              title: t('adminCustomers.delete.error'),
-              message: t(`errors.${toErrorCode(error)}`),
-            });
+            notifyRecordFailure(t, t('adminCustomers.delete.error'), t(`errors.${toErrorCode(error)}`));
           },
         });
       },
@@ -69,37 +60,22 @@ export function CustomersPanel() {
 
   let body;
   if (customers.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
+    body = <LoadingSkeleton />;
   } else if (customers.isError) {
     body = (
-      <Alert color="red" title={t('adminCustomers.list.loadErrorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('adminCustomers.list.loadError')}</Text>
-          <Button variant="default" size="xs" onClick={() => void customers.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title={t('adminCustomers.list.loadErrorTitle')}
+        message={t('adminCustomers.list.loadError')}
+        onRetry={() => void customers.refetch()}
+      />
     );
   } else if (customers.data.length === 0) {
-    body = (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('adminCustomers.list.empty')}
-      </Text>
-    );
+    body = <EmptyState>{t('adminCustomers.list.empty')}</EmptyState>;
   } else {
     const shown = filterCustomers(customers.data, query);
     body =
       shown.length === 0 ? (
-        <Text role="status" c="dimmed" ta="center" py="xl">
-          {t('adminCustomers.list.noMatch', { query: query.trim() })}
-        </Text>
+        <EmptyState>{t('adminCustomers.list.noMatch', { query: query.trim() })}</EmptyState>
       ) : (
         <Stack gap="xs">
           {/* Above the scrolling table, so it stays readable on a phone; it also names the table. */}
@@ -135,33 +111,19 @@ export function CustomersPanel() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Anchor
-                            component={Link}
-                            to={paths.editCustomer.getHref(customer.customerId)}
-                            size="sm"
-                            aria-label={t('adminCustomers.list.editLabel', { name })}
-                          >
-                            <Group gap={4} wrap="nowrap">
-                              <IconEdit size={16} aria-hidden="true" />
-                              {t('adminCustomers.list.edit')}
-                            </Group>
-                          </Anchor>
-                          <Button
-                            size="xs"
-                            // Red text on a plain button: 5.5:1 (WCAG AA), hovered or not; light red fills fall below it.
-                            variant="default"
-                            c="red.9"
-                            leftSection={<IconTrash size={14} aria-hidden="true" />}
-                            aria-label={t('adminCustomers.list.deleteLabel', { name })}
-                            loading={remove.isPending && remove.variables === customer.customerId}
-                            onClick={() => {
-                              confirmDelete(customer);
-                            }}
-                          >
-                            {t('adminCustomers.list.delete')}
-                          </Button>
-                        </Group>
+                        <RecordRowActions
+                          editHref={paths.editCustomer.getHref(customer.customerId)}
+                          labels={{
+                            edit: t('adminCustomers.list.edit'),
+                            editAccessible: t('adminCustomers.list.editLabel', { name }),
+                            delete: t('adminCustomers.list.delete'),
+                            deleteAccessible: t('adminCustomers.list.deleteLabel', { name }),
+                          }}
+                          isDeleting={remove.isPending && remove.variables === customer.customerId}
+                          onDelete={() => {
+                            confirmDelete(customer);
+                          }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -3,9 +3,10 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { PHONE_EXAMPLE } from '@/components/forms/person-form';
+import { NameInputs, PhoneNumberInput } from '@/components/forms/person-fields';
+
 import {
-  formatPhoneInput,
-  PHONE_EXAMPLE,
   validateProfile,
   type ProfileErrors,
   type ProfileField,
@@ -61,32 +62,13 @@ export function ProfileForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start" wrap="wrap" gap="md">
-          <TextInput
-            label={t('profile.fields.firstName')}
-            required
-            autoComplete="given-name"
-            maxLength={100}
-            miw={200}
-            value={values.firstName}
-            error={message('firstName')}
-            onChange={(event) => {
-              change('firstName', event.currentTarget.value);
-            }}
-          />
-          <TextInput
-            label={t('profile.fields.lastName')}
-            required
-            autoComplete="family-name"
-            maxLength={100}
-            miw={200}
-            value={values.lastName}
-            error={message('lastName')}
-            onChange={(event) => {
-              change('lastName', event.currentTarget.value);
-            }}
-          />
-        </Group>
+        <NameInputs
+          labels={{ firstName: t('profile.fields.firstName'), lastName: t('profile.fields.lastName') }}
+          values={values}
+          message={message}
+          onChange={change}
+          isOwnName
+        />
         <TextInput
           label={t('profile.fields.email')}
           description={t('profile.hints.email')}
@@ -94,20 +76,15 @@ export function ProfileForm({
           readOnly
           variant="filled"
         />
-        <TextInput
+        <PhoneNumberInput
           label={t('profile.fields.phoneNumber')}
           description={t('profile.hints.phone')}
-          required
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={12}
-          maw={260}
           value={values.phoneNumber}
           error={message('phoneNumber')}
-          onChange={(event) => {
-            change('phoneNumber', formatPhoneInput(event.currentTarget.value));
+          onChange={(value) => {
+            change('phoneNumber', value);
           }}
+          isOwnNumber
         />
         <TextInput
           label={t('profile.fields.address')}

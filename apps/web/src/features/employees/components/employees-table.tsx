@@ -1,12 +1,14 @@
 import type { Employee } from '@eclat/shared';
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
+import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
+import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { RecordRowActions } from '@/components/ui/record-row-actions';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
 
@@ -31,29 +33,17 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
   const captionId = useId();
 
   const confirmDelete = (employee: Employee) => {
-    const name = fullName(employee);
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.dismiss') },
+    confirmRecordDelete(t, {
       title: t('employees.delete.title'),
-      children: <Text size="sm">{t('employees.delete.text', { name })}</Text>,
-      labels: { confirm: t('employees.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('employees.delete.text', { name: fullName(employee) }),
+      confirm: t('employees.delete.confirm'),
       onConfirm: () => {
         remove.mutate(employee.employeeId, {
           onSuccess: () => {
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('common.dismiss') },
-              color: 'teal',
-              message: t('employees.delete.success'),
-            });
+            notifyRecordSuccess(t, t('employees.delete.success'));
           },
           onError: (error) => {
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('common.dismiss') },
-              color: 'red',
-              title: t('employees.delete.error'),
-              message: t(`errors.${toErrorCode(error)}`),
-            });
+            notifyRecordFailure(t, t('employees.delete.error'), t(`errors.${toErrorCode(error)}`));
           },
         });
       },
@@ -62,35 +52,20 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
 
   let body;
   if (employees.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
+    body = <LoadingSkeleton />;
   } else if (employees.isError) {
     const code = toErrorCode(employees.error);
     body = (
-      <Alert color="red" title={t('employees.list.loadErrorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            {code === 'UNAUTHENTICATED'
-              ? t('employees.errors.notAuthenticated')
-              : t('employees.list.loadError')}
-          </Text>
-          <Button variant="default" size="xs" onClick={() => void employees.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title={t('employees.list.loadErrorTitle')}
+        message={
+          code === 'UNAUTHENTICATED' ? t('employees.errors.notAuthenticated') : t('employees.list.loadError')
+        }
+        onRetry={() => void employees.refetch()}
+      />
     );
   } else if (employees.data.length === 0) {
-    body = (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('employees.list.empty')}
-      </Text>
-    );
+    body = <EmptyState>{t('employees.list.empty')}</EmptyState>;
   } else {
     body = (
       <Stack gap="xs">
@@ -130,34 +105,20 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={paths.editEmployee.getHref(employee.employeeId)}
-                          state={linkState}
-                          size="sm"
-                          aria-label={t('employees.list.editLabel', { name })}
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            <IconEdit size={16} aria-hidden="true" />
-                            {t('employees.list.edit')}
-                          </Group>
-                        </Anchor>
-                        <Button
-                          size="xs"
-                          // Red text on a plain button: 5.5:1 (WCAG AA), hovered or not; light red fills fall below it.
-                          variant="default"
-                          c="red.9"
-                          leftSection={<IconTrash size={14} aria-hidden="true" />}
-                          aria-label={t('employees.list.deleteLabel', { name })}
-                          loading={remove.isPending && remove.variables === employee.employeeId}
-                          onClick={() => {
-                            confirmDelete(employee);
-                          }}
-                        >
-                          {t('employees.list.delete')}
-                        </Button>
-                      </Group>
+                      <RecordRowActions
+                        editHref={paths.editEmployee.getHref(employee.employeeId)}
+                        editState={linkState}
+                        labels={{
+                          edit: t('employees.list.edit'),
+                          editAccessible: t('employees.list.editLabel', { name }),
+                          delete: t('employees.list.delete'),
+                          deleteAccessible: t('employees.list.deleteLabel', { name }),
+                        }}
+                        isDeleting={remove.isPending && remove.variables === employee.employeeId}
+                        onDelete={() => {
+                          confirmDelete(employee);
+                        }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );

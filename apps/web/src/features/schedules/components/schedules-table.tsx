@@ -1,14 +1,15 @@
 import type { Schedule } from '@eclat/shared';
-import { Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { formatBusinessTime } from '@/features/appointments/time';
-import { ListLoadError, TableSkeleton } from '@/features/availabilities/components/availability-list-states';
+import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { NARROW_SCREEN_QUERY } from '@/features/availabilities/components/availabilities-table';
 import { ShiftLabel } from '@/features/availabilities/components/shift-label';
 import { formatDay } from '@/features/availabilities/day';
@@ -112,10 +113,10 @@ export function SchedulesTable() {
   const [editing, setEditing] = useState<Schedule | null>(null);
   const isNarrow = useMediaQuery(NARROW_SCREEN_QUERY, false, { getInitialValueInEffect: false });
 
-  if (schedules.isPending || timeZone.isPending) return <TableSkeleton />;
+  if (schedules.isPending || timeZone.isPending) return <LoadingSkeleton />;
   if (schedules.isError || timeZone.isError) {
     return (
-      <ListLoadError
+      <EmployeeLoadError
         error={schedules.error ?? timeZone.error}
         title={t('schedules.errors.loadTitle')}
         message={t('schedules.errors.load')}
@@ -126,13 +127,7 @@ export function SchedulesTable() {
       />
     );
   }
-  if (schedules.data.length === 0) {
-    return (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('schedules.empty')}
-      </Text>
-    );
-  }
+  if (schedules.data.length === 0) return <EmptyState>{t('schedules.empty')}</EmptyState>;
 
   const zone = timeZone.data;
   const describe = (schedule: Schedule) => ({
@@ -167,30 +162,23 @@ export function SchedulesTable() {
     const labels = describe(schedule);
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconEdit size={14} aria-hidden="true" />}
-          aria-label={t('schedules.edit.label', labels)}
+        <EditRowButton
+          label={t('schedules.edit.label', labels)}
           onClick={() => {
             setEditing(schedule);
           }}
         >
           {t('schedules.edit.button')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden="true" />}
-          aria-label={t('schedules.delete.label', labels)}
+        </EditRowButton>
+        <DeleteRowButton
+          label={t('schedules.delete.label', labels)}
           loading={remove.isPending && remove.variables === schedule.scheduleId}
           onClick={() => {
             confirmDelete(schedule);
           }}
         >
           {t('schedules.delete.button')}
-        </Button>
+        </DeleteRowButton>
       </Group>
     );
   };

@@ -1,9 +1,11 @@
 import type { AuthUser, Permission } from '@eclat/shared';
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 
 import { useChangeEmployeeRole, type EmployeeRoleChange } from '../api/change-employee-role';
 import { useUsers } from '../api/get-users';
@@ -161,34 +163,17 @@ export function UserRolesPanel() {
   const { t } = useTranslation();
   const users = useUsers();
 
-  if (users.isPending) {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={48} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
+  if (users.isPending) return <LoadingSkeleton height={48} />;
   if (users.isError) {
     return (
-      <Alert color="red" title={t('admin.roles.loadErrorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('admin.roles.loadError')}</Text>
-          <Button variant="default" size="xs" onClick={() => void users.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title={t('admin.roles.loadErrorTitle')}
+        message={t('admin.roles.loadError')}
+        onRetry={() => void users.refetch()}
+      />
     );
   }
-  if (users.data.length === 0) {
-    return (
-      <Text role="status" c="dimmed" ta="center" py="xl">
-        {t('admin.roles.empty')}
-      </Text>
-    );
-  }
+  if (users.data.length === 0) return <EmptyState>{t('admin.roles.empty')}</EmptyState>;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" striped highlightOnHover>

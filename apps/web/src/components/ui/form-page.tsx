@@ -1,16 +1,8 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The frame of the add and edit service screens. */
-export function ServiceFormPage({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
+/** The frame of a screen that adds or edits one record: title, a line of intro, the form on a card. */
+export function FormPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <Container size="sm" py={{ base: 'xl', sm: 48 }}>
       <Stack gap="lg">
