@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, setLanguage, signIn, uniqueEmail } from './support/accounts.ts';
+import {
+  createAccountWithCli,
+  readAccessToken,
+  setLanguage,
+  signIn,
+  uniqueEmail,
+} from './support/accounts.ts';
 
 const TEXT = {
   en: {
@@ -92,21 +98,6 @@ type Language = keyof typeof TEXT;
 /** A name no other test uses, so rows are found among everyone else's. */
 function uniqueName(prefix: string): string {
   return `${prefix}${randomBytes(3).toString('hex')}`;
-}
-
-/** The access token the web app stored after sign-in. */
-async function readAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const key = localStorage.key(index);
-      if (key?.startsWith('oidc.user:')) {
-        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-      }
-    }
-    return undefined;
-  });
-  if (!token) throw new Error('No access token in the page.');
-  return token;
 }
 
 /** With the signed-in admin's token: a customer and one (cancelled) appointment of theirs. */

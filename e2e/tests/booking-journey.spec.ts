@@ -2,6 +2,7 @@ import type { Page, Response } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { setLanguage, signUp, uniqueEmail } from './support/accounts.ts';
+import { businessDay, businessInstant, longDay } from './support/business-time.ts';
 
 /**
  * The main flow of the spec (§2): a new customer sets up a profile, picks services, a date and a
@@ -10,7 +11,6 @@ import { setLanguage, signUp, uniqueEmail } from './support/accounts.ts';
  */
 
 type Language = 'en' | 'fr';
-const BUSINESS_TIME_ZONE = 'America/Toronto';
 
 const TEXT = {
   en: {
@@ -97,42 +97,6 @@ const TEXT = {
   },
 } as const;
 
-const INTL = { en: 'en-CA', fr: 'fr-CA' } as const;
-
-/** A business-local day, `days` from today (YYYY-MM-DD). */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number);
-  const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days, 12));
-  return date.toISOString().slice(0, 10);
-}
-
-/** The instant of `hour`:00 on a business-local day (EST or EDT). */
-function businessInstant(day: string, hour: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const hourIn = new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    hour: 'numeric',
-    hourCycle: 'h23',
-  });
-  for (const offset of [4, 5]) {
-    const candidate = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1, hour + offset));
-    if (Number(hourIn.format(candidate)) === hour) return candidate.toISOString();
-  }
-  throw new Error(`no instant for ${day} ${hour}:00`);
-}
-
-/** The calendar's label of a day ("Sunday, November 29, 2026" / "dimanche 29 novembre 2026"). */
-function dayLabel(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(INTL[language], {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
-}
-
 async function createProfile(page: Page, language: Language) {
   const t = TEXT[language];
   await page.goto('/profile');
@@ -174,7 +138,7 @@ async function createProfile(page: Page, language: Language) {
 /** On /calendar-select: a day (moving to the next month if needed) and an hour. */
 async function pickSlot(page: Page, language: Language, day: string, hour: number) {
   const t = TEXT[language];
-  const dayButton = page.getByRole('button', { name: dayLabel(day, language), exact: true }).first();
+  const dayButton = page.getByRole('button', { name: longDay(day, language), exact: true }).first();
   if (!(await dayButton.isVisible())) await page.getByRole('button', { name: t.nextMonth }).click();
   await dayButton.click();
   const time = page.getByRole('button', { name: t.time(hour), exact: true });

@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
-
 import { expect, test } from './fixtures.ts';
-import { createAccountWithCli, setLanguage, signIn } from './support/accounts.ts';
+import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 
 const VISIBLE = [
   'They clean our clinic every evening and our patients notice.',
@@ -39,21 +37,6 @@ const TEXT = {
     date: /^\d{1,2} [a-zéû.]+ \d{4}$/,
   },
 } as const;
-
-/** The admin's access token, as the web app stored it after sign-in. */
-async function readAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const key = localStorage.key(index);
-      if (key?.startsWith('oidc.user:')) {
-        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-      }
-    }
-    return undefined;
-  });
-  if (!token) throw new Error('No access token in the page.');
-  return token;
-}
 
 for (const language of ['en', 'fr'] as const) {
   const t = TEXT[language];

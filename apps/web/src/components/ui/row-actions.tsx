@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,14 +9,25 @@ type EditRowButtonProps = {
   /** The accessible name, naming the row ("Edit the appointment of ..."). */
   label: string;
   children: ReactNode;
-} & ({ to: string; onClick?: never } | { onClick: () => void; to?: never });
+} & (
+  | { to: string; /** Navigation state for the edit page. */ state?: unknown; onClick?: never }
+  | { onClick: () => void; to?: never; state?: never }
+);
 
 /** Edit: a link to the edit page, or a button that opens an edit dialog. */
-export function EditRowButton({ label, children, to, onClick }: EditRowButtonProps) {
+export function EditRowButton({ label, children, to, state, onClick }: EditRowButtonProps) {
   const icon = <IconEdit size={14} aria-hidden="true" />;
   if (to !== undefined) {
     return (
-      <Button component={Link} to={to} size="xs" variant="light" leftSection={icon} aria-label={label}>
+      <Button
+        component={Link}
+        to={to}
+        state={state}
+        size="xs"
+        variant="light"
+        leftSection={icon}
+        aria-label={label}
+      >
         {children}
       </Button>
     );
@@ -52,5 +63,35 @@ export function DeleteRowButton({
     >
       {children}
     </Button>
+  );
+}
+
+/** The Edit link and Delete button at the end of a record's row (employees, customers). */
+export function RecordRowActions({
+  editHref,
+  editState,
+  labels,
+  isDeleting,
+  onDelete,
+}: {
+  editHref: string;
+  /** Navigation state for the edit link (where the form comes back to), if any. */
+  editState?: unknown;
+  /** Visible texts ("Edit", "Delete") and the names screen readers hear ("Edit Ana Lima"). */
+  labels: { edit: string; editAccessible: string; delete: string; deleteAccessible: string };
+  /** True while this row's record is being deleted. */
+  isDeleting: boolean;
+  /** Asks for the confirmation, then deletes. */
+  onDelete: () => void;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <EditRowButton to={editHref} state={editState} label={labels.editAccessible}>
+        {labels.edit}
+      </EditRowButton>
+      <DeleteRowButton label={labels.deleteAccessible} loading={isDeleting} onClick={onDelete}>
+        {labels.delete}
+      </DeleteRowButton>
+    </Group>
   );
 }

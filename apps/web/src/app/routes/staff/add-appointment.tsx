@@ -2,9 +2,9 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { FormPage } from '@/components/ui/form-page';
 import { paths } from '@/config/paths';
 import { AppointmentEditor } from '@/features/appointments/components/appointment-editor';
-import { StaffAppointmentPage } from '@/features/appointments/components/staff-appointment-page';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -18,7 +18,7 @@ export function AddAppointmentRoute() {
   const { hasAny } = useSession();
 
   return (
-    <StaffAppointmentPage title={title} intro={t('staffAppointments.form.addIntro')}>
+    <FormPage title={title} intro={t('staffAppointments.form.addIntro')}>
       {hasAny('admin') ? (
         <AppointmentEditor />
       ) : (
@@ -31,6 +31,6 @@ export function AddAppointmentRoute() {
           </Stack>
         </Alert>
       )}
-    </StaffAppointmentPage>
+    </FormPage>
   );
 }

@@ -3,16 +3,14 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
+import { FormPage } from '@/components/ui/form-page';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { useStaffAppointment } from '@/features/appointments/api/get-staff-appointment';
 import { AppointmentEditor } from '@/features/appointments/components/appointment-editor';
 import { AssignmentEditor } from '@/features/appointments/components/assignment-editor';
-import {
-  AppointmentDetails,
-  StaffAppointmentPage,
-} from '@/features/appointments/components/staff-appointment-page';
+import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { getActiveLanguage } from '@/lib/i18n';
@@ -83,12 +81,12 @@ export function EditAppointmentRoute() {
   }
 
   return (
-    <StaffAppointmentPage
+    <FormPage
       title={title}
       intro={isAdmin ? t('staffAppointments.form.editIntro') : t('staffAppointments.form.viewIntro')}
       after={after}
     >
       {body}
-    </StaffAppointmentPage>
+    </FormPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormPage } from '@/components/ui/form-page';
 import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 
@@ -18,19 +18,16 @@ export function AvailabilityFormPage({
 }) {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py={{ base: 'xl', sm: 48 }}>
-      <Stack gap="lg">
+    <FormPage
+      title={title}
+      intro={intro}
+      before={
         <IconLink to={paths.myAvailabilities.getHref()} icon={<IconArrowLeft size={16} aria-hidden="true" />}>
           {t('availabilities.form.back')}
         </IconLink>
-        <Stack gap={4}>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed">{intro}</Text>
-        </Stack>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-          {children}
-        </Paper>
-      </Stack>
-    </Container>
+      }
+    >
+      {children}
+    </FormPage>
   );
 }

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
 import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
-import { RecordRowActions } from '@/components/ui/record-row-actions';
+import { RecordRowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import type { Appointment, Locale } from '@eclat/shared';
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,35 +8,6 @@ import { formatCurrency } from '@/lib/format';
 import { formatBusinessDateTime } from '../time';
 
 import { StatusBadge } from './status-badge';
-
-/** The frame of the add and edit appointment screens: heading, intro, the form on a card, extras below. */
-export function StaffAppointmentPage({
-  title,
-  intro,
-  children,
-  after,
-}: {
-  title: string;
-  intro: string;
-  children: ReactNode;
-  /** Sections under the main card (the assignment). */
-  after?: ReactNode;
-}) {
-  return (
-    <Container size="sm" py={{ base: 'xl', sm: 48 }}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed">{intro}</Text>
-        </Stack>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-          {children}
-        </Paper>
-        {after}
-      </Stack>
-    </Container>
-  );
-}
 
 /** One appointment, read only: what an employee sees on the edit screen (only an admin may change it). */
 export function AppointmentDetails({
