@@ -6,6 +6,16 @@ import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './su
 const TEXT = {
   en: {
     heading: 'Admin Dashboard',
+    allTabs: [
+      'Employees',
+      'Customers',
+      'Services',
+      'Feedbacks',
+      'Appointments',
+      'Employee Availabilities',
+      'Employee Schedule',
+      'User Roles',
+    ],
     tabs: 'Dashboard sections',
     employees: 'Employees',
     roles: 'User Roles',
@@ -30,6 +40,16 @@ const TEXT = {
   },
   fr: {
     heading: 'Tableau de bord',
+    allTabs: [
+      'Employés',
+      'Clients',
+      'Services',
+      'Avis',
+      'Rendez-vous',
+      'Disponibilités des employés',
+      'Horaire des employés',
+      'Rôles des utilisateurs',
+    ],
     tabs: 'Sections du tableau de bord',
     employees: 'Employés',
     roles: 'Rôles des utilisateurs',
@@ -70,6 +90,34 @@ async function postCustomerFeedback(browser: Browser, baseURL: string | undefine
 
 for (const language of ['en', 'fr'] as const) {
   const t = TEXT[language];
+
+  test(`${language}: an admin goes through the eight tabs with the keyboard, each loads its table`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await setLanguage(page, language);
+    await page.goto('/');
+    await signIn(page, createAccountWithCli('admin'), language);
+    await page.goto('/admin-dashboard');
+    const tabs = page.getByRole('tablist', { name: t.tabs });
+    await tabs.getByRole('tab', { name: t.allTabs[0], selected: true }).focus();
+    for (const [index, name] of t.allTabs.entries()) {
+      if (index > 0) await page.keyboard.press('ArrowRight');
+      await expect(tabs.getByRole('tab', { name, selected: true })).toBeFocused();
+      const panel = page.getByRole('tabpanel', { name });
+      await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
+      // Loaded: a table or a list of cards, or an empty-state line; never a load error.
+      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(
+        panel.getByRole('table').or(panel.getByRole('list')).or(panel.getByRole('status')).first(),
+      ).toBeVisible();
+      await expect(panel.getByRole('alert')).toHaveCount(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }
+    // The last tab is in the address: a reload keeps it.
+    await page.reload();
+    await expect(tabs.getByRole('tab', { name: t.allTabs[7], selected: true })).toBeVisible();
+  });
 
   test(`${language}: an admin manages the employee role of a customer from the dashboard`, async ({
     page,
