@@ -21,6 +21,19 @@ export { expect };
 
 /** Serious and critical accessibility violations on the current page (WCAG 2.x A and AA). */
 export async function seriousA11yViolations(page: Page) {
+  // Colours are checked as they end up: wait for the page fade, dialogs and toasts to finish appearing
+  // (mid-fade, text is paler than it will be). Endless animations (spinners) are not waited for.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
