@@ -31,6 +31,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-CA',
     timezoneId: 'America/Toronto',
+    // No fades: colours and positions are checked as they end up, not halfway through a transition.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

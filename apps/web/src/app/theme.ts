@@ -115,6 +115,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   focusRing: 'auto',
   cursorType: 'pointer',
+  // Dialogs, menus and toasts appear without motion for people who ask their system for less.
+  respectReducedMotion: true,
 });
 
 /** Body text in ink and a darker "dimmed" than Mantine's default gray, which fails AA on white. */
