@@ -1,5 +1,5 @@
-import { SHIFTS, type AvailabilityInput } from '@eclat/shared';
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { AvailabilityInput } from '@eclat/shared';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
@@ -14,6 +14,8 @@ import {
   type AvailabilityFormValues,
 } from '../availability-form';
 import { formatDay } from '../day';
+
+import { ShiftSelect } from './shift-select';
 
 type AvailabilityFormProps = {
   /** Read-only: availabilities always carry the name of the employee record. */
@@ -88,16 +90,13 @@ export function AvailabilityForm({
           error={error === 'availabilities.errors.pastDate' ? true : undefined}
           required
         />
-        <Select
+        <ShiftSelect
           label={t('availabilities.form.shift')}
           placeholder={t('availabilities.form.shiftPlaceholder')}
-          data={SHIFTS.map((shift) => ({ value: shift, label: t(`availabilities.shift.${shift}`) }))}
           value={values.shift}
-          onChange={(value) => {
-            set('shift', SHIFTS.find((shift) => shift === value) ?? null);
+          onChange={(shift) => {
+            set('shift', shift);
           }}
-          allowDeselect={false}
-          required
         />
         <Textarea
           label={t('availabilities.form.comments')}

@@ -1,10 +1,11 @@
-import { SCHEDULE_STATUSES, SHIFTS, type ScheduleStatus } from '@eclat/shared';
+import { SCHEDULE_STATUSES, type ScheduleStatus } from '@eclat/shared';
 import { Alert, Button, Flex, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ShiftSelect } from '@/features/availabilities/components/shift-select';
 import { formatDay } from '@/features/availabilities/day';
 import { getActiveLanguage } from '@/lib/i18n';
 
@@ -91,16 +92,12 @@ export function ScheduleForm({
         <Text size="xs" c="dimmed" mt={-8}>
           {t('schedules.form.timeZoneNote', { timeZone })}
         </Text>
-        <Select
+        <ShiftSelect
           label={t('schedules.form.shift')}
-          data={SHIFTS.map((shift) => ({ value: shift, label: t(`availabilities.shift.${shift}`) }))}
           value={values.shift}
-          onChange={(value) => {
-            set('shift', SHIFTS.find((shift) => shift === value) ?? null);
+          onChange={(shift) => {
+            set('shift', shift);
           }}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          required
         />
         <Select
           label={t('schedules.form.status')}
