@@ -121,6 +121,24 @@ export async function insertAppointment(
   return row.id;
 }
 
+/**
+ * Locks an appointment's row until the transaction ends and returns its current time and status. Every
+ * change to an appointment's time or team takes this lock first (then slot, then employee locks), so a
+ * reschedule and a change of team never check against each other's stale time.
+ */
+export async function lockAppointment(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      appointmentDate: appointments.appointmentDate,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for('update');
+  return row;
+}
+
 export async function replaceAppointment(
   db: Db,
   id: string,

@@ -29,6 +29,7 @@ import {
   findAppointmentByKey,
   findAllAppointments,
   findAppointmentsPage,
+  lockAppointment,
   findCustomerAppointments,
   insertAppointment,
   replaceAppointment,
@@ -245,6 +246,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const services = await resolveServices(app.db, request.body.serviceIds, true);
         const end = occupiedUntil(start, services.durationMinutes);
         await app.jobs.transaction(async (tx) => {
+          await lockAppointment(tx.db, appointment.appointmentId);
           await reserveCapacity(tx.db, start, end, rules(), appointment.appointmentId);
           // Employees already planned on this appointment who are busy at the new time step off it;
           // the company plans someone else (the customer cannot see or choose the team).
@@ -465,6 +467,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const end = occupiedUntil(start, services.durationMinutes);
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
+        await lockAppointment(tx.db, existing.appointmentId);
         if (holdsCapacity(status)) await reserveCapacity(tx.db, start, end, rules(), existing.appointmentId);
         if (status !== 'cancelled') {
           // The employees planned on it must still be free at the new time.
@@ -488,10 +491,14 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             endsAt: end,
             status,
             comments: request.body.comments ?? null,
+            // Given to another customer: their address (the same customer keeps the address booked).
+            ...(customer.id === existing.customerId ? {} : { address: customer.address }),
             totalPrice: services.totalPrice,
-            ...(status === 'cancelled' && existing.status !== 'cancelled'
-              ? { cancelledAt: new Date(), cancelledByUserId: user.userId }
-              : {}),
+            ...(status === 'cancelled'
+              ? existing.status === 'cancelled'
+                ? {}
+                : { cancelledAt: new Date(), cancelledByUserId: user.userId }
+              : { cancelledAt: null, cancelledByUserId: null }),
           },
           services.lines,
         );

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findAppointment } from '../appointments/appointments.repository.ts';
+import { findAppointment, lockAppointment } from '../appointments/appointments.repository.ts';
 import { myEmployee } from '../employees/my-employee.ts';
 import {
   findAssignments,
@@ -34,6 +34,11 @@ export function overlapError(employeeIds: readonly string[], busy: ReadonlySet<s
     ),
   );
 }
+
+const cancelledError = () =>
+  new AppError('CONFLICT', 'A cancelled appointment has no jobs to assign.', [
+    { path: 'appointmentId', message: 'assignments.errors.cancelled' },
+  ]);
 
 /**
  * Jobs (spec §3, schedule employee view): an admin assigns employees to an appointment; an employee
@@ -80,11 +85,7 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
       const employeeIds = [...new Set(request.body.employeeIds)];
       const appointment = await findAppointment(app.db, appointmentId);
       if (!appointment) throw notFound('Appointment');
-      if (employeeIds.length > 0 && appointment.status === 'cancelled') {
-        throw new AppError('CONFLICT', 'A cancelled appointment has no jobs to assign.', [
-          { path: 'appointmentId', message: 'assignments.errors.cancelled' },
-        ]);
-      }
+      if (employeeIds.length > 0 && appointment.status === 'cancelled') throw cancelledError();
       const found = employeeIds.length
         ? await app.db
             .select({ id: employees.id, isActive: employees.isActive })
@@ -103,12 +104,16 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
         throw new AppError('VALIDATION_ERROR', 'Some employees cannot be assigned.', invalid);
 
       await app.jobs.transaction(async (tx) => {
+        // Its time as it is now: a reschedule running at the same moment waits for this row.
+        const current = await lockAppointment(tx.db, appointmentId);
+        if (!current) throw notFound('Appointment');
+        if (employeeIds.length > 0 && current.status === 'cancelled') throw cancelledError();
         await lockEmployees(tx.db, employeeIds);
         const busy = await findBusyEmployees(
           tx.db,
           employeeIds,
-          new Date(appointment.appointmentDate),
-          new Date(appointment.endsAt),
+          current.appointmentDate,
+          current.endsAt,
           appointmentId,
         );
         if (busy.size > 0) throw overlapError(employeeIds, busy);

@@ -7,7 +7,8 @@ import {
   errorBodySchema,
   jobSchema,
 } from '@eclat/shared';
-import { employees, services } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { customers, employees, services } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
@@ -295,6 +296,79 @@ describe('assigning employees to an appointment', () => {
     expect((await jobsOf(ivy.headers)).map((job) => job.appointmentId).sort()).toEqual(
       [morning.appointmentId, later.appointmentId].sort(),
     );
+  });
+
+  it('a team change and a reschedule at the same moment never leave an employee on two jobs at once', async () => {
+    const date = day(36);
+    for (let round = 0; round < 4; round += 1) {
+      const kim = await employeeWithRecord(`Kim${round}`);
+      const busy = await appointmentAt(date, 9 + round * 2); // Kim's job at this hour
+      const moving = await appointmentAt(date, 10 + round * 2);
+      expect((await assign(busy.appointmentId, [kim.id])).statusCode).toBe(200);
+      // At once: Kim joins `moving`, and `moving` moves onto Kim's other job.
+      const [joined, moved] = await Promise.all([
+        assign(moving.appointmentId, [kim.id]),
+        app.inject({
+          method: 'PUT',
+          url: `/api/v1/appointments/${moving.appointmentId}`,
+          headers: admin,
+          payload: {
+            customerId: ownerId,
+            serviceIds: [serviceId],
+            appointmentDate: at(date, 9 + round * 2),
+            status: 'confirmed',
+          },
+        }),
+      ]);
+      // Whichever ran first, the second saw it: never both.
+      expect([joined.statusCode, moved.statusCode].sort()).toEqual([200, 409]);
+      const jobs = await jobsOf(kim.headers);
+      for (const [index, job] of jobs.entries()) {
+        for (const other of jobs.slice(index + 1)) {
+          expect(job.startTime < other.endTime && other.startTime < job.endTime).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('an admin moving an appointment to another customer takes their address; reinstating clears the cancellation', async () => {
+    const other = customerSchema.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/customers',
+          headers: admin,
+          payload: {
+            firstName: 'Otto',
+            lastName: 'Other',
+            email: 'otto@example.com',
+            phoneNumber: '416-555-0112',
+          },
+        })
+      ).json(),
+    );
+    const appointment = await appointmentAt(day(37), 9);
+    const put = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/appointments/${appointment.appointmentId}`,
+        headers: admin,
+        payload: { serviceIds: [serviceId], appointmentDate: appointment.appointmentDate, ...payload },
+      });
+    const cancelled = appointmentSchema.parse(
+      (await put({ customerId: ownerId, status: 'cancelled' })).json(),
+    );
+    expect(cancelled.cancelledAt).not.toBeNull();
+    const reinstated = appointmentSchema.parse(
+      (await put({ customerId: ownerId, status: 'confirmed' })).json(),
+    );
+    expect(reinstated.cancelledAt).toBeNull();
+
+    await app.db.update(customers).set({ address: '5 Elm Street' }).where(eq(customers.id, other.customerId));
+    const moved = appointmentSchema.parse(
+      (await put({ customerId: other.customerId, status: 'confirmed' })).json(),
+    );
+    expect(moved).toMatchObject({ customerFirstName: 'Otto', address: '5 Elm Street' });
   });
 
   it('is for staff to read and admins to change: customers and employees get 403, anonymous callers 401', async () => {
