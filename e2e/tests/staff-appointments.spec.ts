@@ -333,6 +333,8 @@ for (const language of ['en', 'fr'] as const) {
     await row.getByRole('button', { name: t.delete }).click();
     const dialog = page.getByRole('dialog', { name: t.deleteTitle });
     await expect(dialog).toContainText(`Maude ${lastName}`);
+    // Every dialog's close button has a name (a theme default, not each screen's).
+    await expect(dialog.getByRole('button', { name: language === 'en' ? 'Close' : 'Fermer' })).toBeVisible();
     await dialog.getByRole('button', { name: t.deleteConfirm }).click();
     await expect(page.getByText(t.deleted)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: lastName })).toHaveCount(0);

@@ -3,7 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { TOAST_AUTO_CLOSE_MS } from '@eclat/shared';
-import { mergeThemeOverrides, MantineProvider, Notification } from '@mantine/core';
+import { mergeThemeOverrides, MantineProvider, Modal, Notification } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -30,11 +30,13 @@ function LocalizedDates({ children }: { children: ReactNode }) {
 
 /**
  * Mantine with the theme, plus what must speak the active language: the close button of every toast
- * is labelled "Dismiss" (screen readers otherwise announce an unnamed button).
+ * ("Dismiss") and every dialog ("Close") is labelled (screen readers otherwise announce an unnamed
+ * button), so no screen has to remember it.
  */
 function LocalizedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const dismiss = t('common.dismiss');
+  const close = t('common.close');
   const localizedTheme = useMemo(
     () =>
       mergeThemeOverrides(theme, {
@@ -42,9 +44,11 @@ function LocalizedMantine({ children }: { children: ReactNode }) {
           Notification: Notification.extend({
             defaultProps: { closeButtonProps: { 'aria-label': dismiss } },
           }),
+          // Every dialog, the confirmations included; a dialog may still name its button itself.
+          Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
         },
       }),
-    [dismiss],
+    [dismiss, close],
   );
   return (
     <MantineProvider

@@ -16,7 +16,6 @@ export function confirmRecordDelete(
   }: { title: string; text: string; confirm: string; onConfirm: () => void },
 ): void {
   modals.openConfirmModal({
-    closeButtonProps: { 'aria-label': t('common.dismiss') },
     title,
     children: <Text size="sm">{text}</Text>,
     labels: { confirm, cancel: t('common.cancel') },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTab, readAdminTab, writeAdminTab } from './dashboard-tabs';
+import {
+  ADMIN_TABS,
+  adminTabHref,
+  DEFAULT_ADMIN_TAB,
+  isAdminTab,
+  readAdminTab,
+  writeAdminTab,
+} from './dashboard-tabs';
 
 describe('admin dashboard tabs', () => {
   it('lists the eight tabs of the spec in order, Employees first and by default', () => {
@@ -44,5 +51,10 @@ describe('admin dashboard tabs', () => {
     expect(isAdminTab('Schedule')).toBe(false);
     expect(isAdminTab(undefined)).toBe(false);
     expect(isAdminTab(3)).toBe(false);
+  });
+
+  it('builds the address of one tab', () => {
+    expect(adminTabHref('customers')).toBe('/admin-dashboard?tab=customers');
+    expect(readAdminTab(adminTabHref('availabilities').split('?')[1] ?? '')).toBe('availabilities');
   });
 });

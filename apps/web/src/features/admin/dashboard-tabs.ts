@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * The admin dashboard's tabs (spec §2), in the order they are shown, and their place in the URL:
  * `/admin-dashboard?tab=roles`. A link or a reload keeps the tab; anything unknown shows the
@@ -36,4 +38,9 @@ export function writeAdminTab(search: URLSearchParams | string, tab: AdminTab): 
   const params = new URLSearchParams(search);
   params.set(ADMIN_TAB_PARAM, tab);
   return params;
+}
+
+/** The address of one tab of the dashboard: `/admin-dashboard?tab=customers`. */
+export function adminTabHref(tab: AdminTab): string {
+  return `${paths.adminDashboard.getHref()}?${writeAdminTab('', tab).toString()}`;
 }

@@ -1,11 +1,11 @@
 import { toLocal, type Locale } from '@eclat/shared';
+import { toIntlLocale } from '@/lib/format';
 
 /**
  * Times of appointments are instants; they are always shown in the business time zone (the one
  * `/slots` names), never in the browser's: a customer abroad books the company's 10:00.
  */
 
-const INTL_LOCALES: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(
@@ -20,7 +20,7 @@ function formatter(
     const date = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } as const;
     const options: Intl.DateTimeFormatOptions =
       kind === 'time' ? time : kind === 'date' ? date : { ...date, ...time };
-    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], { ...options, timeZone });
+    format = new Intl.DateTimeFormat(toIntlLocale(locale), { ...options, timeZone });
     formats.set(key, format);
   }
   return format;

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { writeAdminTab } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/features/admin/dashboard-tabs';
 
 /**
  * The employee forms go back to the page that opened them: the admin dashboard's Employees tab or
@@ -24,7 +24,5 @@ export function readEmployeesOrigin(state: unknown): EmployeesOrigin {
 
 /** The page an origin names: the dashboard's Employees tab, or /employees. */
 export function toEmployeesOriginHref(origin: EmployeesOrigin): string {
-  return origin === 'dashboard'
-    ? `${paths.adminDashboard.getHref()}?${writeAdminTab('', 'employees').toString()}`
-    : paths.employees.getHref();
+  return origin === 'dashboard' ? adminTabHref('employees') : paths.employees.getHref();
 }

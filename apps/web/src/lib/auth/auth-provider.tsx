@@ -1,6 +1,6 @@
 import { meSchema, type AuthConfig } from '@eclat/shared';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserManager } from 'oidc-client-ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasAuthParams, AuthProvider as OidcAuthProvider, useAuth } from 'react-oidc-context';
@@ -120,6 +120,8 @@ function OidcSessionBridge({
     queryKey: ['auth', 'account-permissions', user?.profile.sub, user?.expires_at],
     queryFn: ({ signal }) => apiGet('/auth/me', { schema: meSchema, signal }),
     enabled: needsAccount,
+    // A renewed token asks again, but the roles already known stand meanwhile (no loading flash).
+    placeholderData: keepPreviousData,
     staleTime: Infinity,
     retry: 1,
   });

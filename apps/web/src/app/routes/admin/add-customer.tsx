@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 
 import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';
 import { FormPage } from '@/components/ui/form-page';
-import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { useCreateCustomer } from '@/features/customers/api/create-customer';
 import { CustomerForm } from '@/features/customers/components/customer-form';
 import { CUSTOMER_FORM_RULES, EMPTY_CUSTOMER_FORM } from '@/features/customers/customer-form';
-import { CUSTOMERS_TAB_HREF } from '@/features/customers/customers-tab-href';
+import { adminTabHref } from '@/features/admin/dashboard-tabs';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** Spec §2 Create New Customer: on success, the dashboard's Customers tab. */
@@ -24,16 +24,15 @@ export function AddCustomerRoute() {
         submitLabel={t('adminCustomers.form.submit')}
         isSubmitting={create.isPending}
         serverErrors={create.error ? toPersonServerErrors(CUSTOMER_FORM_RULES, create.error) : undefined}
-        onCancel={() => void navigate(CUSTOMERS_TAB_HREF)}
+        onCancel={() => void navigate(adminTabHref('customers'))}
         onSubmit={(input) => {
           create.mutate(input, {
             onSuccess: () => {
-              notifyRecordSuccess(t, t('adminCustomers.form.created'));
-              void navigate(CUSTOMERS_TAB_HREF);
+              notifySuccess(t('adminCustomers.form.created'));
+              void navigate(adminTabHref('customers'));
             },
             onError: (error) => {
-              notifyRecordFailure(
-                t,
+              notifyFailure(
                 t('adminCustomers.form.createFailed'),
                 t(toSaveFailureReason(CUSTOMER_FORM_RULES, error), { phone: PHONE_EXAMPLE }),
               );

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';
 import { FormPage } from '@/components/ui/form-page';
-import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { useCreateEmployee } from '@/features/employees/api/create-employee';
 import { EmployeeForm } from '@/features/employees/components/employee-form';
 import { EMPLOYEE_FORM_RULES, EMPTY_EMPLOYEE_FORM } from '@/features/employees/employee-form';
@@ -29,12 +29,11 @@ export function AddEmployeeRoute() {
         onSubmit={(input) => {
           create.mutate(input, {
             onSuccess: () => {
-              notifyRecordSuccess(t, t('employees.form.created'));
+              notifySuccess(t('employees.form.created'));
               void navigate(backTo);
             },
             onError: (error) => {
-              notifyRecordFailure(
-                t,
+              notifyFailure(
                 t('employees.form.createFailed'),
                 t(toSaveFailureReason(EMPLOYEE_FORM_RULES, error), { phone: PHONE_EXAMPLE }),
               );

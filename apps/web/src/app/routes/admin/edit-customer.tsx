@@ -5,12 +5,12 @@ import { useNavigate, useParams } from 'react-router';
 import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';
 import { FormPage } from '@/components/ui/form-page';
 import { RecordLoader } from '@/components/ui/record-loader';
-import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { useCustomer } from '@/features/customers/api/get-customer';
 import { useUpdateCustomer } from '@/features/customers/api/update-customer';
 import { CustomerForm } from '@/features/customers/components/customer-form';
 import { CUSTOMER_FORM_RULES, toCustomerFormValues } from '@/features/customers/customer-form';
-import { CUSTOMERS_TAB_HREF } from '@/features/customers/customers-tab-href';
+import { adminTabHref } from '@/features/admin/dashboard-tabs';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /**
@@ -31,7 +31,7 @@ export function EditCustomerRoute() {
       <RecordLoader
         query={customer}
         isIdValid={isWellFormed}
-        backTo={CUSTOMERS_TAB_HREF}
+        backTo={adminTabHref('customers')}
         labels={{
           loading: t('adminCustomers.form.loading'),
           notFoundTitle: t('adminCustomers.form.notFoundTitle'),
@@ -48,18 +48,17 @@ export function EditCustomerRoute() {
             submitLabel={t('adminCustomers.form.save')}
             isSubmitting={update.isPending}
             serverErrors={update.error ? toPersonServerErrors(CUSTOMER_FORM_RULES, update.error) : undefined}
-            onCancel={() => void navigate(CUSTOMERS_TAB_HREF)}
+            onCancel={() => void navigate(adminTabHref('customers'))}
             onSubmit={(input) => {
               update.mutate(
                 { customerId, input },
                 {
                   onSuccess: () => {
-                    notifyRecordSuccess(t, t('adminCustomers.form.updated'));
-                    void navigate(CUSTOMERS_TAB_HREF);
+                    notifySuccess(t('adminCustomers.form.updated'));
+                    void navigate(adminTabHref('customers'));
                   },
                   onError: (error) => {
-                    notifyRecordFailure(
-                      t,
+                    notifyFailure(
                       t('adminCustomers.form.updateFailed'),
                       t(toSaveFailureReason(CUSTOMER_FORM_RULES, error), { phone: PHONE_EXAMPLE }),
                     );

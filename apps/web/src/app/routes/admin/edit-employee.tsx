@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';
 import { FormPage } from '@/components/ui/form-page';
 import { RecordLoader } from '@/components/ui/record-loader';
-import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { useEmployee } from '@/features/employees/api/get-employee';
 import { useUpdateEmployee } from '@/features/employees/api/update-employee';
 import { EmployeeForm } from '@/features/employees/components/employee-form';
@@ -55,12 +55,11 @@ export function EditEmployeeRoute() {
                 { employeeId, input },
                 {
                   onSuccess: () => {
-                    notifyRecordSuccess(t, t('employees.form.updated'));
+                    notifySuccess(t('employees.form.updated'));
                     void navigate(backTo);
                   },
                   onError: (error) => {
-                    notifyRecordFailure(
-                      t,
+                    notifyFailure(
                       t('employees.form.updateFailed'),
                       t(toSaveFailureReason(EMPLOYEE_FORM_RULES, error), { phone: PHONE_EXAMPLE }),
                     );

@@ -17,7 +17,7 @@ import { EmployeeLoadError } from '@/features/availabilities/components/availabi
 import { failureMessage } from '@/features/availabilities/failure-message';
 import { i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { notifySuccess } from '@/features/availabilities/notify';
+import { notifySuccess } from '@/components/ui/notify';
 
 /**
  * Spec §2 /add-availability, §5, §8: the employee's name (read-only), a day from today on, a shift and
@@ -73,7 +73,7 @@ export function AddAvailabilityRoute() {
           setServerError(null);
           create.mutate(input, {
             onSuccess: () => {
-              notifySuccess(t, t('availabilities.addPage.success'));
+              notifySuccess(t('availabilities.addPage.success'));
               void navigate(paths.myAvailabilities.getHref());
             },
             onError: (error) => {

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { writeAdminTab } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/features/admin/dashboard-tabs';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
@@ -18,12 +18,7 @@ import { readAssignScheduleState, toAssignFormValues } from '@/features/schedule
 import { useSession } from '@/lib/auth/session';
 import { getActiveLanguage, i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { notifySuccess } from '@/features/availabilities/notify';
-
-/** The dashboard's Employee Availabilities tab. */
-function availabilitiesTabHref(): string {
-  return `${paths.adminDashboard.getHref()}?${writeAdminTab('', 'availabilities').toString()}`;
-}
+import { notifySuccess } from '@/components/ui/notify';
 
 /** True when this app has a page to go back to (react-router numbers its history entries). */
 function hasPreviousPage(): boolean {
@@ -54,7 +49,7 @@ export function AssignScheduleRoute() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [state] = useState(() => readAssignScheduleState(location.state, availabilityId));
 
-  const fallbackHref = isAdmin ? availabilitiesTabHref() : paths.myAvailabilities.getHref();
+  const fallbackHref = isAdmin ? adminTabHref('availabilities') : paths.myAvailabilities.getHref();
   const goBack = () => {
     if (hasPreviousPage()) void navigate(-1);
     else void navigate(fallbackHref, { replace: true });
@@ -100,8 +95,8 @@ export function AssignScheduleRoute() {
             { ...input, employeeId: current.employeeId, availabilityId: current.availabilityId },
             {
               onSuccess: () => {
-                notifySuccess(t, t('schedules.assign.success'));
-                void navigate(isAdmin ? availabilitiesTabHref() : paths.employeeSchedule.getHref(), {
+                notifySuccess(t('schedules.assign.success'));
+                void navigate(isAdmin ? adminTabHref('availabilities') : paths.employeeSchedule.getHref(), {
                   replace: true,
                 });
               },

@@ -17,7 +17,7 @@ import { EmployeeLoadError } from '@/features/availabilities/components/availabi
 import { failureMessage } from '@/features/availabilities/failure-message';
 import { i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { notifySuccess } from '@/features/availabilities/notify';
+import { notifySuccess } from '@/components/ui/notify';
 
 /** Spec §2 /my-availabilities/edit/{availabilityId}, §8: change one of my availabilities. */
 export function EditAvailabilityRoute() {
@@ -66,7 +66,7 @@ export function EditAvailabilityRoute() {
             { availabilityId: current.availabilityId, input },
             {
               onSuccess: () => {
-                notifySuccess(t, t('availabilities.editPage.success'));
+                notifySuccess(t('availabilities.editPage.success'));
                 void navigate(paths.myAvailabilities.getHref());
               },
               onError: (error) => {

@@ -7,8 +7,10 @@ export const slotsKeys = {
   all: ['slots'] as const,
   day: (date: string, serviceIds: readonly string[]) =>
     [...slotsKeys.all, date, [...serviceIds].sort()] as const,
-  timeZone: () => [...slotsKeys.all, 'time-zone'] as const,
 };
+
+/** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
+const businessTimeZoneKey = ['business-time-zone'] as const;
 
 /** The 12 hourly slots of a business day, each bookable or not (past, full). */
 export function getSlots(date: string, serviceIds: readonly string[], signal?: AbortSignal) {
@@ -35,7 +37,7 @@ export function useSlots(date: string | null, serviceIds: readonly string[]) {
 /** The business time zone, as `/slots` names it (the same for every day); asked once per visit. */
 export function useBusinessTimeZone() {
   return useQuery({
-    queryKey: slotsKeys.timeZone(),
+    queryKey: businessTimeZoneKey,
     queryFn: ({ signal }) => getSlots(new Date().toISOString().slice(0, 10), [], signal),
     select: (slots) => slots.timeZone,
     staleTime: Number.POSITIVE_INFINITY,

@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
+import { useCustomers } from '@/features/customers/api/get-customers';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { getActiveLanguage } from '@/lib/i18n';
 
-import { useCustomerChoices } from '../api/get-form-choices';
 import { useBusinessTimeZone } from '../api/get-slots';
 import { useCreateStaffAppointment, useUpdateStaffAppointment } from '../api/save-staff-appointment';
 import {
@@ -31,7 +31,7 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = getActiveLanguage();
-  const customers = useCustomerChoices();
+  const customers = useCustomers();
   const services = useServices('admin');
   const timeZone = useBusinessTimeZone();
   const create = useCreateStaffAppointment();
@@ -92,7 +92,6 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
       notifications.show({
         color: 'teal',
         message: appointment ? t('staffAppointments.form.updated') : t('staffAppointments.form.added'),
-        closeButtonProps: { 'aria-label': t('common.dismiss') },
       });
       void navigate(paths.appointments.getHref());
     };

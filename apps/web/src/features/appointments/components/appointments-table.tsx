@@ -61,7 +61,6 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
           color: 'red',
           title: t('notifications.errorTitle'),
           message: t('staffAppointments.pdf.error'),
-          closeButtonProps: { 'aria-label': t('common.dismiss') },
         });
       },
     });
@@ -82,7 +81,6 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
             notifications.show({
               color: 'teal',
               message: t('staffAppointments.delete.success'),
-              closeButtonProps: { 'aria-label': t('common.dismiss') },
             });
           },
           onError: (error) => {

@@ -6,10 +6,10 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
+import { useEmployees } from '@/features/employees/api/get-employees';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 
 import { useAssignments, useSetAssignments } from '../api/assignments';
-import { useEmployeeChoices } from '../api/get-form-choices';
 import { toAssignmentProblems } from '../staff-table';
 
 type AssignmentFormProps = {
@@ -58,7 +58,6 @@ function AssignmentForm({ appointmentId, isCancelled, assigned, employees }: Ass
           notifications.show({
             color: 'teal',
             message: t('staffAppointments.assign.saved'),
-            closeButtonProps: { 'aria-label': t('common.dismiss') },
           });
         },
         onError: (failure) => {
@@ -136,7 +135,7 @@ export function AssignmentEditor({
 }) {
   const { t } = useTranslation();
   const assignments = useAssignments(appointmentId);
-  const employees = useEmployeeChoices();
+  const employees = useEmployees();
 
   let body;
   if (assignments.isPending || employees.isPending) {

@@ -8,7 +8,7 @@ import { i18n, getActiveLanguage } from '@/lib/i18n';
 import { useDeleteAvailability } from '../api/delete-availability';
 import { failureMessage } from '../failure-message';
 import { formatDay } from '../day';
-import { notifyFailure, notifySuccess } from '../notify';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { fullName } from './availabilities-table';
 
 /**
@@ -40,11 +40,11 @@ export function useConfirmDeleteAvailability(scope: 'mine' | 'any') {
           { availabilityId: availability.availabilityId, scope },
           {
             onSuccess: () => {
-              notifySuccess(t, t('availabilities.delete.success'));
+              notifySuccess(t('availabilities.delete.success'));
             },
             onError: (error) => {
               notifyFailure(
-                t,
+                t('notifications.errorTitle'),
                 failureMessage(t, (key) => i18n.exists(key), error, 'availabilities.errors.delete'),
               );
             },

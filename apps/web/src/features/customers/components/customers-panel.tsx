@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
-import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
@@ -44,14 +44,14 @@ export function CustomersPanel() {
         setKeptName(null);
         remove.mutate(customer.customerId, {
           onSuccess: () => {
-            notifyRecordSuccess(t, t('adminCustomers.delete.success'));
+            notifySuccess(t('adminCustomers.delete.success'));
           },
           onError: (error) => {
             if (isKeptForAppointments(error)) {
               setKeptName(name);
               return;
             }
-            notifyRecordFailure(t, t('adminCustomers.delete.error'), t(`errors.${toErrorCode(error)}`));
+            notifyFailure(t('adminCustomers.delete.error'), t(`errors.${toErrorCode(error)}`));
           },
         });
       },

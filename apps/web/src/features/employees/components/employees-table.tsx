@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
-import { notifyRecordFailure, notifyRecordSuccess } from '@/components/ui/record-notifications';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
@@ -40,10 +40,10 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
       onConfirm: () => {
         remove.mutate(employee.employeeId, {
           onSuccess: () => {
-            notifyRecordSuccess(t, t('employees.delete.success'));
+            notifySuccess(t('employees.delete.success'));
           },
           onError: (error) => {
-            notifyRecordFailure(t, t('employees.delete.error'), t(`errors.${toErrorCode(error)}`));
+            notifyFailure(t('employees.delete.error'), t(`errors.${toErrorCode(error)}`));
           },
         });
       },

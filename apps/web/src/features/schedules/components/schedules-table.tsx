@@ -22,7 +22,7 @@ import { useSchedules } from '../api/get-schedules';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { toScheduleFormValues } from '../schedule-form';
 import { toZonedDayAndTime } from '../schedule-time';
-import { notifyFailure, notifySuccess } from '@/features/availabilities/notify';
+import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { ScheduleForm } from './schedule-form';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 import { Detail } from '@/features/availabilities/components/detail';
@@ -79,7 +79,7 @@ function EditScheduleModal({
                 { scheduleId: schedule.scheduleId, input },
                 {
                   onSuccess: () => {
-                    notifySuccess(t, t('schedules.edit.success'));
+                    notifySuccess(t('schedules.edit.success'));
                     close();
                   },
                   onError: (error) => {
@@ -145,11 +145,11 @@ export function SchedulesTable() {
       onConfirm: () => {
         remove.mutate(schedule.scheduleId, {
           onSuccess: () => {
-            notifySuccess(t, t('schedules.delete.success'));
+            notifySuccess(t('schedules.delete.success'));
           },
           onError: (error) => {
             notifyFailure(
-              t,
+              t('notifications.errorTitle'),
               failureMessage(t, (key) => i18n.exists(key), error, 'schedules.errors.delete'),
             );
           },

@@ -1,4 +1,4 @@
-import type { AppointmentStatus, Job, Locale, Schedule } from '@eclat/shared';
+import type { Job, Locale, Schedule } from '@eclat/shared';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -10,13 +10,7 @@ import { formatDay } from '@/features/availabilities/day';
 import type { AgendaDay } from '../agenda';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 import { Detail } from '@/features/availabilities/components/detail';
-
-const JOB_STATUS_COLORS: Record<AppointmentStatus, string> = {
-  pending: 'yellow.4',
-  confirmed: 'eclat.6',
-  cancelled: 'red.9',
-  completed: 'gray.7',
-};
+import { statusColor } from '@/features/appointments/list';
 
 type WorkAgendaProps = {
   days: readonly AgendaDay[];
@@ -87,7 +81,7 @@ function JobItem({ job, timeZone, locale, showEmployee }: { job: Job } & ItemPro
               end: formatBusinessTime(job.endTime, timeZone, locale),
             })}
           </Text>
-          <Badge color={JOB_STATUS_COLORS[job.status]} variant="filled" autoContrast>
+          <Badge color={statusColor(job.status)} variant="filled" autoContrast>
             {t(`schedules.jobStatus.${job.status}`)}
           </Badge>
         </Group>
