@@ -45,11 +45,18 @@ export const authThrottle = pgTable('auth_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Single-use links sent by email: password resets and email verifications (`purpose`). The table keeps its
+ * first name, from when it held resets only.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     /** SHA-256 of the token sent by email; the token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['password-reset', 'email-verification'] })
+      .notNull()
+      .default('password-reset'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -57,5 +64,5 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.purpose)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 
 /** Sign-in accounts. `password_hash` is null for accounts that only sign in through an external provider. */
@@ -14,6 +14,17 @@ export const users = pgTable(
     /** Subject of the account at an external OpenID Connect provider, when one is used. */
     externalSubject: text('external_subject'),
     locale: text('locale').notNull().default('en'),
+    /**
+     * When the person proved they own `email` (the embedded provider's verification link, an external
+     * provider's `email_verified`, or an operator's `npm run users`). Null: unverified, so the email links
+     * to no customer or employee record and the account cannot book (decision 010).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Access tokens issued before this instant are refused by the API (a password reset or a sign-out
+     * everywhere moves it forward).
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
