@@ -28,12 +28,14 @@ export function ensureChromium(): { ok: true; path: string } | { ok: false; mess
   if (isRoot && hasApt) {
     console.log("\nNo Chromium found: installing Debian's chromium with apt-get (once).");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    // Another apt-get (an unattended upgrade, a second test run) may hold dpkg's lock: wait for it.
+    const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+    const update = spawnSync('apt-get', [...wait, 'update'], { stdio: 'inherit', env });
     const install =
       update.status === 0
         ? spawnSync(
             'apt-get',
-            ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+            [...wait, 'install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
             { stdio: 'inherit', env },
           )
         : update;
