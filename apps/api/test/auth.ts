@@ -44,6 +44,8 @@ export async function signAccessToken(
     audience?: string;
     expiresIn?: string | number;
     notBefore?: string | number;
+    /** `iat` in seconds since the epoch; now by default. */
+    issuedAt?: number;
     key?: JWK;
   } = {},
 ): Promise<string> {
@@ -59,7 +61,7 @@ export async function signAccessToken(
     .setIssuer(options.issuer ?? ISSUER)
     .setAudience(options.audience ?? AUDIENCE)
     .setSubject(user.id)
-    .setIssuedAt()
+    .setIssuedAt(options.issuedAt)
     .setJti(randomBytes(8).toString('hex'))
     .setExpirationTime(options.expiresIn ?? '15m');
   if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);
