@@ -60,9 +60,13 @@ export async function attemptSignIn(
     await clearHits(db, pair);
     return { kind: 'ok', userId };
   }
-  await Promise.all([recordGrowingHit(db, pair, PAIR_RULE), recordHit(db, address, RULES.ip)]);
-  const now = await lockedUntil(db, [pair, address]);
-  return now ? { kind: 'wait', retryAfterSeconds: secondsUntil(now) } : { kind: 'refused' };
+  // Each count is one atomic upsert that answers the new wait: no read after the write.
+  const [pairWait, isAddressLocked] = await Promise.all([
+    recordGrowingHit(db, pair, PAIR_RULE),
+    recordHit(db, address, RULES.ip),
+  ]);
+  const seconds = Math.max(pairWait ? secondsUntil(pairWait) : 0, isAddressLocked ? RULES.ip.lockSeconds : 0);
+  return seconds > 0 ? { kind: 'wait', retryAfterSeconds: seconds } : { kind: 'refused' };
 }
 
 /** After a password reset: every wait on this account's email, from every address, ends. */
