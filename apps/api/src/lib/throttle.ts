@@ -60,19 +60,21 @@ export async function lockedUntil(db: Db, keys: string[]): Promise<Date | null> 
   const [row] = await db
     .select({ until: sql<Date | null>`max(${authThrottle.lockedUntil})`.mapWith(authThrottle.lockedUntil) })
     .from(authThrottle)
-    .where(sql`${inArray(authThrottle.key, keys)} and ${authThrottle.lockedUntil} > now()`);
+    .where(sql`${inArray(authThrottle.key, keys)} and ${authThrottle.lockedUntil} > clock_timestamp()`);
   return row?.until ?? null;
 }
 
 /**
  * Counts one failure under a growing rule, atomically (one upsert), and returns until when the key must now
- * wait (null: it need not). `window_started_at` holds the last failure for these keys.
+ * wait (null: it need not). `window_started_at` holds the last failure for these keys. The wait starts when the
+ * failure is counted (`clock_timestamp()`), not when the transaction began: a slow password check does not
+ * shorten it.
  */
 export async function recordGrowingHit(db: Db, key: string, rule: GrowingRule): Promise<Date | null> {
   const failures = sql`case when ${authThrottle.windowStartedAt} < now() - make_interval(secs => ${rule.memorySeconds})
                             then 1 else ${authThrottle.failures} + 1 end`;
   const waitAfter = (count: ReturnType<typeof sql>) => sql`case when ${count} >= ${rule.waitFrom}
-      then now() + make_interval(secs => least(${rule.maxDelaySeconds},
+      then clock_timestamp() + make_interval(secs => least(${rule.maxDelaySeconds},
              ${rule.firstDelaySeconds} * power(2, least(${count} - ${rule.waitFrom}, 30))))
       end`;
   const result = await db.execute<{ locked_until: string | null }>(sql`
