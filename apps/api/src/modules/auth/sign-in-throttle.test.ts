@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import {
   authorizeUrl,
@@ -8,6 +7,7 @@ import {
   createTestUser,
   interactionUid,
   pkce,
+  resetPasswordThroughLink,
   TEST_PASSWORD,
 } from '../../../test/auth.ts';
 
@@ -161,17 +161,8 @@ describe('sign-in throttling by account and address', () => {
       for (let i = 0; i < 4; i += 1) await signIn(address, owner.email, `guess-${i}`);
       expect((await signIn(address, owner.email, TEST_PASSWORD)).statusCode).toBe(429);
     }
-    const token = randomBytes(16).toString('hex');
-    await app.db.insert(passwordResetTokens).values({
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      userId: owner.id,
-      expiresAt: new Date(Date.now() + 10 * 60_000),
-    });
     const newPassword = 'a brand new passphrase 9';
-    const reset = await new Browser(app).post(`/oidc/account/reset-password?token=${token}&lang=en`, {
-      password: newPassword,
-      confirm: newPassword,
-    });
+    const reset = await resetPasswordThroughLink(app, owner.id, newPassword);
     expect(reset.statusCode).toBe(200);
     for (const address of addresses) {
       expect((await signIn(address, owner.email, newPassword)).statusCode).toBe(303);

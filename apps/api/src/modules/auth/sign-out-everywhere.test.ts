@@ -1,15 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Permission } from '@eclat/shared';
 import { errorBodySchema } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import {
   bearer,
-  Browser,
   createTestUser,
   refresh,
+  resetPasswordThroughLink,
   signAccessToken,
   signInThroughProvider,
 } from '../../../test/auth.ts';
@@ -47,17 +46,7 @@ async function cutOffOf(user: User): Promise<Date | null> {
 }
 
 async function resetPassword(user: User, password: string) {
-  const token = randomBytes(16).toString('hex');
-  await app.db.insert(passwordResetTokens).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + 10 * 60_000),
-  });
-  const res = await new Browser(app).post(`/oidc/account/reset-password?token=${token}&lang=en`, {
-    password,
-    confirm: password,
-  });
-  expect(res.statusCode).toBe(200);
+  expect((await resetPasswordThroughLink(app, user.id, password)).statusCode).toBe(200);
 }
 
 /** Waits for the next whole second, when a token newly issued is past the cut-off. */
