@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import type { Permission } from '@eclat/shared';
+import { passwordResetTokens } from '../src/db/schema/index.ts';
 import { createUser } from '../src/modules/auth/accounts.repository.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { testConfig } from './helpers.ts';
@@ -44,6 +45,8 @@ export async function signAccessToken(
     audience?: string;
     expiresIn?: string | number;
     notBefore?: string | number;
+    /** `iat` in seconds since the epoch; now by default. */
+    issuedAt?: number;
     key?: JWK;
   } = {},
 ): Promise<string> {
@@ -59,7 +62,7 @@ export async function signAccessToken(
     .setIssuer(options.issuer ?? ISSUER)
     .setAudience(options.audience ?? AUDIENCE)
     .setSubject(user.id)
-    .setIssuedAt()
+    .setIssuedAt(options.issuedAt)
     .setJti(randomBytes(8).toString('hex'))
     .setExpirationTime(options.expiresIn ?? '15m');
   if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);
@@ -67,6 +70,20 @@ export async function signAccessToken(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Sets a new password through the reset page, with a link made for the account as if it had been emailed. */
+export async function resetPasswordThroughLink(app: FastifyInstance, userId: string, password: string) {
+  const token = randomBytes(16).toString('hex');
+  await app.db.insert(passwordResetTokens).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId,
+    expiresAt: new Date(Date.now() + 10 * 60_000),
+  });
+  return new Browser(app).post(`/oidc/account/reset-password?token=${token}&lang=en`, {
+    password,
+    confirm: password,
+  });
+}
 
 /** A cookie jar over `app.inject`, following the provider's redirects like a browser. */
 export class Browser {

@@ -19,6 +19,7 @@ import {
   type UserRecord,
 } from '../modules/auth/accounts.repository.ts';
 import { toPublicJwk } from '../modules/auth/keys.ts';
+import { isIssuedAfterCutOff } from '../modules/auth/token-epoch.ts';
 import { users } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -183,6 +184,15 @@ export const authPlugin = fp(
         throw unauthenticated('The access token is missing, expired or not valid.');
       }
       const user = await userFor(payload, token);
+      // Signed out everywhere (a password reset, or on request) after this token was issued. The cut-off comes
+      // with the account row the guard loads anyway: no extra query.
+      if (!isIssuedAfterCutOff(payload.iat, user.tokensValidAfter)) {
+        request.log.info(
+          { userId: user.id },
+          'token refused: issued before the account signed out everywhere',
+        );
+        throw unauthenticated('This access token was revoked. Please sign in again.');
+      }
       // Embedded: our database is the only source of roles, so a removed role stops working at once.
       // External: the provider may also grant permissions in its claim (decision 005).
       const fromClaim = auth.mode === 'external' ? permissionsFrom(payload[auth.permissionsClaim]) : [];

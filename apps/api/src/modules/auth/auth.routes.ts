@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findUserById, grantRoles, listUsers, revokeRoles, rolesOf } from './accounts.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
+import { endEverySessionOf } from './token-epoch.ts';
 
 /**
  * Sign-in configuration for the web app, the current user, and the admin's user-roles API (the spec's
@@ -63,6 +64,29 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
         lastName: user.lastName,
         permissions: [...user.permissions],
       };
+    },
+  );
+
+  app.post(
+    '/auth/sign-out-everywhere',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere',
+        description:
+          'Every access token of the signed-in account issued so far, this one included, stops working, and ' +
+          'with the embedded provider every session and refresh token of the account ends. Any signed-in ' +
+          'account, for itself only.',
+        security: bearer,
+        response: { 204: z.undefined(), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      await app.jobs.transaction(({ db }) => endEverySessionOf(db, userId));
+      request.log.info({ userId }, 'signed out everywhere');
+      return reply.code(204).send();
     },
   );
 

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isLocale, pickLocale, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { createUser, findUserByEmail, findUserById, setPassword } from './accounts.repository.ts';
-import { revokeAllSessionsOf } from './oidc-adapter.ts';
 import {
   forgotPage,
   errorPage,
@@ -19,7 +18,9 @@ import {
 } from './pages.ts';
 import { PAGE_TEXT } from './page-text.ts';
 import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
-import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
+import { isLocked, recordHit, RULES } from '../../lib/throttle.ts';
+import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
+import { endEverySessionOf } from './token-epoch.ts';
 
 const RESET_MINUTES = 30;
 const emailSchema = z.email();
@@ -192,29 +193,21 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
         );
       if (isCrossSite(request)) return render(t.errorIntro, 403);
 
-      const ipKey = `login-ip:${request.ip}`;
-      const accountKey = `login-account:${email.toLowerCase()}`;
-      // Attempts on one account take turns (an advisory lock), so a burst of parallel guesses cannot all
-      // pass the lock check before the failures are counted.
-      const outcome = await app.jobs.transaction(async ({ db }) => {
-        await db.execute(sql`select pg_advisory_xact_lock(hashtext(${accountKey}))`);
-        if ((await isLocked(db, ipKey)) || (await isLocked(db, accountKey)))
-          return { kind: 'locked' as const };
-        const user = email ? await findUserByEmail(db, email) : undefined;
-        const valid = await verifyPassword(user?.passwordHash ?? null, body.password ?? '');
-        if (!user || !valid) {
-          const [ipLocked, accountLocked] = await Promise.all([
-            recordHit(db, ipKey, RULES.ip),
-            email ? recordHit(db, accountKey, RULES.account) : Promise.resolve(false),
-          ]);
-          return { kind: ipLocked || accountLocked ? ('locked' as const) : ('refused' as const) };
-        }
-        await clearHits(db, accountKey);
-        return { kind: 'ok' as const, userId: user.id };
-      });
-      if (outcome.kind !== 'ok') {
-        request.log.info({ locked: outcome.kind === 'locked' }, 'sign-in refused');
-        return outcome.kind === 'locked' ? render(t.throttled, 429) : render(t.badCredentials, 401);
+      const outcome = await app.jobs.transaction(({ db }) =>
+        attemptSignIn(db, { email, address: request.ip }, async () => {
+          const user = email ? await findUserByEmail(db, email) : undefined;
+          const valid = await verifyPassword(user?.passwordHash ?? null, body.password ?? '');
+          return user && valid ? user.id : null;
+        }),
+      );
+      if (outcome.kind === 'wait') {
+        request.log.info({ retryAfterSeconds: outcome.retryAfterSeconds }, 'sign-in throttled');
+        reply.header('Retry-After', String(outcome.retryAfterSeconds));
+        return render(t.throttledFor(outcome.retryAfterSeconds), 429);
+      }
+      if (outcome.kind === 'refused') {
+        request.log.info('sign-in refused');
+        return render(t.badCredentials, 401);
       }
       return finish(request, reply, { login: { accountId: outcome.userId, remember: true } });
     },
@@ -444,12 +437,14 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       .returning({ userId: passwordResetTokens.userId });
     if (used.length === 0) return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
     await setPassword(app.db, row.userId, passwordHash);
-    // Every other link sent to this account stops working too, and every session ends.
+    // Every other link sent to this account stops working too.
     await app.db
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
-    await revokeAllSessionsOf(app.db, row.userId);
+    // Tokens issued before now stop working at the API, and the account's sign-in waits end.
+    await endEverySessionOf(app.db, row.userId);
+    if (owner) await clearSignInWaitsOf(app.db, owner.email);
     request.log.info({ userId: row.userId }, 'password reset');
     return html(reply, resetPage(page, { done: true, minLength: MIN_PASSWORD_LENGTH }));
   });

@@ -1,5 +1,11 @@
 import type { Locale } from '@eclat/shared';
 
+/** A wait in whole minutes from one minute on, else in seconds: "5 minutes", "1 minute", "8 seconds". */
+function waitIn(seconds: number, unit: { minute: string; second: string }): string {
+  const [count, word] = seconds >= 60 ? [Math.ceil(seconds / 60), unit.minute] : [seconds, unit.second];
+  return `${count} ${word}${count > 1 ? 's' : ''}`;
+}
+
 /** Every text of the account pages (the embedded provider's screens), in English and French. */
 export const PAGE_TEXT = {
   en: {
@@ -16,6 +22,8 @@ export const PAGE_TEXT = {
     cancel: 'Back to the site',
     badCredentials: 'The email or password is incorrect.',
     throttled: 'Too many attempts. Please wait a few minutes and try again.',
+    throttledFor: (seconds: number) =>
+      `Too many attempts. Please try again in ${waitIn(seconds, { minute: 'minute', second: 'second' })}.`,
     registerTitle: 'Create your account',
     registerIntro: 'Book cleanings, follow your appointments and leave feedback.',
     firstName: 'First name',
@@ -70,6 +78,8 @@ export const PAGE_TEXT = {
     cancel: 'Retour au site',
     badCredentials: 'Le courriel ou le mot de passe est incorrect.',
     throttled: 'Trop de tentatives. Veuillez patienter quelques minutes, puis réessayer.',
+    throttledFor: (seconds: number) =>
+      `Trop de tentatives. Veuillez réessayer dans ${waitIn(seconds, { minute: 'minute', second: 'seconde' })}.`,
     registerTitle: 'Créez votre compte',
     registerIntro: 'Réservez des ménages, suivez vos rendez-vous et donnez votre avis.',
     firstName: 'Prénom',

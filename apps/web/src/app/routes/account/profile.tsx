@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { useSaveMyProfile } from '@/features/customers/api/save-my-profile';
 import { ProfileForm } from '@/features/customers/components/profile-form';
@@ -194,6 +195,7 @@ export function ProfileRoute() {
       <Stack gap="lg">
         <Title order={1}>{title}</Title>
         {content}
+        <SignOutEverywhereCard />
       </Stack>
     </Container>
   );

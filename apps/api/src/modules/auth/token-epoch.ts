@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/transaction.ts';
+import { users } from '../../db/schema/index.ts';
+import { revokeAllSessionsOf } from './oidc-adapter.ts';
+
+/**
+ * Signs an account out everywhere (a password reset, or "sign out everywhere"): every access token issued so
+ * far stops working at the API, and every session, grant and refresh token at the embedded provider ends.
+ *
+ * A token's `iat` counts whole seconds, so the cut-off is the next whole second after now: a token issued
+ * earlier in this second (iat = this second) is refused; one issued from the next second on is accepted. A
+ * new sign-in within the same second is refused too, which a person never meets (signing in again takes
+ * longer). The cut-off never moves back (two resets at once).
+ */
+export async function endEverySessionOf(db: Db, userId: string): Promise<void> {
+  const cutOff = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
+  await db
+    .update(users)
+    .set({ tokensValidAfter: sql`greatest(${users.tokensValidAfter}, ${cutOff.toISOString()}::timestamptz)` })
+    .where(eq(users.id, userId));
+  await revokeAllSessionsOf(db, userId);
+}
+
+/** Whether a token issued at `iat` (seconds) is still honoured for an account whose cut-off is `validAfter`. */
+export function isIssuedAfterCutOff(iat: number | undefined, validAfter: Date | null): boolean {
+  if (!validAfter) return true;
+  return typeof iat === 'number' && iat * 1000 >= validAfter.getTime();
+}
