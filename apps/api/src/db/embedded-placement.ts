@@ -23,6 +23,7 @@ import type { Logger } from 'pino';
 export const RELOCATION_ROOT = '/var/lib/eclat';
 
 const execFileAsync = promisify(execFile);
+const SUPERUSER = 'postgres';
 
 export type PostgresUser = { uid: number; gid: number };
 export type Binaries = { postgres: string; initdb: string };
@@ -31,6 +32,25 @@ type Log = Pick<Logger, 'info' | 'warn' | 'error'>;
 /** A start that cannot go on; the message names the path and what to do, and is shown as is. */
 export class EmbeddedPostgresError extends Error {
   override name = 'EmbeddedPostgresError';
+}
+
+/** PostgreSQL refuses to run as root: run it as the `postgres` system user, creating it if needed. */
+export async function ensurePostgresUser(): Promise<PostgresUser | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      execFileAsync('id', ['-u', SUPERUSER]),
+      execFileAsync('id', ['-g', SUPERUSER]),
+    ]);
+    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await execFileAsync('groupadd', ['--system', SUPERUSER]).catch(() => undefined);
+    await execFileAsync('useradd', ['--system', '--no-create-home', '-g', SUPERUSER, SUPERUSER]);
+    return lookup();
+  }
 }
 
 const WHO = 'PostgreSQL runs as the "postgres" system user (it refuses to run as root), which';
@@ -175,7 +195,8 @@ function clusterFolder(root: string, realDataDir: string): string {
   return path.join(root, 'clusters', key);
 }
 
-async function prepareCluster(cluster: string, realDataDir: string): Promise<void> {
+/** Creates the cluster's folder (root's, 0711: the postgres user enters it, nobody lists it) and its owner note. */
+async function prepareCluster(cluster: string, realDataDir: string, user: PostgresUser): Promise<void> {
   await makeFolder(path.dirname(cluster), 0o711);
   await makeFolder(cluster, 0o711);
   await fs.writeFile(
@@ -183,6 +204,12 @@ async function prepareCluster(cluster: string, realDataDir: string): Promise<voi
     `${realDataDir}\n\nThe PostgreSQL data of the Éclat server whose DATA_DIR is above: its ` +
       `DATA_DIR/postgres links here. Remove this folder only with that DATA_DIR.\n`,
   );
+  if (!(await canEnter(user, cluster))) {
+    throw new EmbeddedPostgresError(
+      `${WHO} ${await obstacle(user, cluster)}, where Éclat keeps the database when it cannot reach ` +
+        `DATA_DIR. ${WHAT_TO_DO}`,
+    );
+  }
 }
 
 /**
@@ -213,7 +240,7 @@ export async function placeData(
           `if it was copied, remove the link (rm ${local}) to start with a new database.`,
       );
     }
-    await prepareCluster(cluster, realDataDir);
+    await prepareCluster(cluster, realDataDir, user);
     return relocated;
   }
   if (!user || (await dataDirReachable(dataDir, user))) return local;
@@ -230,9 +257,10 @@ export async function placeData(
   try {
     // Without PG_VERSION it is what an interrupted (or refused) initdb left: it holds no data.
     if (found) await fs.rm(local, { recursive: true, force: true });
-    await prepareCluster(cluster, realDataDir);
+    await prepareCluster(cluster, realDataDir, user);
     await fs.symlink(relocated, local);
   } catch (error) {
+    if (error instanceof EmbeddedPostgresError) throw error;
     throw failure(`${WHO} ${why}, so Éclat keeps the database in ${relocated}, which failed`, error);
   }
   log.info(

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { freePort } from '../lib/free-port.ts';
 import {
   EmbeddedPostgresError,
+  ensurePostgresUser,
   placeData,
   reachableBinaries,
   RELOCATION_ROOT,
@@ -68,25 +69,6 @@ async function loadBinaries(): Promise<Binaries> {
         'Set DATABASE_URL to use an external PostgreSQL instead.',
       { cause: error },
     );
-  }
-}
-
-/** PostgreSQL refuses to run as root: run it as the `postgres` system user, creating it if needed. */
-async function ensurePostgresUser(): Promise<OwnerIds> {
-  if (process.getuid?.() !== 0) return undefined;
-  const lookup = async () => {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
-      execFileAsync('id', ['-u', SUPERUSER]),
-      execFileAsync('id', ['-g', SUPERUSER]),
-    ]);
-    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    await execFileAsync('groupadd', ['--system', SUPERUSER]).catch(() => undefined);
-    await execFileAsync('useradd', ['--system', '--no-create-home', '-g', SUPERUSER, SUPERUSER]);
-    return lookup();
   }
 }
 
