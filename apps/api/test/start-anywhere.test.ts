@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVICES } from '../src/db/seed/demo-content.ts';
 import { freePort } from '../src/lib/free-port.ts';
@@ -46,7 +47,11 @@ async function copyDependencies(into: string): Promise<void> {
   }
 }
 
-type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Server = {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  output: () => string;
+  exited: Promise<number | null>;
+};
 
 function startServer(cwd: string, env: Record<string, string>): Server {
   let output = '';
@@ -56,8 +61,8 @@ function startServer(cwd: string, env: Record<string, string>): Server {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { child, output: () => output, exited };
 }

@@ -14,11 +14,11 @@ const execFileAsync = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
 const ROOT_ONLY = '(as root only: otherwise PostgreSQL runs as the current user, where its files are)';
 
-async function query(db: EmbeddedPostgres, sql: string): Promise<unknown[]> {
+async function query(db: EmbeddedPostgres, sql: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    return (await client.query(sql)).rows;
+    return (await client.query<Record<string, unknown>>(sql)).rows;
   } finally {
     await client.end();
   }

@@ -218,8 +218,12 @@ async function recoverFromCrash(pgDir: string, lockFile: string, log: EmbeddedPo
 /** An error of a program we ran, in one line: the system's code (EACCES...) with its path, or its output. */
 function describe(error: unknown): string {
   const { code, path: file, stderr, message } = error as NodeJS.ErrnoException & { stderr?: string };
+  if (code === 'EACCES' || code === 'EPERM') {
+    return `permission denied (${code}) on ${file ?? 'a file'}: the user that runs PostgreSQL must be able to enter every folder on the way to it`;
+  }
   if (typeof code === 'string') return `${code} on ${file ?? 'a file'}`;
-  return (stderr?.trim() || message).split('\n').slice(-5).join(' ');
+  const output = stderr?.trim() ?? '';
+  return (output.length > 0 ? output : message).split('\n').slice(-5).join(' ');
 }
 
 async function waitUntilReady(
