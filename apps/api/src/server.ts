@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 
 /**
  * `npm start`: read the configuration, start the embedded PostgreSQL unless DATABASE_URL is set, build the
@@ -23,11 +23,18 @@ async function main(): Promise<void> {
 
   let embedded: EmbeddedPostgres | undefined;
   if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      logger: log,
-    });
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        logger: log,
+      });
+    } catch (error) {
+      if (!(error instanceof EmbeddedPostgresError)) throw error;
+      // The message names the path and what to do: shown as is, without a stack.
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
   }
   const databaseUrl = config.databaseUrl ?? embedded?.url;
   if (!databaseUrl) throw new Error('No database');

