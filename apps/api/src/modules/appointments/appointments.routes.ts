@@ -147,7 +147,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         id = await app.jobs.transaction(async (tx) => {
           await reserveVisit(
             tx.db,
-            { customerId: customer.id, start, end, limitOpenVisits: !user.permissions.has('admin') },
+            { customerId: customer.id, start, end, by: user.permissions.has('admin') ? 'admin' : 'customer' },
             rules(),
           );
           const appointmentId = await insertAppointment(
@@ -268,7 +268,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               start,
               end,
               exceptAppointmentId: appointment.appointmentId,
-              limitOpenVisits: false,
+              by: 'customer',
             },
             rules(),
           );
@@ -459,7 +459,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const id = await app.jobs.transaction(async (tx) => {
         // Pending and confirmed appointments hold their hours; cancelled and completed ones do not.
         if (isActiveStatus(request.body.status)) {
-          await reserveVisit(tx.db, { customerId: customer.id, start, end, limitOpenVisits: false }, rules());
+          await reserveVisit(tx.db, { customerId: customer.id, start, end, by: 'admin' }, rules());
         }
         return insertAppointment(
           tx.db,
@@ -525,7 +525,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               start,
               end,
               exceptAppointmentId: existing.appointmentId,
-              limitOpenVisits: false,
+              by: 'admin',
             },
             rules(),
           );

@@ -32,7 +32,7 @@ import {
  * | start on a slot, in the future, within the horizon | yes | yes (unless the time is kept) |
  * | the visit fits one business day (VISIT_TOO_LONG) | yes | yes (unless time and services are kept) |
  * | capacity of every hour (SLOT_FULL) | yes | yes, when the status holds the hours |
- * | a customer's visits never overlap (VISITS_OVERLAP) | yes | yes, when the status holds the hours |
+ * | a customer's visits never overlap (VISITS_OVERLAP) | yes | no (several sites of a business) |
  * | at most MAX_OPEN_VISITS future visits (TOO_MANY_OPEN_VISITS) | yes, new bookings | no |
  * | completed or past visits are closed (APPOINTMENT_CLOSED) | yes | no |
  * | a confirmed visit moved or changed becomes pending | yes | no (the admin sets the status) |
@@ -239,9 +239,11 @@ function daysSpanned(start: Date, end: Date, timeZone: string): string[] {
  * in this order (so two transactions never wait on each other in a circle): the customer
  * (`visits:<customerId>`), then every business day the visit spans (`slots:<local date>`, in date order).
  * Then, with nobody else able to book that customer or those days:
- * - `limitOpenVisits` (a customer's own new booking): at most `maxOpenVisits` future visits;
- * - the customer's other active visits must not overlap it (VISITS_OVERLAP);
- * - every hour it touches must have room (SLOT_FULL).
+ * - a customer's own new booking (`by: 'customer'`, no `exceptAppointmentId`): at most `maxOpenVisits`
+ *   future visits (TOO_MANY_OPEN_VISITS);
+ * - a customer's booking or change: their other active visits must not overlap it (VISITS_OVERLAP);
+ * - always: every hour it touches must have room (SLOT_FULL).
+ * An admin (`by: 'admin'`) may give a customer more visits, at once (a business with several sites).
  */
 export async function reserveVisit(
   db: Db,
@@ -250,22 +252,26 @@ export async function reserveVisit(
     start: Date;
     end: Date;
     exceptAppointmentId?: string | undefined;
-    limitOpenVisits: boolean;
+    by: 'customer' | 'admin';
   },
   rules: BookingRules,
 ): Promise<void> {
   const { customerId, start, end, exceptAppointmentId } = visit;
+  const byCustomer = visit.by === 'customer';
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`visits:${customerId}`}))`);
   for (const day of daysSpanned(start, end, rules.timeZone)) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`slots:${day}`}))`);
   }
-  if (visit.limitOpenVisits && (await countOpenVisits(db, customerId, nowOf(rules))) >= rules.maxOpenVisits) {
+  const isNewBooking = byCustomer && exceptAppointmentId === undefined;
+  if (isNewBooking && (await countOpenVisits(db, customerId, nowOf(rules))) >= rules.maxOpenVisits) {
     throw new AppError(
       'TOO_MANY_OPEN_VISITS',
       `A customer can hold ${rules.maxOpenVisits} upcoming visits at most.`,
     );
   }
-  const own = await findActiveBetween(db, start, end, { exceptId: exceptAppointmentId, customerId });
+  const own = byCustomer
+    ? await findActiveBetween(db, start, end, { exceptId: exceptAppointmentId, customerId })
+    : [];
   if (own.length > 0) {
     throw new AppError('VISITS_OVERLAP', 'This customer already has a visit at an overlapping time.', [
       { path: 'body.appointmentDate', message: 'appointments.errors.overlap' },
