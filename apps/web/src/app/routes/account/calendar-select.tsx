@@ -197,9 +197,11 @@ export function CalendarSelectRoute() {
                 })
               : ''}
           </Text>
-          <Button onClick={goNext} rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
-            {t('booking.next')}
-          </Button>
+          {!isTooLong && (
+            <Button onClick={goNext} rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
+              {t('booking.next')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Container>
