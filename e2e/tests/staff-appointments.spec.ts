@@ -184,7 +184,7 @@ test('the table pages through 20 appointments six at a time, and the PDF lists w
       const day = businessDay(20 + index);
       await api.createAppointment(
         customerId,
-        businessInstant(day, 9 + (index % 12)),
+        businessInstant(day, 9 + (index % 10)),
         `Visit ${String(index).padStart(2, '0')}`,
       );
     }

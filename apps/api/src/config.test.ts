@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       businessTimeZone: 'America/Toronto',
       seedDemo: true,
       slotCapacity: 2,
+      maxOpenVisits: 10,
+      bookingHorizonDays: 365,
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
     });
   });
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'not a url'],
+    ['MAX_OPEN_VISITS', '0'],
+    ['BOOKING_HORIZON_DAYS', 'a year'],
   ])('stops with a message naming %s when it is %j', (key, value) => {
     let caught: unknown;
     try {

@@ -59,6 +59,8 @@ const envSchema = z.object({
   BRAND_NAME: z.string().min(1).default('Éclat'),
   CONTACT_TO: z.email({ error: 'expected an email address' }).default('hello@eclat.example'),
   SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  MAX_OPEN_VISITS: z.coerce.number().int().min(1).max(1000).default(10),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .url({
@@ -115,6 +117,10 @@ export type AppConfig = {
   brandName: string;
   contactTo: string;
   slotCapacity: number;
+  /** Future visits (pending or confirmed) a customer may hold when booking for themselves. */
+  maxOpenVisits: number;
+  /** A visit starts at the latest on today plus this many days (business time zone). */
+  bookingHorizonDays: number;
   webDistDir: string;
   shutdownTimeoutMs: number;
   mail: {
@@ -210,6 +216,8 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     brandName: e.BRAND_NAME,
     contactTo: e.CONTACT_TO,
     slotCapacity: e.SLOT_CAPACITY,
+    maxOpenVisits: e.MAX_OPEN_VISITS,
+    bookingHorizonDays: e.BOOKING_HORIZON_DAYS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(baseDir, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),

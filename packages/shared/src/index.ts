@@ -13,3 +13,4 @@ export * from './schemas/employees.ts';
 export * from './schemas/availabilities.ts';
 export * from './schemas/assignments.ts';
 export * from './time-zone.ts';
+export * from './booking-rules.ts';

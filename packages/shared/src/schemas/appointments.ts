@@ -87,13 +87,19 @@ export const slotSchema = z.object({
   /** The slot's start, an instant (ISO 8601, UTC). */
   startsAt: z.iso.datetime(),
   available: z.boolean(),
-  reason: z.enum(['past', 'full']).nullable(),
+  /**
+   * Why it cannot be booked: `past`; `horizon` (the day is beyond the booking horizon); `closing` (a visit
+   * of this duration would end after closing time, 21:00); `full` (an hour it needs is at capacity).
+   */
+  reason: z.enum(['past', 'horizon', 'closing', 'full']).nullable(),
 });
 export const slotsResponseSchema = z
   .object({
     date: z.iso.date(),
     timeZone: z.string(),
     durationMinutes: z.number().int(),
+    /** The last business-local day a visit may start on (today plus `BOOKING_HORIZON_DAYS`). */
+    bookableUntil: z.iso.date(),
     slots: z.array(slotSchema),
   })
   .meta({ id: 'Slots' });

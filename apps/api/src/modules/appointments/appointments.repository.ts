@@ -91,8 +91,13 @@ export async function findBookableServices(db: Db, ids: string[]) {
     .where(inArray(services.id, ids));
 }
 
-/** Active appointments (pending or confirmed) overlapping [from, to), except one. */
-export async function findActiveBetween(db: Db, from: Date, to: Date, exceptId?: string) {
+/** Active appointments (pending or confirmed) overlapping [from, to): all, or one customer's; except one. */
+export async function findActiveBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+  filter: { exceptId?: string | undefined; customerId?: string | undefined } = {},
+) {
   return db
     .select({ id: appointments.id, start: appointments.appointmentDate, end: appointments.endsAt })
     .from(appointments)
@@ -101,9 +106,22 @@ export async function findActiveBetween(db: Db, from: Date, to: Date, exceptId?:
         inArray(appointments.status, ['pending', 'confirmed']),
         sql`${appointments.appointmentDate} < ${to.toISOString()}::timestamptz`,
         sql`${appointments.endsAt} > ${from.toISOString()}::timestamptz`,
-        exceptId ? ne(appointments.id, exceptId) : undefined,
+        filter.exceptId ? ne(appointments.id, filter.exceptId) : undefined,
+        filter.customerId ? eq(appointments.customerId, filter.customerId) : undefined,
       ),
     );
+}
+
+/** How many visits (pending or confirmed) a customer has starting after `now`. */
+export async function countOpenVisits(db: Db, customerId: string, now: Date): Promise<number> {
+  return db.$count(
+    appointments,
+    and(
+      eq(appointments.customerId, customerId),
+      inArray(appointments.status, ['pending', 'confirmed']),
+      sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
+    ),
+  );
 }
 
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -152,6 +170,11 @@ export async function replaceAppointment(
       .insert(appointmentServices)
       .values(lines.map((line, position) => ({ ...line, appointmentId: id, position })));
   }
+}
+
+/** Removes an appointment for good (an admin's delete); its service lines and jobs go with it. */
+export async function deleteAppointment(db: Db, id: string): Promise<void> {
+  await db.delete(appointments).where(eq(appointments.id, id));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
   customerIdParamsSchema,
   LOCALES,
   errorBodySchema,
+  isActiveStatus,
   pickLocale,
   slotsQuerySchema,
   slotsResponseSchema,
@@ -19,7 +19,6 @@ import {
   type Appointment,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { appointments } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById, findOwnCustomer, isOwnedBy } from '../customers/customers.repository.ts';
@@ -32,14 +31,18 @@ import {
   lockAppointment,
   findCustomerAppointments,
   insertAppointment,
+  deleteAppointment,
   replaceAppointment,
 } from './appointments.repository.ts';
 import {
-  checkStart,
+  cancelOwnVisit,
   computeSlots,
-  occupiedUntil,
-  reserveCapacity,
+  lockOpenVisit,
+  planVisit,
+  reserveVisit,
   resolveServices,
+  statusAfterCustomerChange,
+  type BookingRules,
 } from './booking.service.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import {
@@ -75,21 +78,28 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   done,
 ) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
-  const rules = () => ({ timeZone: config.businessTimeZone, capacity: config.slotCapacity });
+  const rules = (): BookingRules => ({
+    timeZone: config.businessTimeZone,
+    capacity: config.slotCapacity,
+    maxOpenVisits: config.maxOpenVisits,
+    horizonDays: config.bookingHorizonDays,
+  });
 
   app.get(
     '/slots',
     {
       schema: {
         tags: ['appointments'],
-        summary: 'The 12 hourly slots (09:00-20:00, business time zone) of a day, each bookable or not',
+        summary:
+          'The 12 hourly start times (09:00-20:00, business time zone) of a day, each bookable or not (past, beyond the booking horizon, ending after closing at 21:00, full), and the last bookable day',
         querystring: slotsQuerySchema,
         response: { 200: slotsResponseSchema, 400: errorBodySchema },
       },
     },
     async (request) => {
+      // Withdrawn services still have a length: a customer changing a visit that has one sees its times.
       const services = request.query.serviceIds.length
-        ? await resolveServices(app.db, request.query.serviceIds, false)
+        ? await resolveServices(app.db, request.query.serviceIds, 'all')
         : undefined;
       return computeSlots(app.db, request.query.date, services?.durationMinutes ?? 60, rules());
     },
@@ -126,16 +136,20 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const earlier = await findAppointmentByKey(app.db, customer.id, key);
         if (earlier) return reply.code(200).send(earlier);
       }
-      const start = new Date(request.body.appointmentDate);
-      checkStart(start, rules());
-      const services = await resolveServices(app.db, request.body.serviceIds, false);
-      const end = occupiedUntil(start, services.durationMinutes);
+      const { start, end, services } = await planVisit(app.db, request.body, {
+        rules: rules(),
+        withdrawnAllowed: 'none',
+      });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
 
       let id: string;
       try {
         id = await app.jobs.transaction(async (tx) => {
-          await reserveCapacity(tx.db, start, end, rules());
+          await reserveVisit(
+            tx.db,
+            { customerId: customer.id, start, end, by: user.permissions.has('admin') ? 'admin' : 'customer' },
+            rules(),
+          );
           const appointmentId = await insertAppointment(
             tx.db,
             {
@@ -165,16 +179,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         });
       } catch (error) {
         // The same key retried while the first request was still running: answer with the first result.
-        if (
-          key &&
-          error instanceof Error &&
-          'cause' in error &&
-          String((error.cause as { constraint?: string } | undefined)?.constraint) ===
-            'appointments_idempotency_uq'
-        ) {
-          const earlier = await findAppointmentByKey(app.db, customer.id, key);
-          if (earlier) return reply.code(200).send(earlier);
-        }
+        // The loser waited on the customer's lock and met the winner's row (VISITS_OVERLAP), or raced it
+        // to the unique index; either way the winner's appointment is there now.
+        const earlier = key ? await findAppointmentByKey(app.db, customer.id, key) : undefined;
+        if (earlier) return reply.code(200).send(earlier);
         throw error;
       }
       const created = await findAppointment(app.db, id);
@@ -232,22 +240,38 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         if (wanted !== appointment.status)
           throw forbidden('Only the company confirms or completes an appointment.');
       }
-      if (appointment.status === 'cancelled' || appointment.status === 'completed') {
-        throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
-      }
       if (wanted === 'cancelled') {
-        await app.db
-          .update(appointments)
-          .set({ status: 'cancelled', cancelledAt: new Date(), cancelledByUserId: user.userId })
-          .where(eq(appointments.id, appointment.appointmentId));
+        await app.jobs.transaction((tx) =>
+          cancelOwnVisit(tx.db, appointment.appointmentId, user.userId, rules()),
+        );
       } else {
-        const start = new Date(request.body.appointmentDate);
-        checkStart(start, rules());
-        const services = await resolveServices(app.db, request.body.serviceIds, true);
-        const end = occupiedUntil(start, services.durationMinutes);
+        // Services already on the appointment may stay even if withdrawn since; no other may be added.
+        const bookedIds = appointment.serviceDetails.flatMap((line) =>
+          line.serviceId ? [line.serviceId] : [],
+        );
+        const { start, end, services } = await planVisit(app.db, request.body, {
+          rules: rules(),
+          withdrawnAllowed: bookedIds,
+        });
+        const isNewTime = start.getTime() !== new Date(appointment.appointmentDate).getTime();
+        const wantedIds = [...new Set(request.body.serviceIds)].sort();
+        const isNewServices =
+          wantedIds.length !== bookedIds.length || wantedIds.join() !== [...bookedIds].sort().join();
         await app.jobs.transaction(async (tx) => {
-          await lockAppointment(tx.db, appointment.appointmentId);
-          await reserveCapacity(tx.db, start, end, rules(), appointment.appointmentId);
+          const current = await lockOpenVisit(tx.db, appointment.appointmentId, rules());
+          if (current.status === 'cancelled')
+            throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
+          await reserveVisit(
+            tx.db,
+            {
+              customerId: appointment.customerId,
+              start,
+              end,
+              exceptAppointmentId: appointment.appointmentId,
+              by: 'customer',
+            },
+            rules(),
+          );
           // Employees already planned on this appointment who are busy at the new time step off it;
           // the company plans someone else (the customer cannot see or choose the team).
           const assigned = await assignedEmployeeIds(tx.db, appointment.appointmentId);
@@ -260,6 +284,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             {
               appointmentDate: start,
               endsAt: end,
+              status: statusAfterCustomerChange(current.status, { isNewTime, isNewServices }),
               comments: request.body.comments ?? null,
               totalPrice: services.totalPrice,
             },
@@ -279,7 +304,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       preValidation: signedIn,
       schema: {
         tags: ['appointments'],
-        summary: 'Cancel my appointment (kept, status cancelled); an admin deletes any. Others: 403.',
+        summary:
+          'An admin deletes any appointment (204), their own included; a customer cancels their own (kept, status cancelled; 409 APPOINTMENT_CLOSED once completed or started). Others: 403.',
         security: bearer,
         params: appointmentIdParamsSchema,
         response: { 200: appointmentSchema, 204: z.undefined(), ...errors },
@@ -287,22 +313,45 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
-      if (isOwn) {
-        if (appointment.status !== 'cancelled') {
-          await app.db
-            .update(appointments)
-            .set({ status: 'cancelled', cancelledAt: new Date(), cancelledByUserId: user.userId })
-            .where(eq(appointments.id, appointment.appointmentId));
-        }
-        const cancelled = await findAppointment(app.db, appointment.appointmentId);
-        if (!cancelled) throw notFound('Appointment');
-        return reply.code(200).send(cancelled);
+      // An admin deletes, even an appointment of their own customer record (the appointments table).
+      if (user.permissions.has('admin')) {
+        const existing = await findAppointment(app.db, request.params.appointmentId);
+        if (!existing) throw notFound('Appointment');
+        await deleteAppointment(app.db, existing.appointmentId);
+        return reply.code(204).send();
       }
-      if (!user.permissions.has('admin'))
-        throw forbidden('You do not have permission to delete appointments.');
-      await app.db.delete(appointments).where(eq(appointments.id, appointment.appointmentId));
-      return reply.code(204).send();
+      const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
+      if (!isOwn) throw forbidden('You do not have permission to delete appointments.');
+      return reply.code(200).send(await cancelAndRead(appointment.appointmentId, user.userId));
+    },
+  );
+
+  /** A customer's cancel: the row is kept, status cancelled (decision 007); closed visits refuse. */
+  async function cancelAndRead(appointmentId: string, userId: string) {
+    await app.jobs.transaction((tx) => cancelOwnVisit(tx.db, appointmentId, userId, rules()));
+    const cancelled = await findAppointment(app.db, appointmentId);
+    if (!cancelled) throw notFound('Appointment');
+    return cancelled;
+  }
+
+  app.post(
+    '/appointments/customer/:appointmentId/cancel',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Cancel my appointment (kept, status cancelled), whatever my role: what My appointments uses. 409 APPOINTMENT_CLOSED once completed or started.',
+        security: bearer,
+        params: appointmentIdParamsSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
+      if (!isOwn) throw forbidden('You can only change your own appointments.');
+      return cancelAndRead(appointment.appointmentId, user.userId);
     },
   );
 
@@ -382,9 +431,6 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
   );
 
-  /** Pending and confirmed appointments hold their hours; cancelled and completed ones do not. */
-  const holdsCapacity = (status: string) => status === 'pending' || status === 'confirmed';
-
   app.post(
     '/appointments',
     {
@@ -405,13 +451,16 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           { path: 'body.customerId', message: 'appointments.errors.customer' },
         ]);
       }
-      const start = new Date(request.body.appointmentDate);
-      checkStart(start, rules());
-      const services = await resolveServices(app.db, request.body.serviceIds, true);
-      const end = occupiedUntil(start, services.durationMinutes);
+      const { start, end, services } = await planVisit(app.db, request.body, {
+        rules: rules(),
+        withdrawnAllowed: 'all',
+      });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
       const id = await app.jobs.transaction(async (tx) => {
-        if (holdsCapacity(request.body.status)) await reserveCapacity(tx.db, start, end, rules());
+        // Pending and confirmed appointments hold their hours; cancelled and completed ones do not.
+        if (isActiveStatus(request.body.status)) {
+          await reserveVisit(tx.db, { customerId: customer.id, start, end, by: 'admin' }, rules());
+        }
         return insertAppointment(
           tx.db,
           {
@@ -459,16 +508,28 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           { path: 'body.customerId', message: 'appointments.errors.customer' },
         ]);
       }
-      const start = new Date(request.body.appointmentDate);
-      const moved = start.getTime() !== new Date(existing.appointmentDate).getTime();
       // An admin may keep a past time when changing the status of an appointment that already happened.
-      if (moved) checkStart(start, rules());
-      const services = await resolveServices(app.db, request.body.serviceIds, true);
-      const end = occupiedUntil(start, services.durationMinutes);
+      const { start, end, services } = await planVisit(app.db, request.body, {
+        rules: rules(),
+        withdrawnAllowed: 'all',
+        kept: existing,
+      });
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
         await lockAppointment(tx.db, existing.appointmentId);
-        if (holdsCapacity(status)) await reserveCapacity(tx.db, start, end, rules(), existing.appointmentId);
+        if (isActiveStatus(status)) {
+          await reserveVisit(
+            tx.db,
+            {
+              customerId: customer.id,
+              start,
+              end,
+              exceptAppointmentId: existing.appointmentId,
+              by: 'admin',
+            },
+            rules(),
+          );
+        }
         if (status !== 'cancelled') {
           // The employees planned on it must still be free at the new time.
           const assigned = await assignedEmployeeIds(tx.db, existing.appointmentId);

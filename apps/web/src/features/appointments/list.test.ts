@@ -93,13 +93,18 @@ describe('sortNewestFirst, isChangeable, statusColor', () => {
     expect(sortNewestFirst([a, b])).toEqual([b, a]);
   });
 
-  it('lets customers change pending and confirmed appointments only', () => {
-    expect(['pending', 'confirmed', 'cancelled', 'completed'].map((s) => isChangeable(s as never))).toEqual([
-      true,
-      true,
+  it('lets customers change pending and confirmed appointments that have not started only', () => {
+    const now = new Date('2026-12-01T15:00:00.000Z');
+    const future = '2026-12-02T15:00:00.000Z';
+    expect(
+      (['pending', 'confirmed', 'cancelled', 'completed'] as const).map((status) =>
+        isChangeable({ status, appointmentDate: future }, now),
+      ),
+    ).toEqual([true, true, false, false]);
+    expect(isChangeable({ status: 'confirmed', appointmentDate: '2026-12-01T15:00:00.000Z' }, now)).toBe(
       false,
-      false,
-    ]);
+    );
+    expect(isChangeable({ status: 'pending', appointmentDate: '2026-11-30T15:00:00.000Z' }, now)).toBe(false);
   });
 
   it('has a badge style for confirmed, pending, cancelled and a default', () => {

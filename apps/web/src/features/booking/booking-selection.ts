@@ -1,3 +1,5 @@
+import { DEFAULT_APPOINTMENT_HOUR, fromLocal } from '@eclat/shared';
+
 /**
  * The chosen slot, kept per browser tab (sessionStorage) beside the services selection, so a reload
  * of /calendar-select or /checkout keeps it. The services themselves stay in the services
@@ -23,11 +25,36 @@ function defaultStore(): SlotStore | null {
   }
 }
 
-/** An instant (ISO 8601) as the API sends a slot's start, or null. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD (no 2026-02-31). */
+function isCalendarDate(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The appointment date handed to the booking pages: an instant (ISO 8601) as the API sends a slot's
+ * start, or a date without a time (YYYY-MM-DD), which means 12:00 (see `appointmentStart`); else null.
+ */
 export function toAppointmentDate(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 40) return null;
+  if (isCalendarDate(value)) return value;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
   return Number.isNaN(Date.parse(value)) ? null : value;
+}
+
+/**
+ * The start to book (an instant) for an appointment date: a date without a time defaults to
+ * DEFAULT_APPOINTMENT_HOUR (12:00) in the business time zone (spec §5 Checkout, §9).
+ */
+export function appointmentStart(appointmentDate: string, timeZone: string): string {
+  return isCalendarDate(appointmentDate)
+    ? fromLocal(appointmentDate, DEFAULT_APPOINTMENT_HOUR, 0, timeZone).toISOString()
+    : appointmentDate;
 }
 
 /** The appointment date of navigation state, if any. */

@@ -1,3 +1,4 @@
+import { MAX_VISIT_MINUTES } from '@eclat/shared';
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,11 +7,17 @@ import { Link, useLocation, useNavigate } from 'react-router';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
+import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
+import {
+  formatBusinessDate,
+  formatBusinessDateTime,
+  isPastDate,
+  toZonedIsoDate,
+} from '@/features/appointments/time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
+  appointmentStart,
   readBookingSlot,
   readStateAppointmentDate,
   writeBookingSlot,
@@ -40,25 +47,36 @@ export function CalendarSelectRoute() {
   const navigationState = location.state as Partial<BookingState> | null;
 
   const [serviceIds] = useState(() => readInitialServiceIds(location.state));
-  const [restored] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
+  const [restoredDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
   const [isSlotFull] = useState(() => navigationState?.isSlotFull === true);
   const [openedAt] = useState(() => new Date());
   const [pickedDate, setPickedDate] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(isSlotFull ? null : restored);
+  // Undefined until a time is picked here: the restored choice (a date alone means 12:00) stands.
+  const [pickedTime, setSelected] = useState<string | null | undefined>(isSlotFull ? null : undefined);
   const [error, setError] = useState<string | null>(isSlotFull ? t('booking.errors.full') : null);
 
   const services = useSelectedServices(serviceIds);
   const timeZone = useBusinessTimeZone();
+  const bookableUntil = useBookableUntil().data;
   const zone = timeZone.data;
   const today = zone ? toZonedIsoDate(openedAt, zone) : null;
+  const restored = restoredDate && zone ? appointmentStart(restoredDate, zone) : null;
+  const selected = pickedTime === undefined ? restored : pickedTime;
   const date = pickedDate ?? (restored && zone ? toZonedIsoDate(new Date(restored), zone) : null);
   const isPastDay = date !== null && today !== null && isPastDate(date, today);
-  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
+  const totalMinutes = services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
+  // Longer than a business day: no time can work (VISIT_TOO_LONG), so the page says so instead of times.
+  const isTooLong = totalMinutes > MAX_VISIT_MINUTES;
+  const slots = useSlots(date && !isPastDay && !isTooLong ? date : null, serviceIds);
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
+  const untilText = bookableUntil && formatBusinessDate(`${bookableUntil}T12:00:00Z`, 'UTC', locale);
 
   let choiceError = error;
   if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
   else if (!choiceError && selectedSlot?.reason === 'past') choiceError = t('booking.errors.pastTime');
+  else if (!choiceError && selectedSlot?.reason === 'horizon')
+    choiceError = t('booking.errors.horizon', { date: untilText });
+  else if (!choiceError && selectedSlot?.reason === 'closing') choiceError = t('booking.errors.closing');
   else if (!choiceError && selectedSlot?.reason === 'full') choiceError = t('booking.errors.full');
 
   const goNext = () => {
@@ -75,8 +93,8 @@ export function CalendarSelectRoute() {
       setError(t('booking.errors.pastTime'));
       return;
     }
-    if (selectedSlot?.reason === 'full') {
-      setError(t('booking.errors.full'));
+    if (selectedSlot && !selectedSlot.available) {
+      // The reason is already shown under the times.
       return;
     }
     writeSelectedServices(serviceIds);
@@ -89,7 +107,6 @@ export function CalendarSelectRoute() {
     return <NoServicesSelected title={title} />;
   }
 
-  const totalMinutes = services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
   const duration = describeDuration(totalMinutes);
   const servicesState: ServiceSelectionState = { serviceIds };
 
@@ -132,7 +149,16 @@ export function CalendarSelectRoute() {
           </Stack>
         </Paper>
 
-        {timeZone.isError ? (
+        {isTooLong ? (
+          <Alert color="orange" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('appointments.errors.visitTooLong')}</Text>
+              <Button component={Link} to={paths.services.getHref()} state={servicesState} size="xs">
+                {t('checkout.changeServices')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : timeZone.isError ? (
           <LoadErrorAlert message={t('booking.errors.slots')} onRetry={() => void timeZone.refetch()} />
         ) : !today ? (
           <Skeleton height={320} radius="md" />
@@ -140,6 +166,7 @@ export function CalendarSelectRoute() {
           <SlotPicker
             locale={locale}
             today={today}
+            maxDate={bookableUntil}
             date={date}
             onDateChange={(value) => {
               setPickedDate(value);
@@ -170,9 +197,11 @@ export function CalendarSelectRoute() {
                 })
               : ''}
           </Text>
-          <Button onClick={goNext} rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
-            {t('booking.next')}
-          </Button>
+          {!isTooLong && (
+            <Button onClick={goNext} rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
+              {t('booking.next')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Container>

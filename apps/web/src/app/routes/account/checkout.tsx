@@ -28,6 +28,7 @@ import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/
 import { checkoutTotal } from '@/features/booking/checkout-total';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
+  appointmentStart,
   createIdempotencyKey,
   readBookingSlot,
   readStateAppointmentDate,
@@ -35,6 +36,7 @@ import {
   type BookingState,
 } from '@/features/booking/booking-selection';
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
+import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { isApiError } from '@/lib/api-client';
@@ -60,17 +62,20 @@ export function CheckoutRoute() {
   const { email } = useSession();
 
   const [serviceIds] = useState(() => readInitialServiceIds(location.state));
-  const [appointmentDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
+  const [chosenDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
   const [idempotencyKey] = useState(createIdempotencyKey);
   const [comments, setComments] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const [isSlotFull, setIsSlotFull] = useState(false);
+  const [refusal, setRefusal] = useState<BookingRefusal | null>(null);
   const isSubmitting = useRef(false);
 
   const profile = useMyProfile(email);
   const services = useSelectedServices(serviceIds);
   const timeZone = useBusinessTimeZone();
   const book = useBookAppointment();
+  const zone = timeZone.data;
+  // Spec §5, §9: a date chosen without a time is booked at 12:00 (business time zone).
+  const appointmentDate = chosenDate && zone ? appointmentStart(chosenDate, zone) : chosenDate;
 
   if (serviceIds.length === 0) {
     return <NoServicesSelected title={title} />;
@@ -92,6 +97,7 @@ export function CheckoutRoute() {
       setFormError(t('checkout.errors.noDate'));
       return;
     }
+    if (!zone) return;
     const customer = profile.data;
     if (!customer || customer.firstName.trim() === '' || customer.lastName.trim() === '') {
       setFormError(t('checkout.errors.invalidDetails'));
@@ -102,7 +108,7 @@ export function CheckoutRoute() {
       return;
     }
     setFormError(null);
-    setIsSlotFull(false);
+    setRefusal(null);
     isSubmitting.current = true;
     book.mutate(
       {
@@ -122,8 +128,10 @@ export function CheckoutRoute() {
         },
         onError: (error) => {
           isSubmitting.current = false;
-          if (isApiError(error) && error.code === 'SLOT_FULL') {
-            setIsSlotFull(true);
+          // A booking rule said no: its reason and the way back (another time, other services, my list).
+          const refused = isApiError(error) ? toBookingRefusal(error) : null;
+          if (refused) {
+            setRefusal(refused);
             return;
           }
           const detail = isApiError(error) && error.status === 400 ? error.details[0]?.message : undefined;
@@ -133,7 +141,6 @@ export function CheckoutRoute() {
     );
   };
 
-  const zone = timeZone.data;
   let when;
   if (!appointmentDate) {
     when = (
@@ -326,18 +333,30 @@ export function CheckoutRoute() {
           }}
         />
 
-        {isSlotFull && (
-          <Alert color="orange" role="alert">
+        {refusal && (
+          <Alert color="orange" role="alert" data-testid="booking-refusal">
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{t('checkout.errors.slotFull')}</Text>
-              <Button
-                size="xs"
-                onClick={() => {
-                  backToCalendar(true);
-                }}
-              >
-                {t('checkout.chooseAnotherTime')}
-              </Button>
+              <Text size="sm">{t(refusal.messageKey)}</Text>
+              {refusal.action === 'time' && (
+                <Button
+                  size="xs"
+                  onClick={() => {
+                    backToCalendar(refusal.isSlotFull);
+                  }}
+                >
+                  {t('checkout.chooseAnotherTime')}
+                </Button>
+              )}
+              {refusal.action === 'services' && (
+                <Button component={Link} to={paths.services.getHref()} state={{ serviceIds }} size="xs">
+                  {t('checkout.changeServices')}
+                </Button>
+              )}
+              {refusal.action === 'appointments' && (
+                <Button component={Link} to={paths.myAppointments.getHref()} size="xs">
+                  {t('checkout.seeMyAppointments')}
+                </Button>
+              )}
             </Stack>
           </Alert>
         )}
@@ -350,7 +369,7 @@ export function CheckoutRoute() {
         <Button
           size="md"
           onClick={confirm}
-          disabled={book.isPending || isSlotFull}
+          disabled={book.isPending || refusal !== null}
           leftSection={<IconCheck size={18} aria-hidden="true" />}
           style={{ alignSelf: 'flex-start' }}
         >

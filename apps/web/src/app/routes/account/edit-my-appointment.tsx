@@ -20,13 +20,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
-import { useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
+import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { useUpdateMyAppointment } from '@/features/appointments/api/update-my-appointment';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
 import { isChangeable } from '@/features/appointments/list';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
+import { toBookingRefusal } from '@/features/booking/refusal';
 import { useServices } from '@/features/services/api/get-services';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, toErrorCode } from '@/lib/api-client';
 import { getActiveLanguage, i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -38,6 +39,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const navigate = useNavigate();
   const services = useServices('public');
   const update = useUpdateMyAppointment();
+  const bookableUntil = useBookableUntil().data;
 
   const originalIds = appointment.serviceDetails.flatMap((detail) =>
     detail.serviceId ? [detail.serviceId] : [],
@@ -117,6 +119,15 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
             setError(t('booking.errors.full'));
             return;
           }
+          // A booking rule said no (overlap, too long, too far, closed): say which.
+          const refused = isApiError(failure) ? toBookingRefusal(failure) : null;
+          const reasonKey =
+            refused?.messageKey ??
+            (toErrorCode(failure) === 'APPOINTMENT_CLOSED' ? 'errors.APPOINTMENT_CLOSED' : null);
+          if (reasonKey) {
+            setError(`${t('myAppointments.editPage.errors.update')} ${t(reasonKey)}`);
+            return;
+          }
           const detail =
             isApiError(failure) && failure.status === 400 ? failure.details[0]?.message : undefined;
           setError(
@@ -165,6 +176,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
         <SlotPicker
           locale={locale}
           today={today}
+          maxDate={bookableUntil}
           date={date}
           onDateChange={(value) => {
             setDate(value);
@@ -235,7 +247,7 @@ export function EditMyAppointmentRoute() {
         }
       />
     );
-  } else if (!isChangeable(appointment.status)) {
+  } else if (!isChangeable(appointment)) {
     content = (
       <Alert color="yellow" role="status">
         <Stack gap="sm" align="flex-start">

@@ -23,6 +23,7 @@ import {
   type AppointmentFilter,
   type MyAppointmentsState,
 } from '@/features/appointments/list';
+import { toErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { getActiveLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -83,8 +84,12 @@ export function MyAppointmentsRoute() {
           onSuccess: () => {
             notifications.show({ color: 'teal', message: t('myAppointments.cancelled') });
           },
-          onError: () => {
-            setCancelError(t('myAppointments.errors.delete'));
+          onError: (error) => {
+            setCancelError(
+              toErrorCode(error) === 'APPOINTMENT_CLOSED'
+                ? `${t('myAppointments.errors.delete')} ${t('errors.APPOINTMENT_CLOSED')}`
+                : t('myAppointments.errors.delete'),
+            );
           },
         });
       },

@@ -1,14 +1,19 @@
 import { appointmentSchema, type Appointment } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiDelete } from '@/lib/api-client';
+import { apiPost } from '@/lib/api-client';
 
 import { myAppointmentsKeys } from './get-my-appointments';
 import { slotsKeys } from './get-slots';
 
-/** The spec's DELETE: the appointment is kept, now `cancelled`, and frees its slot. */
+/**
+ * A customer's cancel: the appointment is kept, now `cancelled`, and frees its slot. Its own route, so an
+ * admin cancelling their own booking here is not taken for the admin's delete (`DELETE`, decision 012).
+ */
 export function cancelMyAppointment(appointmentId: string) {
-  return apiDelete(`/appointments/${encodeURIComponent(appointmentId)}`, { schema: appointmentSchema });
+  return apiPost(`/appointments/customer/${encodeURIComponent(appointmentId)}/cancel`, {
+    schema: appointmentSchema,
+  });
 }
 
 export function useCancelMyAppointment() {

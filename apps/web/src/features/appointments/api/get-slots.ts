@@ -34,12 +34,18 @@ export function useSlots(date: string | null, serviceIds: readonly string[]) {
   return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds), enabled: Boolean(date) });
 }
 
+const businessCalendarOptions = queryOptions({
+  queryKey: businessTimeZoneKey,
+  queryFn: ({ signal }) => getSlots(new Date().toISOString().slice(0, 10), [], signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 /** The business time zone, as `/slots` names it (the same for every day); asked once per visit. */
 export function useBusinessTimeZone() {
-  return useQuery({
-    queryKey: businessTimeZoneKey,
-    queryFn: ({ signal }) => getSlots(new Date().toISOString().slice(0, 10), [], signal),
-    select: (slots) => slots.timeZone,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery({ ...businessCalendarOptions, select: (slots) => slots.timeZone });
+}
+
+/** The last day open for booking (`BOOKING_HORIZON_DAYS` ahead), from the same answer. */
+export function useBookableUntil() {
+  return useQuery({ ...businessCalendarOptions, select: (slots) => slots.bookableUntil });
 }

@@ -35,7 +35,7 @@ export function AppointmentCard({
   const time = formatBusinessTime(appointment.appointmentDate, timeZone, locale);
   const dateTime = `${date}, ${time}`;
   const headingId = `appointment-${appointment.appointmentId}`;
-  const canChange = isChangeable(appointment.status);
+  const canChange = isChangeable(appointment);
 
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>

@@ -15,6 +15,8 @@ type SlotPickerProps = {
   locale: Locale;
   /** Today in the business time zone (YYYY-MM-DD): earlier days cannot be chosen. */
   today: string;
+  /** The last day open for booking (YYYY-MM-DD): later days cannot be chosen. */
+  maxDate?: string | undefined;
   date: string | null;
   onDateChange: (date: string | null) => void;
   /** The slots of `date` (or undefined while they load). */
@@ -40,6 +42,7 @@ type SlotPickerProps = {
 export function SlotPicker({
   locale,
   today,
+  maxDate,
   date,
   onDateChange,
   slots,
@@ -79,26 +82,14 @@ export function SlotPicker({
             const time = formatBusinessTime(slot.startsAt, slots.timeZone, locale);
             const isSelected = slot.startsAt === selected;
             const canPick = isSelectable(slot);
-            const reason = canPick
-              ? null
-              : slot.reason === 'past'
-                ? t('booking.slot.past')
-                : slot.reason === 'full'
-                  ? t('booking.slot.full')
-                  : null;
+            const reason = canPick || !slot.reason ? null : t(`booking.slot.${slot.reason}`);
             return (
               <Button
                 key={slot.startsAt}
                 variant={isSelected ? 'filled' : 'default'}
                 disabled={!canPick}
                 aria-pressed={isSelected}
-                aria-label={
-                  canPick
-                    ? time
-                    : slot.reason === 'full'
-                      ? t('booking.slot.fullLabel', { time })
-                      : t('booking.slot.pastLabel', { time })
-                }
+                aria-label={canPick ? time : t(`booking.slot.${slot.reason ?? 'past'}Label`, { time })}
                 className={classes.slot}
                 onClick={() => {
                   onSelect(slot.startsAt);
@@ -116,6 +107,11 @@ export function SlotPicker({
           {t('booking.timeZoneNote', { timeZone: slots.timeZone })}
         </Text>
         {allTaken && <Text c="dimmed">{t('booking.noTimes')}</Text>}
+        {maxDate && (
+          <Text size="sm" c="dimmed">
+            {t('booking.horizonNote', { date: formatBusinessDate(`${maxDate}T12:00:00Z`, 'UTC', locale) })}
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -135,6 +131,7 @@ export function SlotPicker({
             defaultDate={date ?? undefined}
             onChange={onDateChange}
             minDate={today}
+            maxDate={maxDate}
             maxLevel="year"
             getDayAriaLabel={(day) => formatBusinessDate(`${day}T12:00:00Z`, 'UTC', locale)}
             ariaLabels={{
