@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -66,12 +67,15 @@ function dayFromToday(offset: number): string {
   return base.toISOString().slice(0, 10);
 }
 
-async function send(role: Role, options: InjectOptions) {
+/** A request with its address as text (every request here has one). */
+type Sent = InjectOptions & { url: string };
+
+async function send(role: Role, options: Sent) {
   const headers = { ...(options.headers ?? {}), ...(headersOf[role] ?? {}) };
   return app.inject({ ...options, headers });
 }
 
-async function seeded<T>(role: Role, options: InjectOptions, parse: (body: unknown) => T): Promise<T> {
+async function seeded<T>(role: Role, options: Sent, parse: (body: unknown) => T): Promise<T> {
   const res = await send(role, options);
   if (res.statusCode >= 300) throw new Error(`seeding ${options.url}: ${res.statusCode} ${res.body}`);
   return parse(res.json());
@@ -252,13 +256,17 @@ const short = (text: string) =>
 
 type Generated = { role: Role; request: RequestParts; mutated: boolean };
 
-function toInject(operation: Operation, generated: Generated): InjectOptions {
+function toInject(operation: Operation, generated: Generated): Sent & { payload?: string } {
   const { request } = generated;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  const options: InjectOptions = { method: operation.method, url: urlOf(operation, request), headers };
+  const options: Sent & { payload?: string } = {
+    method: operation.method,
+    url: urlOf(operation, request),
+    headers,
+  };
   if (request.rawBody !== undefined) {
     options.payload = request.rawBody;
     headers['content-type'] = 'application/json';
@@ -288,7 +296,7 @@ async function check(operation: Operation, generated: Generated): Promise<void> 
     throw error;
   }
   const what = () =>
-    `${options.method} ${short(String(options.url))} as ${generated.role}${options.payload ? ` with ${short(String(options.payload))}` : ''} -> ${res.statusCode} ${short(res.body)}`;
+    `${operation.method} ${short(options.url)} as ${generated.role}${options.payload ? ` with ${short(options.payload)}` : ''} -> ${res.statusCode} ${short(res.body)}`;
   if (res.statusCode >= 500) throw new Error(`server error: ${what()}`);
   if (operation.isSecured && generated.role === 'anonymous' && res.statusCode < 400)
     throw new Error(`anonymous success on a secured operation: ${what()}`);
@@ -332,6 +340,7 @@ describe('every operation of the OpenAPI document, with generated valid and inva
           request: mutation ? applyMutation(request, mutation, operation) : request,
           mutated: mutation !== null,
         }));
+      const started = Date.now();
       const details = await fc.check(
         fc.asyncProperty(arbitrary, async (generated) => {
           requests += 1;
@@ -339,6 +348,11 @@ describe('every operation of the OpenAPI document, with generated valid and inva
         }),
         { seed: SEED + index, numRuns: RUNS * ROLES.length, endOnFailure: true },
       );
+      if (process.env.FUZZ_TIMING)
+        appendFileSync(
+          process.env.FUZZ_TIMING,
+          `${Date.now() - started} ms ${operation.method} ${operation.path}\n`,
+        );
       if (details.failed) {
         const cause =
           details.errorInstance instanceof Error
@@ -350,7 +364,6 @@ describe('every operation of the OpenAPI document, with generated valid and inva
       }
     }
     expect(requests).toBeGreaterThan(operations.length * RUNS * 2);
-    if (failures.length > 0) console.error(`fuzz seed ${SEED}:\n${failures.join('\n')}`);
-    expect(failures).toEqual([]);
+    expect(failures, `fuzz seed ${SEED} (FUZZ_SEED=${SEED} to replay)`).toEqual([]);
   }, 150_000);
 });

@@ -347,6 +347,8 @@ export type Mutation =
     }
   | { kind: 'remove'; part: 'query' | 'body'; index: number }
   | { kind: 'empty-query' }
+  /** A date or number of the body or query replaced by an edge case of its own type. */
+  | { kind: 'edge'; index: number; typed: number }
   | { kind: 'whole-body'; value: unknown }
   | { kind: 'raw-body'; payload: string };
 
@@ -375,6 +377,10 @@ export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.constant({ kind: 'empty-query' as const }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('edge' as const), index: fc.nat(), typed: fc.nat() }),
+    weight: 4,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('whole-body' as const),
@@ -459,16 +465,18 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, remove:
   const [head, ...rest] = path;
   if (head === undefined) return root;
   if (Array.isArray(root)) {
-    const copy: unknown[] = [...root];
+    const copy: unknown[] = [...(root as unknown[])];
     const index = Number(head);
     if (remove && rest.length === 0) copy.splice(index, 1);
     else copy[index] = setAt(copy[index], rest, value, remove);
     return copy;
   }
   if (root !== null && typeof root === 'object') {
-    const copy: Record<string, unknown> = { ...(root as Record<string, unknown>) };
-    if (remove && rest.length === 0) delete copy[String(head)];
-    else copy[String(head)] = setAt(copy[String(head)], rest, value, remove);
+    const entries = Object.entries(root).filter(
+      ([key]) => !(remove && rest.length === 0 && key === String(head)),
+    );
+    const copy = Object.fromEntries(entries);
+    if (!(remove && rest.length === 0)) copy[String(head)] = setAt(copy[String(head)], rest, value, remove);
     return copy;
   }
   return root;
@@ -481,6 +489,17 @@ export function applyMutation(request: RequestParts, mutation: Mutation, operati
       const query = { ...request.query };
       for (const name of names('query')) query[name] = '';
       return { ...request, query };
+    }
+    case 'edge': {
+      const typedLeaves = (['body', 'query'] as const).flatMap((part) =>
+        leavesOf(request[part] ?? {})
+          .filter((leaf) => typedValue(getAt(request[part], leaf), 0) !== undefined)
+          .map((leaf) => ({ part, leaf })),
+      );
+      const target = typedLeaves[mutation.index % Math.max(1, typedLeaves.length)];
+      if (!target) return request;
+      const value = typedValue(getAt(request[target.part], target.leaf), mutation.typed);
+      return { ...request, [target.part]: setAt(request[target.part], target.leaf, value, false) };
     }
     case 'whole-body':
       return { ...request, body: mutation.value };
@@ -504,9 +523,8 @@ export function applyMutation(request: RequestParts, mutation: Mutation, operati
       const key = chosen === 'header' ? 'headers' : chosen;
       const declared = names(chosen);
       const name = declared[mutation.index % Math.max(1, declared.length)] ?? 'unexpected';
-      const part = { ...request[key] };
-      if (isRemove) delete part[name];
-      else part[name] = replacement(part[name]);
+      const part = Object.fromEntries(Object.entries(request[key]).filter(([entry]) => entry !== name));
+      if (!isRemove) part[name] = replacement(request[key][name]);
       return { ...request, [key]: part };
     }
   }
@@ -517,7 +535,7 @@ export function applyMutation(request: RequestParts, mutation: Mutation, operati
  * WTF-8 bytes, the way a broken client would.
  */
 export function encodeUrlPart(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
   let out = '';
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);

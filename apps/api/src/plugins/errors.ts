@@ -71,7 +71,7 @@ function fromDatabase(error: DatabaseError): (ErrorBody & { statusCode: number }
   }
   // 23001: a restricting foreign key; 23503: any other (deleting a parent, or pointing at a missing one).
   if (error.code === '23503' || error.code === '23001') {
-    const isStillReferenced = error.code === '23001' || /referenced from/.test(error.detail ?? '');
+    const isStillReferenced = error.code === '23001' || (error.detail ?? '').includes('referenced from');
     const detail = isStillReferenced ? KNOWN_REFERENCES[constraint] : undefined;
     return {
       statusCode: 409,

@@ -48,9 +48,13 @@ function unsafePartsOf(request: FastifyRequest): ErrorDetail[] {
  */
 export const inputTextPlugin = fp(
   (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       const details = unsafePartsOf(request);
-      if (details.length > 0) throw new AppError('VALIDATION_ERROR', 'The request is not valid.', details);
+      done(
+        details.length > 0
+          ? new AppError('VALIDATION_ERROR', 'The request is not valid.', details)
+          : undefined,
+      );
     });
   },
   { name: 'input-text' },
