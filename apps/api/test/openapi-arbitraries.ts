@@ -182,9 +182,13 @@ function stringArbitrary(schema: JsonSchema, context: GeneratorContext, name: st
   // Known-good samples only where a rule (pattern, format) makes random text unlikely to pass.
   const isConstrained = Boolean(schema.pattern ?? schema.format);
   const candidates = isConstrained ? context.samples.filter((sample) => accepts(schema, sample)) : [];
-  return candidates.length > 0
-    ? fc.oneof({ arbitrary: fc.constantFrom(...candidates), weight: 3 }, { arbitrary: generated, weight: 1 })
-    : generated;
+  // A field that takes dates also gets the edges of the calendar its rule lets through.
+  const isDateField = candidates.some((sample) => /^\d{4}-\d{2}-\d{2}/.test(sample));
+  const edges = isDateField ? DATE_EXTREMES.filter((edge) => accepts(schema, edge)) : [];
+  const choices: fc.WeightedArbitrary<string>[] = [{ arbitrary: generated, weight: 1 }];
+  if (candidates.length > 0) choices.push({ arbitrary: fc.constantFrom(...candidates), weight: 3 });
+  if (edges.length > 0) choices.push({ arbitrary: fc.constantFrom(...edges), weight: 1 });
+  return fc.oneof(...choices);
 }
 
 function numberArbitrary(schema: JsonSchema, isInteger: boolean): fc.Arbitrary<number> {
