@@ -187,7 +187,7 @@ function stringArbitrary(schema: JsonSchema, context: GeneratorContext, name: st
   const edges = isDateField ? DATE_EXTREMES.filter((edge) => accepts(schema, edge)) : [];
   const choices: fc.WeightedArbitrary<string>[] = [{ arbitrary: generated, weight: 1 }];
   if (candidates.length > 0) choices.push({ arbitrary: fc.constantFrom(...candidates), weight: 3 });
-  if (edges.length > 0) choices.push({ arbitrary: fc.constantFrom(...edges), weight: 1 });
+  if (edges.length > 0) choices.push({ arbitrary: fc.constantFrom(...edges), weight: 3 });
   return fc.oneof(...choices);
 }
 
