@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -345,7 +344,6 @@ describe('every operation of the OpenAPI document, with generated valid and inva
             request: mutation ? applyMutation(request, mutation, operation) : request,
             mutated: mutation !== null,
           }));
-        const started = Date.now();
         const details = await fc.check(
           fc.asyncProperty(arbitrary, async (generated) => {
             requests += 1;
@@ -353,11 +351,6 @@ describe('every operation of the OpenAPI document, with generated valid and inva
           }),
           { seed, numRuns: RUNS, endOnFailure: true },
         );
-        if (process.env.FUZZ_TIMING)
-          appendFileSync(
-            process.env.FUZZ_TIMING,
-            `${Date.now() - started} ms ${operation.method} ${operation.path}\n`,
-          );
         if (details.failed) {
           const cause =
             details.errorInstance instanceof Error
