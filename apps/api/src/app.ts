@@ -17,7 +17,8 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, replyWithError } from './plugins/errors.ts';
+import { inputTextPlugin } from './plugins/input-text.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { oidcPlugin } from './plugins/oidc.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -52,6 +53,9 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    frameworkErrors: (error, request, reply) => {
+      void replyWithError(error, request, reply);
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -63,6 +67,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputTextPlugin);
   await app.register(securityPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(dbPlugin, {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '@eclat/shared';
@@ -24,6 +26,50 @@ beforeAll(async () => {
   });
   app.get('/api/v1/test/conflict', () => {
     throw new AppError('SLOT_FULL', 'That time is fully booked.');
+  });
+  // Real statements PostgreSQL refuses, as a handler that forgot a check would run them.
+  const statements = {
+    'bad-uuid': () => app.db.execute(sql`select ${'abc'}::uuid`),
+    'datetime-overflow': () => app.db.execute(sql`select ${'294277-01-01'}::timestamptz`),
+    'check-violation': () =>
+      app.db.execute(
+        sql`insert into services (title, description, pricing, category, duration_minutes) values ('t', 'd', -1, 'c', 60)`,
+      ),
+    'duplicate-email': async () => {
+      for (let i = 0; i < 2; i += 1) {
+        await app.db.execute(
+          sql`insert into customers (first_name, last_name, email, phone_number) values ('A', 'B', 'Same@example.com', '416-555-0100')`,
+        );
+      }
+    },
+    'duplicate-generic': async () => {
+      const user = randomUUID();
+      await app.db.execute(sql`insert into users (id, email) values (${user}, ${`${user}@example.com`})`);
+      for (const email of ['one@example.com', 'two@example.com']) {
+        await app.db.execute(
+          sql`insert into customers (first_name, last_name, email, phone_number, user_id) values ('A', 'B', ${email}, '416-555-0100', ${user})`,
+        );
+      }
+    },
+    'missing-parent': () =>
+      app.db.execute(
+        sql`insert into availabilities (employee_id, available_date, shift) values (${randomUUID()}, now(), 'MORNING')`,
+      ),
+    'still-referenced': async () => {
+      const result = await app.db.execute<{ id: string }>(
+        sql`insert into customers (first_name, last_name, email, phone_number) values ('C', 'D', 'kept@example.com', '416-555-0100') returning id`,
+      );
+      const customerId = result.rows[0]?.id;
+      await app.db.execute(
+        sql`insert into appointments (customer_id, customer_first_name, customer_last_name, appointment_date, ends_at, total_price) values (${customerId}, 'C', 'D', now(), now() + interval '1 hour', 0)`,
+      );
+      await app.db.execute(sql`delete from customers where id = ${customerId}`);
+    },
+  };
+  app.get('/api/v1/test/db/:statement', async (request) => {
+    const { statement } = request.params as { statement: keyof typeof statements };
+    await statements[statement]();
+    return { ran: statement };
   });
   await app.ready();
 });
@@ -113,5 +159,25 @@ describe('the error model', () => {
       headers: { 'x-request-id': 'a b\n<script>' },
     });
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('what PostgreSQL refuses is never a 500', () => {
+  it.each([
+    ['bad-uuid', 400, 'BAD_REQUEST', undefined],
+    ['datetime-overflow', 400, 'BAD_REQUEST', undefined],
+    ['check-violation', 400, 'BAD_REQUEST', undefined],
+    ['duplicate-email', 409, 'CONFLICT', 'body.email:customers.errors.emailTaken'],
+    ['duplicate-generic', 409, 'CONFLICT', undefined],
+    ['missing-parent', 409, 'CONFLICT', undefined],
+    ['still-referenced', 409, 'CONFLICT', 'params.customerId:customers.errors.hasAppointments'],
+  ])('%s: %i %s', async (statement, status, code, detail) => {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/test/db/${statement}` });
+    expect(res.statusCode).toBe(status);
+    const body = errorBodySchema.parse(res.json());
+    expect(body.code).toBe(code);
+    expect(body.details?.map((d) => `${d.path}:${d.message}`)).toEqual(detail ? [detail] : undefined);
+    // Nothing of the statement or of the database reaches the client.
+    expect(body.message).not.toMatch(/insert|select|delete|uuid|violates|Key \(|constraint/i);
   });
 });

@@ -23,6 +23,74 @@ const CONTEXT_PREFIX: Record<string, string> = {
   headers: 'headers',
 };
 
+/** The fields of node-postgres' error that say what PostgreSQL refused (Drizzle wraps it in `cause`). */
+type DatabaseError = { code: string; constraint?: string; detail?: string };
+
+function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
+    if ('severity' in current && 'code' in current && typeof current.code === 'string') {
+      return current as DatabaseError;
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The unique and foreign keys a client can run into, with the field to show the message under. Others
+ * get the generic CONFLICT: correctness never depends on a handler checking first.
+ */
+const KNOWN_CONFLICTS: Record<string, ErrorDetail> = {
+  customers_email_lower_uq: { path: 'body.email', message: 'customers.errors.emailTaken' },
+  employees_email_lower_uq: { path: 'body.email', message: 'employees.errors.emailTaken' },
+};
+/** A record that others still point at (a foreign key without cascade) cannot be deleted. */
+const KNOWN_REFERENCES: Record<string, ErrorDetail> = {
+  appointments_customer_id_customers_id_fk: {
+    path: 'params.customerId',
+    message: 'customers.errors.hasAppointments',
+  },
+};
+
+/**
+ * PostgreSQL's refusals that come from the input, not from a fault: unique and foreign keys are 409,
+ * data exceptions (class 22: a date out of range, bad text encoding...), check violations and limits
+ * (an index row too large) are 400. A safety net behind the schemas.
+ */
+function fromDatabase(error: DatabaseError): (ErrorBody & { statusCode: number }) | undefined {
+  const constraint = error.constraint ?? '';
+  if (error.code === '23505') {
+    const detail = KNOWN_CONFLICTS[constraint];
+    return {
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'A record with this value already exists.',
+      ...(detail ? { details: [detail] } : {}),
+    };
+  }
+  // 23001: a restricting foreign key; 23503: any other (deleting a parent, or pointing at a missing one).
+  if (error.code === '23503' || error.code === '23001') {
+    const isStillReferenced = error.code === '23001' || (error.detail ?? '').includes('referenced from');
+    const detail = isStillReferenced ? KNOWN_REFERENCES[constraint] : undefined;
+    return {
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: isStillReferenced
+        ? 'Other records still refer to this one, so it is kept.'
+        : 'A record this refers to no longer exists.',
+      ...(detail ? { details: [detail] } : {}),
+    };
+  }
+  if (error.code.startsWith('22') || error.code === '23514' || error.code.startsWith('54')) {
+    return { statusCode: 400, code: 'BAD_REQUEST', message: 'A value of the request cannot be stored.' };
+  }
+  return undefined;
+}
+
+/** The router's own refusals (an address it cannot decode, a parameter over its length limit). */
+const BAD_ADDRESS_CODES = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
+
 function toBody(error: unknown): ErrorBody & { statusCode: number } {
   if (error instanceof AppError) {
     return {
@@ -40,7 +108,14 @@ function toBody(error: unknown): ErrorBody & { statusCode: number } {
     });
     return { statusCode: 400, code: 'VALIDATION_ERROR', message: 'The request is not valid.', details };
   }
+  const database = databaseErrorOf(error);
+  const refused = database ? fromDatabase(database) : undefined;
+  if (refused) return refused;
   const fastifyError = error as Partial<FastifyError>;
+  if (BAD_ADDRESS_CODES.has(fastifyError.code ?? '')) {
+    const status = fastifyError.statusCode === 414 ? 414 : 400;
+    return { statusCode: status, code: 'BAD_REQUEST', message: 'The address of the request is not valid.' };
+  }
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
@@ -62,17 +137,20 @@ function toBody(error: unknown): ErrorBody & { statusCode: number } {
  * One error handler for the whole API: every failure becomes `{ code, message, details? }` with a stable
  * code. Server errors are logged with the request id and never show their internals to the client.
  */
+export function replyWithError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { statusCode, ...body } = toBody(error);
+  if (statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info({ code: body.code, statusCode }, 'request rejected');
+  }
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Also used for the router's errors (`frameworkErrors` in `app.ts`), which come before any handler. */
 export const errorsPlugin = fp(
   (app: FastifyInstance) => {
-    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      const { statusCode, ...body } = toBody(error);
-      if (statusCode >= 500) {
-        request.log.error({ err: error }, 'request failed');
-      } else {
-        request.log.info({ code: body.code, statusCode }, 'request rejected');
-      }
-      return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
-    });
+    app.setErrorHandler(replyWithError);
   },
   { name: 'errors' },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
+import { calendarDate, instant, queryInteger } from './primitives.ts';
 
 export const appointmentServiceSchema = z.object({
   serviceId: z.uuid().nullable(),
@@ -42,7 +43,7 @@ const serviceIdsSchema = z
  */
 export const bookAppointmentInputSchema = z.object({
   serviceIds: serviceIdsSchema,
-  appointmentDate: z.iso.datetime({ offset: true, error: 'appointments.errors.dateTime' }),
+  appointmentDate: instant('appointments.errors.dateTime'),
   comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
   /** Emails about this appointment use it. */
   locale: z.enum(LOCALES).optional(),
@@ -67,8 +68,8 @@ export type AdminAppointmentInput = z.input<typeof adminAppointmentInputSchema>;
 
 /** `GET /appointments/paged?page=&size=`: page from 0, 6 a page by default (spec §9). */
 export const appointmentsPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(50).default(APPOINTMENTS_PAGE_SIZE),
+  page: queryInteger({ min: 0, max: 1_000_000, fallback: 0 }),
+  size: queryInteger({ min: 1, max: 50, fallback: APPOINTMENTS_PAGE_SIZE }),
 });
 export const appointmentsPageSchema = z
   .object({
@@ -106,7 +107,7 @@ export const slotsResponseSchema = z
 export type Slots = z.infer<typeof slotsResponseSchema>;
 
 export const slotsQuerySchema = z.object({
-  date: z.iso.date({ error: 'appointments.errors.dateTime' }),
+  date: calendarDate('appointments.errors.dateTime'),
   serviceIds: z
     .string()
     .optional()

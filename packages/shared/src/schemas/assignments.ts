@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../constants.ts';
+import { calendarDate } from './primitives.ts';
 
 /**
  * Employees assigned to an appointment (their "jobs"). An admin sets the whole list from the
@@ -53,5 +54,5 @@ export type Job = z.infer<typeof jobSchema>;
 
 /** `GET /schedules/jobs?from=`: jobs starting on or after that day (business time zone); all when absent. */
 export const jobsQuerySchema = z.object({
-  from: z.iso.date({ error: 'validation.date' }).optional(),
+  from: calendarDate('validation.date').optional(),
 });

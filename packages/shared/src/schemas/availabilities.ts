@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCHEDULE_STATUSES, SHIFTS } from '../constants.ts';
+import { calendarDay, instant } from './primitives.ts';
 
 const shiftSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
@@ -24,14 +25,11 @@ export type Availability = z.infer<typeof availabilitySchema>;
 
 /**
  * An employee's own availability (`POST`/`PUT /availabilities/my-availabilities`). The date is a day
- * (YYYY-MM-DD) or a date-time whose day counts; the shift is upper-cased. The employee's name comes from
+ * (YYYY-MM-DD) or a date-time whose day counts (`calendarDay`); the shift is upper-cased. The employee's name comes from
  * their record, whatever the client sends.
  */
 export const availabilityInputSchema = z.object({
-  availableDate: z
-    .string({ error: 'availabilities.errors.required' })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'availabilities.errors.required'),
+  availableDate: calendarDay('availabilities.errors.required'),
   shift: shiftSchema,
   comments: z
     .string()
@@ -64,9 +62,7 @@ export const createScheduleInputSchema = z.object({
   employeeId: z.uuid('validation.required'),
   availabilityId: z.uuid().nullish(),
   /** The spec's page sends `toISOString()` cut to minutes ("2027-03-10T14:00", UTC without the Z). */
-  assignedDate: z.iso
-    .datetime({ offset: true, local: true, error: 'schedules.errors.date' })
-    .transform((value) => (/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`)),
+  assignedDate: instant('schedules.errors.date', { local: true }),
   shift: shiftSchema,
   status: z
     .preprocess(

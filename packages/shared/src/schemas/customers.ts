@@ -51,4 +51,6 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 export const customerIdParamsSchema = z.object({ customerId: z.uuid() });
-export const customerByEmailQuerySchema = z.object({ email: z.email('validation.email') });
+export const customerByEmailQuerySchema = z.object({
+  email: z.email('validation.email').max(254, 'validation.tooLong'),
+});

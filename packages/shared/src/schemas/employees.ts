@@ -22,14 +22,20 @@ const required = (max: number) =>
     .min(1, 'validation.required')
     .max(max, 'validation.tooLong');
 
+/** An email the form must have: "required" when empty, "email" when malformed. */
+const requiredEmail = () =>
+  z
+    .email({
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
+    })
+    .max(254, 'validation.tooLong');
+
 /** Body of `POST /employees` and `PUT /employees/{id}` (admin). Active defaults to true (spec §5). */
 export const employeeInputSchema = z.object({
   firstName: required(100),
   lastName: required(100),
-  email: z.email({
-    error: (issue) =>
-      issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
-  }),
+  email: requiredEmail(),
   phoneNumber: required(30).regex(PHONE_PATTERN, 'validation.phone'),
   role: required(60),
   isActive: z.boolean().default(true),
@@ -42,10 +48,7 @@ export const employeeIdParamsSchema = z.object({ employeeId: z.uuid() });
 export const adminCustomerInputSchema = z.object({
   firstName: required(100),
   lastName: required(100),
-  email: z.email({
-    error: (issue) =>
-      issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
-  }),
+  email: requiredEmail(),
   phoneNumber: required(30).regex(PHONE_PATTERN, 'validation.phone'),
   companyName: z
     .string()

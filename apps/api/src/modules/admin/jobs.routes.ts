@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, failedJobSchema } from '@eclat/shared';
+import { errorBodySchema, failedJobSchema, queryInteger } from '@eclat/shared';
 
 /** Background jobs that ran out of retries (admin dashboard). */
 export const adminJobsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -12,7 +12,7 @@ export const adminJobsRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         tags: ['admin'],
         summary: 'Failed background jobs, newest first (admin)',
         security: [{ bearerAuth: [] }],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        querystring: z.object({ limit: queryInteger({ min: 1, max: 500, fallback: 100 }) }),
         response: { 200: z.array(failedJobSchema), 401: errorBodySchema, 403: errorBodySchema },
       },
     },

@@ -47,7 +47,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
 
   const fieldsOf = (input: z.output<typeof availabilityInputSchema>) => ({
     // Stored as midnight of that day in the business time zone.
-    availableDate: fromLocal(input.availableDate.slice(0, 10), 0, 0, tz),
+    availableDate: fromLocal(input.availableDate, 0, 0, tz),
     shift: input.shift,
     comments: input.comments ?? null,
   });

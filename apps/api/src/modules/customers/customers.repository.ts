@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { appointments, customers } from '../../db/schema/index.ts';
+import { customers } from '../../db/schema/index.ts';
 
 type Row = typeof customers.$inferSelect;
 
@@ -106,10 +106,6 @@ export async function adminUpdateCustomer(
 ): Promise<Row | undefined> {
   const [row] = await db.update(customers).set(fields).where(eq(customers.id, id)).returning();
   return row;
-}
-
-export async function countAppointmentsOf(db: Db, customerId: string): Promise<number> {
-  return db.$count(appointments, eq(appointments.customerId, customerId));
 }
 
 export async function deleteCustomer(db: Db, id: string): Promise<boolean> {

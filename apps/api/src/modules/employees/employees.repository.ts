@@ -39,14 +39,6 @@ export async function findEmployee(db: Db, id: string): Promise<Row | undefined>
   return row;
 }
 
-export async function findEmployeeByEmail(db: Db, email: string): Promise<Row | undefined> {
-  const [row] = await db
-    .select()
-    .from(employees)
-    .where(sql`lower(${employees.email}) = lower(${email})`);
-  return row;
-}
-
 /** The account with the employee's email, so "my" availabilities and schedules know who is asking. */
 async function linkedUserId(db: Db, email: string): Promise<string | null> {
   return (await findUserByEmail(db, email))?.id ?? null;

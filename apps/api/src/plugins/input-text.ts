@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorDetail } from '@eclat/shared';
+import { AppError } from '../lib/app-error.ts';
+
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isUnsafe = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+const MAX_DEPTH = 32;
+
+/**
+ * The paths (`body.items.0.title`) of every text in a value, keys included, that PostgreSQL cannot store
+ * (NUL) or that is not Unicode (a lone surrogate, which would silently become U+FFFD).
+ */
+export function findUnsafeText(value: unknown, path: string, found: string[] = [], depth = 0): string[] {
+  if (typeof value === 'string') {
+    if (isUnsafe(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    if (depth < MAX_DEPTH)
+      value.forEach((item, index) => findUnsafeText(item, `${path}.${index}`, found, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    if (depth >= MAX_DEPTH) return found;
+    for (const [key, item] of Object.entries(value)) {
+      if (isUnsafe(key)) found.push(path);
+      findUnsafeText(item, `${path}.${key}`, found, depth + 1);
+    }
+  }
+  return found;
+}
+
+/** Request headers the API reads as text (the rest are parsed by their own library or ignored). */
+const READ_HEADERS = ['idempotency-key', 'accept-language', 'x-request-id'] as const;
+
+function unsafePartsOf(request: FastifyRequest): ErrorDetail[] {
+  const headers = Object.fromEntries(READ_HEADERS.map((name) => [name, request.headers[name]]));
+  return [
+    ...findUnsafeText(request.params, 'params'),
+    ...findUnsafeText(request.query, 'query'),
+    ...findUnsafeText(request.body, 'body'),
+    ...findUnsafeText(headers, 'headers'),
+  ].map((path) => ({ path, message: 'validation.text' }));
+}
+
+/**
+ * Refuses, for every route, a request whose params, query, body (at any depth) or read headers carry
+ * a NUL or a lone surrogate: 400 VALIDATION_ERROR with the paths. It runs before the handler and after
+ * the permission guards and the schemas, so an anonymous caller still gets 401 first.
+ */
+export const inputTextPlugin = fp(
+  (app: FastifyInstance) => {
+    app.addHook('preHandler', (request, _reply, done) => {
+      const details = unsafePartsOf(request);
+      done(
+        details.length > 0
+          ? new AppError('VALIDATION_ERROR', 'The request is not valid.', details)
+          : undefined,
+      );
+    });
+  },
+  { name: 'input-text' },
+);
