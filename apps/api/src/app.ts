@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { createLogger, OneLinePerRequest } from './lib/logger.ts';
+import { COMPRESS_THRESHOLD } from './lib/read-cache.ts';
+import { createSerializerCompiler } from './lib/serializer.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
@@ -21,6 +24,7 @@ import { errorsPlugin, replyWithError } from './plugins/errors.ts';
 import { inputTextPlugin } from './plugins/input-text.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { oidcPlugin } from './plugins/oidc.ts';
+import { publicReadsPlugin } from './plugins/public-reads.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -41,11 +45,10 @@ function fastifyTrustProxy(value: AppConfig['trustProxy']) {
 
 /** Builds the whole server (API, docs, web app) without listening; `server.ts` and the tests use it. */
 export async function buildApp(config: AppConfig, options: AppOptions): Promise<FastifyInstance> {
+  const { logger, flush } = createLogger(config.logLevel);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-    },
+    loggerInstance: logger,
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 8 * 1024 * 1024,
     requestIdHeader: false,
@@ -61,15 +64,23 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // Responses are written by fast-json-stringify from the JSON Schema of their zod schema; outside
+  // production each one is also checked against the zod schema first.
+  app.setSerializerCompiler(createSerializerCompiler({ validate: config.env !== 'production' }));
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    flush();
+    done();
   });
 
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // Dynamic responses: compressed from the size where it pays (public reads come precompressed).
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await app.register(dbPlugin, {
     url: options.databaseUrl,
     poolSize: config.databasePoolSize,
@@ -78,6 +89,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
   });
+  await app.register(publicReadsPlugin, { databaseUrl: options.databaseUrl });
   await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
   await app.register(oidcPlugin, { config });
   await app.register(authPlugin, { config });

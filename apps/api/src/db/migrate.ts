@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { installChangeNotifications } from './change-notifications.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -11,7 +12,8 @@ const MIGRATION_LOCK_ID = 7_310_405_211;
 
 /**
  * Applies the committed migrations. Several instances starting at once against one database take turns
- * (a session advisory lock), so each migration runs exactly once.
+ * (a session advisory lock), so each migration runs exactly once. Then the change notifications of the
+ * public reads are put in place (`change-notifications.ts`).
  */
 export async function migrateDatabase(db: Database): Promise<void> {
   const client = await db.$client.connect();
@@ -19,6 +21,7 @@ export async function migrateDatabase(db: Database): Promise<void> {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await installChangeNotifications(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }

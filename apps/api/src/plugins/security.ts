@@ -1,25 +1,50 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { LOGOUT_SCRIPT } from '../modules/auth/pages.ts';
 
+/**
+ * The headers helmet sets with these options, worked out once: they depend on nothing in the request, and
+ * building helmet's middleware for every request (as its Fastify plugin does) cost more than the rest of a
+ * cached read.
+ */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      headers[name] = '';
+    },
+  };
+  const apply = helmet(options) as unknown as (
+    request: object,
+    res: typeof response,
+    next: (error?: unknown) => void,
+  ) => void;
+  apply({}, response, (error) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+  });
+  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
+}
+
 const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /**
- * Security headers on every response, with a Content-Security-Policy that allows only what the app uses:
+ * Security headers on every response (the same for all, computed at start), with a Content-Security-Policy that allows only what the app uses:
  * its own scripts (plus the one inline script of the sign-out page, by hash), inline styles (Mantine sets
  * CSS variables inline), images from itself and data: URLs (image previews), and connections to itself
  * and to the external identity provider when one is configured.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig }) => {
+  (app: FastifyInstance, options: { config: AppConfig }, done: (error?: Error) => void) => {
     const { auth } = options.config;
     const issuerOrigin = new URL(auth.issuer).origin;
     const connect = ["'self'", ...(auth.mode === 'external' ? [issuerOrigin] : [])];
-    await app.register(helmet, {
-      global: true,
+    const headers = headersOf({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -41,6 +66,13 @@ export const securityPlugin = fp(
         : false,
       crossOriginEmbedderPolicy: false,
     });
+    const entries = Object.entries(headers);
+    app.addHook('onRequest', (_request, reply, next) => {
+      // On the raw response, as helmet does: the OpenID provider answers /oidc on it directly.
+      for (const [name, value] of entries) reply.raw.setHeader(name, value);
+      next();
+    });
+    done();
   },
   { name: 'security' },
 );

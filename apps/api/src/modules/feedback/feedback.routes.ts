@@ -19,6 +19,9 @@ const publishBodySchema = z.preprocess(
   z.enum(FEEDBACK_STATUSES, { error: 'feedback.errors.status' }),
 );
 
+/** Published feedback is a public read (decision 015); publishing and deleting change it. */
+const PUBLISHED = ['feedback'] as const;
+
 export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const adminOnly = app.requireAnyPermission('admin');
 
@@ -33,8 +36,16 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request, reply) => {
-      if (request.query.status !== 'VISIBLE') await adminOnly(request, reply);
-      return findFeedback(app.db, request.query.status);
+      if (request.query.status !== 'VISIBLE') {
+        await adminOnly(request, reply);
+        return findFeedback(app.db, request.query.status);
+      }
+      await app.publicReads.json(request, reply, {
+        key: 'feedbacks?status=VISIBLE',
+        topics: PUBLISHED,
+        load: () => findFeedback(app.db, 'VISIBLE'),
+      });
+      return reply;
     },
   );
 
@@ -73,6 +84,7 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/feedbacks/:feedbackId/publish',
     {
       preValidation: adminOnly,
+      config: { invalidates: PUBLISHED },
       schema: {
         tags: ['feedback'],
         summary: 'Show or hide feedback (admin). Body: the plain text VISIBLE or INVISIBLE.',
@@ -93,6 +105,7 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/feedbacks/:feedbackId',
     {
       preValidation: adminOnly,
+      config: { invalidates: PUBLISHED },
       schema: {
         tags: ['feedback'],
         summary: 'Delete feedback (admin)',

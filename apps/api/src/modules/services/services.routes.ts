@@ -18,12 +18,16 @@ import {
   updateService,
 } from './services.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
+import { PRIVATE_CACHE_CONTROL } from '../../plugins/public-reads.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
+/** Public reads of the catalogue depend on its rows and pictures (decision 015). */
+const CATALOGUE = ['services'] as const;
 
 /**
- * The catalogue. Everyone sees the available services; admins (with their token) also see the others and
- * manage them. Pictures are sent inline on create/update and served from their own cacheable URL.
+ * The catalogue. Everyone sees the available services, answered from the public reads cache; admins (with
+ * their token) also see the others, uncached, and manage them. Pictures are sent inline on create/update
+ * and served from their own cacheable URL.
  */
 export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const adminOnly = app.requireAnyPermission('admin');
@@ -39,7 +43,18 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: z.array(serviceSchema) },
       },
     },
-    async (request) => findServices(app.db, { includeUnavailable: await seesEverything(request) }),
+    async (request, reply) => {
+      if (await seesEverything(request)) {
+        reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+        return findServices(app.db, { includeUnavailable: true });
+      }
+      await app.publicReads.json(request, reply, {
+        key: 'services',
+        topics: CATALOGUE,
+        load: () => findServices(app.db, { includeUnavailable: false }),
+      });
+      return reply;
+    },
   );
 
   app.get(
@@ -52,11 +67,19 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: z.array(serviceSchema), 400: errorBodySchema },
       },
     },
-    async (request) =>
-      findServices(app.db, {
-        includeUnavailable: await seesEverything(request),
-        titleContains: request.query.title,
-      }),
+    async (request, reply) => {
+      const titleContains = request.query.title;
+      if (await seesEverything(request)) {
+        reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+        return findServices(app.db, { includeUnavailable: true, titleContains });
+      }
+      await app.publicReads.json(request, reply, {
+        key: `services/search?title=${titleContains}`,
+        topics: CATALOGUE,
+        load: () => findServices(app.db, { includeUnavailable: false, titleContains }),
+      });
+      return reply;
+    },
   );
 
   app.get(
@@ -69,10 +92,24 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: serviceSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const service = await findService(app.db, request.params.serviceId);
-      if (!service || (!service.isAvailable && !(await seesEverything(request)))) throw notFound('Service');
-      return service;
+    async (request, reply) => {
+      const { serviceId } = request.params;
+      if (await seesEverything(request)) {
+        reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+        const service = await findService(app.db, serviceId);
+        if (!service) throw notFound('Service');
+        return service;
+      }
+      const found = await app.publicReads.json(request, reply, {
+        key: `services/${serviceId}`,
+        topics: CATALOGUE,
+        load: async () => {
+          const service = await findService(app.db, serviceId);
+          return service?.isAvailable ? service : undefined;
+        },
+      });
+      if (!found) throw notFound('Service');
+      return reply;
     },
   );
 
@@ -88,16 +125,22 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request, reply) => {
-      const image = await findServiceImage(app.db, request.params.serviceId);
-      if (!image) throw notFound('Picture');
-      const etag = `"${image.sha256}"`;
-      const isCurrentVersion = request.query.v !== undefined && image.sha256.startsWith(request.query.v);
-      reply
-        .header('ETag', etag)
-        .header('Cache-Control', isCurrentVersion ? `public, max-age=${YEAR}, immutable` : 'public, no-cache')
-        .header('X-Content-Type-Options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(image.mimeType).send(image.content);
+      const { serviceId } = request.params;
+      const { v } = request.query;
+      reply.header('X-Content-Type-Options', 'nosniff');
+      const found = await app.publicReads.file(request, reply, {
+        key: `services/${serviceId}/image`,
+        topics: CATALOGUE,
+        // An address with the picture's current version never changes; any other is checked each time.
+        cacheControl: (tag) =>
+          v !== undefined && tag.startsWith(v) ? `public, max-age=${YEAR}, immutable` : 'public, no-cache',
+        load: async () => {
+          const image = await findServiceImage(app.db, serviceId);
+          return image && { body: image.content, type: image.mimeType, etag: image.sha256 };
+        },
+      });
+      if (!found) throw notFound('Picture');
+      return reply;
     },
   );
 
@@ -105,6 +148,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/services',
     {
       preValidation: adminOnly,
+      config: { invalidates: CATALOGUE },
       schema: {
         tags: ['services'],
         summary: 'Add a service (admin)',
@@ -127,6 +171,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/services/:serviceId',
     {
       preValidation: adminOnly,
+      config: { invalidates: CATALOGUE },
       schema: {
         tags: ['services'],
         summary:
@@ -154,6 +199,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/services/:serviceId',
     {
       preValidation: adminOnly,
+      config: { invalidates: CATALOGUE },
       schema: {
         tags: ['services'],
         summary: 'Delete a service (admin). Past appointments keep its title and price.',

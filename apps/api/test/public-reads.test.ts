@@ -1,0 +1,288 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackSchema, serviceSchema } from '@eclat/shared';
+import { z } from 'zod';
+import { buildApp } from '../src/app.ts';
+import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { buildTestApp, testConfig } from './helpers.ts';
+
+/**
+ * Public reads come from each process's cache (decision 015): validators and Cache-Control, private answers
+ * for signed-in callers, and invalidation on every write, in the writing process at once and in every
+ * other process through PostgreSQL notifications.
+ */
+
+const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+const dataUrl = (type: string, content: Buffer) => `data:${type};base64,${content.toString('base64')}`;
+const services = z.array(serviceSchema);
+
+let a: Awaited<ReturnType<typeof buildTestApp>>;
+let b: FastifyInstance;
+let admin: Record<string, string>;
+let customer: Record<string, string>;
+
+beforeAll(async () => {
+  a = await buildTestApp();
+  // A second server process on the same database (its own pool, cache and LISTEN connection).
+  b = await buildApp(testConfig(), { databaseUrl: a.databaseUrl });
+  admin = bearer(await signAccessToken(a, await createTestUser(a, ['admin']), { permissions: ['admin'] }));
+  customer = bearer(
+    await signAccessToken(a, await createTestUser(a, ['customer']), { permissions: ['customer'] }),
+  );
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+let count = 0;
+async function createService(overrides: object = {}) {
+  count += 1;
+  const res = await a.inject({
+    method: 'POST',
+    url: '/api/v1/services',
+    headers: admin,
+    payload: {
+      title: `Service ${count}`,
+      description: 'Every room, top to bottom. '.repeat(50),
+      pricing: 100,
+      category: 'Residential',
+      durationMinutes: 60,
+      ...overrides,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return serviceSchema.parse(res.json());
+}
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+const titles = async (app: FastifyInstance) =>
+  services.parse((await get(app, '/api/v1/services')).json()).map((service) => service.title);
+
+/** Polls until `check` holds, up to `ms`; returns how long it took. */
+async function within(ms: number, check: () => boolean | Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+/** Runs `work` with the change notifications of the services table switched off. */
+async function withoutNotifications(work: () => Promise<void>) {
+  await a.db.execute(sql`alter table services disable trigger notify_public_reads`);
+  try {
+    await work();
+  } finally {
+    await a.db.execute(sql`alter table services enable trigger notify_public_reads`);
+  }
+}
+
+describe('public reads', () => {
+  it('carry a strong ETag and public caching, and answer 304 when the client has the same bytes', async () => {
+    await createService();
+    const first = await get(a, '/api/v1/services');
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/); // strong: no W/
+    expect(first.headers['cache-control']).toBe(PUBLIC);
+    expect(first.headers.vary).toContain('Authorization');
+
+    const again = await get(a, '/api/v1/services', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe(PUBLIC);
+    expect((await get(a, '/api/v1/services', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(
+      304,
+    );
+    expect((await get(a, '/api/v1/services', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    // The same bytes have the same tag in every process.
+    expect((await get(b, '/api/v1/services')).headers.etag).toBe(etag);
+
+    const feedback = await get(a, '/api/v1/feedbacks?status=VISIBLE');
+    expect(feedback.headers['cache-control']).toBe(PUBLIC);
+    expect(
+      (await get(a, '/api/v1/feedbacks?status=VISIBLE', { 'if-none-match': String(feedback.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
+  });
+
+  it('are sent precompressed, each encoding with its own tag', async () => {
+    const identity = await get(a, '/api/v1/services');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const br = await get(a, '/api/v1/services', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gzip = await get(a, '/api/v1/services', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
+    expect(new Set([identity.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    // A client holding another encoding of the same bytes still gets 304.
+    const revalidated = await get(a, '/api/v1/services', {
+      'accept-encoding': 'br',
+      'if-none-match': String(identity.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(br.headers.etag);
+  });
+
+  it('stay private for signed-in callers, and admins see what the public does not', async () => {
+    const hidden = await createService({ isAvailable: false });
+    const anonymous = await titles(a);
+    expect(anonymous).not.toContain(hidden.title);
+
+    const asAdmin = await get(a, '/api/v1/services', admin);
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    expect(services.parse(asAdmin.json()).map((service) => service.title)).toContain(hidden.title);
+    const oneAsAdmin = await get(a, `/api/v1/services/${hidden.serviceId}`, admin);
+    expect(oneAsAdmin.statusCode).toBe(200);
+    expect(oneAsAdmin.headers['cache-control']).toBe('private, no-store');
+    expect((await get(a, `/api/v1/services/${hidden.serviceId}`)).statusCode).toBe(404);
+    const searchAsAdmin = await get(
+      a,
+      `/api/v1/services/search?title=${encodeURIComponent(hidden.title)}`,
+      admin,
+    );
+    expect(searchAsAdmin.headers['cache-control']).toBe('private, no-store');
+    expect(services.parse(searchAsAdmin.json())).toHaveLength(1);
+
+    const asCustomer = await get(a, '/api/v1/services', customer);
+    expect(asCustomer.headers['cache-control']).toBe('private, no-store');
+    expect(services.parse(asCustomer.json()).map((service) => service.title)).toEqual(anonymous);
+    expect((await get(a, '/api/v1/feedbacks?status=VISIBLE', customer)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
+    expect((await get(a, '/api/v1/feedbacks', admin)).headers['cache-control']).toBe('no-store');
+    // Nothing an admin was shown leaked into the public answer.
+    expect(await titles(a)).toEqual(anonymous);
+  });
+
+  it('change with every write: services created, edited, given a picture and deleted', async () => {
+    const before = await get(a, '/api/v1/services');
+    const service = await createService();
+    const created = await get(a, '/api/v1/services');
+    expect(created.headers.etag).not.toBe(before.headers.etag);
+    expect(services.parse(created.json()).map((s) => s.title)).toContain(service.title);
+    const one = await get(a, `/api/v1/services/${service.serviceId}`);
+    expect(one.headers['cache-control']).toBe(PUBLIC);
+    const search = await get(a, `/api/v1/services/search?title=${encodeURIComponent(service.title)}`);
+    expect(services.parse(search.json())).toHaveLength(1);
+
+    const { serviceId, image: _image, ...fields } = service;
+    const edited = await a.inject({
+      method: 'PUT',
+      url: `/api/v1/services/${serviceId}`,
+      headers: admin,
+      payload: { ...fields, title: `${service.title} (edited)`, image: dataUrl('image/png', PNG) },
+    });
+    expect(edited.statusCode).toBe(200);
+    const afterEdit = await get(a, `/api/v1/services/${serviceId}`);
+    expect(afterEdit.headers.etag).not.toBe(one.headers.etag);
+    expect(serviceSchema.parse(afterEdit.json()).title).toBe(`${service.title} (edited)`);
+    expect(
+      services.parse(
+        (await get(a, `/api/v1/services/search?title=${encodeURIComponent(service.title)}`)).json(),
+      )[0]?.title,
+    ).toBe(`${service.title} (edited)`);
+
+    const picture = await get(a, `/api/v1/services/${serviceId}/image`);
+    expect(picture.rawPayload.equals(PNG)).toBe(true);
+    expect(
+      (await get(a, `/api/v1/services/${serviceId}/image`, { 'if-none-match': String(picture.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
+    await a.inject({
+      method: 'PUT',
+      url: `/api/v1/services/${serviceId}`,
+      headers: admin,
+      payload: { ...fields, image: dataUrl('image/jpeg', JPEG) },
+    });
+    const replaced = await get(a, `/api/v1/services/${serviceId}/image`);
+    expect(replaced.rawPayload.equals(JPEG)).toBe(true);
+    expect(replaced.headers.etag).not.toBe(picture.headers.etag);
+
+    expect(
+      (await a.inject({ method: 'DELETE', url: `/api/v1/services/${serviceId}`, headers: admin })).statusCode,
+    ).toBe(204);
+    expect((await get(a, `/api/v1/services/${serviceId}`)).statusCode).toBe(404);
+    expect((await get(a, `/api/v1/services/${serviceId}/image`)).statusCode).toBe(404);
+    expect(await titles(a)).not.toContain(`${service.title} (edited)`);
+  });
+
+  it('change with every write: feedback published, hidden and deleted', async () => {
+    const visible = async () =>
+      z.array(feedbackSchema).parse((await get(a, '/api/v1/feedbacks?status=VISIBLE')).json());
+    const posted = await a.inject({
+      method: 'POST',
+      url: '/api/v1/feedbacks',
+      headers: customer,
+      payload: { stars: 5, content: 'Spotless, thank you.' },
+    });
+    const { feedbackId } = feedbackSchema.parse(posted.json());
+    expect(await visible()).toEqual([]);
+    const publish = (status: string) =>
+      a.inject({
+        method: 'PATCH',
+        url: `/api/v1/feedbacks/${feedbackId}/publish`,
+        headers: { ...admin, 'content-type': 'text/plain' },
+        payload: status,
+      });
+    expect((await publish('VISIBLE')).statusCode).toBe(200);
+    expect((await visible()).map((feedback) => feedback.feedbackId)).toEqual([feedbackId]);
+    expect((await publish('INVISIBLE')).statusCode).toBe(200);
+    expect(await visible()).toEqual([]);
+    await publish('VISIBLE');
+    expect(await visible()).toHaveLength(1);
+    await a.inject({ method: 'DELETE', url: `/api/v1/feedbacks/${feedbackId}`, headers: admin });
+    expect(await visible()).toEqual([]);
+  });
+
+  it('are forgotten by the writing process before its answer leaves, without waiting for the notification', async () => {
+    await titles(a);
+    await titles(b);
+    await withoutNotifications(async () => {
+      const service = await createService();
+      expect(await titles(a)).toContain(service.title);
+      // The other process has not heard of it (no notification): it still answers from its cache.
+      expect(await titles(b)).not.toContain(service.title);
+    });
+  });
+
+  it('are refreshed in another server process within a second of a write', async () => {
+    await titles(b);
+    const service = await createService();
+    const ms = await within(1000, async () => (await titles(b)).includes(service.title));
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('hear changes again after the LISTEN connection is dropped', async () => {
+    const pid = b.publicReads.listenerPid;
+    expect(pid).toBeTypeOf('number');
+    expect(b.publicReads.listening).toBe(true);
+    await a.db.execute(sql`select pg_terminate_backend(${pid})`);
+    await within(5000, () => b.publicReads.listening && b.publicReads.listenerPid !== pid);
+
+    // Caching again: a change nobody announces is not seen...
+    await titles(b);
+    await withoutNotifications(async () => {
+      await a.db.execute(sql`update services set title = title || ' (quiet)'`);
+      expect((await titles(b)).some((title) => title.endsWith('(quiet)'))).toBe(false);
+    });
+    // ...and an announced one is, within a second.
+    const service = await createService();
+    await within(1000, async () => (await titles(b)).includes(service.title));
+    expect((await titles(b)).some((title) => title.endsWith('(quiet)'))).toBe(true);
+  });
+});
