@@ -34,7 +34,7 @@ const TEXT = {
     notApplicable: 'N/A',
     availabilitiesTab: 'Employee Availabilities',
     scheduleTab: 'Employee Schedule',
-    assignLink: /^Assign a schedule from the availability of/,
+    assignLink: /^Assign Schedule: the availability of/,
     assignDialog: 'Assign Schedule',
     assignedDate: 'Assigned date',
     time: 'Time',

@@ -46,7 +46,7 @@ const TEXT = {
     editLink: /^Edit the appointment of/,
     saveChanges: 'Save Changes',
     updated: 'Appointment updated successfully (Customer).',
-    cancel: /^Cancel the appointment of/,
+    cancel: /^Cancel Appointment: /,
     cancelQuestion: 'Are you sure you want to cancel this appointment?',
     cancelYes: 'Yes, cancel it',
     empty: 'No appointments found.',

@@ -218,3 +218,48 @@ test('an admin creates a service with a picture, edits it, sees its price per la
   await expect(page.getByText('Service supprimé.')).toBeVisible();
   await expect(card).toHaveCount(0);
 });
+
+const AMOUNTS = {
+  en: {
+    pricing: 'Pricing',
+    duration: 'Duration (Minutes)',
+    pricePositive: 'Price must be a positive number.',
+    durationPositive: 'Duration must be a positive number.',
+  },
+  fr: {
+    pricing: 'Prix',
+    duration: 'Durée (minutes)',
+    pricePositive: 'Le prix doit être un nombre positif.',
+    durationPositive: 'La durée doit être un nombre positif.',
+  },
+} as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`${language}: Edit Service says a price or duration below 1 is refused as it is typed`, async ({
+    page,
+  }) => {
+    const t = AMOUNTS[language];
+    await setLanguage(page, language);
+    await page.goto('/');
+    await signIn(page, createAccountWithCli('admin'), language);
+    const services = (await (await page.request.get('/api/v1/services')).json()) as { serviceId: string }[];
+    await page.goto(`/edit-service/${services[0]?.serviceId ?? ''}`);
+    const pricing = page.getByRole('textbox', { name: t.pricing, exact: true });
+    const duration = page.getByRole('textbox', { name: t.duration, exact: true });
+    await expect(pricing).not.toHaveValue('');
+
+    // Typed, not submitted: the message shows at once, next to its field, and goes when the value is fine.
+    await pricing.fill('0');
+    await expect(pricing).toHaveAccessibleDescription(new RegExp(t.pricePositive.replace('.', '\\.')));
+    await duration.fill('0');
+    await expect(duration).toHaveAccessibleDescription(new RegExp(t.durationPositive.replace('.', '\\.')));
+    await expect(page.getByText(t.pricePositive)).toBeVisible();
+    await expect(page.getByText(t.durationPositive)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await pricing.pressSequentially('5');
+    await expect(page.getByText(t.pricePositive)).toHaveCount(0);
+    await duration.fill('45');
+    await expect(page.getByText(t.durationPositive)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/edit-service\//);
+  });
+}

@@ -37,8 +37,9 @@ export function LanguageSwitcher() {
         value: locale,
         label: (
           <>
-            <span aria-hidden="true">{t(`language.codes.${locale}`)}</span>
-            <VisuallyHidden lang={locale}>{t(`language.names.${locale}`)}</VisuallyHidden>
+            {/* Named "EN English": the code people see, then the language for screen readers. */}
+            {t(`language.codes.${locale}`)}
+            <VisuallyHidden lang={locale}> {t(`language.names.${locale}`)}</VisuallyHidden>
           </>
         ),
       }))}

@@ -12,7 +12,7 @@ export function IconLink({
   to: string;
   /** Decorative: give it `aria-hidden="true"` and size 16. */
   icon: ReactNode;
-  /** An accessible name that says more than the visible text, if needed. */
+  /** An accessible name that says more than the visible text, if needed; it starts with that text. */
   label?: string;
   children: ReactNode;
 }) {

@@ -6,7 +6,10 @@ import { Link } from 'react-router';
 /** The small Edit and Delete buttons at the end of a table row (or card). */
 
 type EditRowButtonProps = {
-  /** The accessible name, naming the row ("Edit the appointment of ..."). */
+  /**
+   * The accessible name, naming the row: it starts with the visible words ("Edit the appointment of
+   * ...") so a voice user who says what they see reaches it (WCAG 2.5.3, e2e `label-in-name.spec.ts`).
+   */
   label: string;
   children: ReactNode;
 } & (
@@ -77,7 +80,10 @@ export function RecordRowActions({
   editHref: string;
   /** Navigation state for the edit link (where the form comes back to), if any. */
   editState?: unknown;
-  /** Visible texts ("Edit", "Delete") and the names screen readers hear ("Edit Ana Lima"). */
+  /**
+   * Visible texts ("Edit", "Delete") and the names screen readers hear, which start with them
+   * ("Edit employee: Ana Lima").
+   */
   labels: { edit: string; editAccessible: string; delete: string; deleteAccessible: string };
   /** True while this row's record is being deleted. */
   isDeleting: boolean;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   checkImageFile,
+  checkTypedAmount,
   EMPTY_SERVICE_FORM,
   keepDigits,
   toServerFieldErrors,
@@ -79,6 +80,20 @@ describe('validateServiceForm', () => {
   it('applies the shared limits (a title too long)', () => {
     const result = validateServiceForm({ ...filled, title: 'x'.repeat(121) }, 'create');
     expect(result).toEqual({ ok: false, errors: { fields: { title: 'validation.tooLong' } } });
+  });
+});
+
+describe('checkTypedAmount (as the value is typed)', () => {
+  it('says a price or a duration below 1 must be positive, each with its own message', () => {
+    expect(checkTypedAmount('pricing', '0')).toBe('services.errors.pricePositive');
+    expect(checkTypedAmount('pricing', '000')).toBe('services.errors.pricePositive');
+    expect(checkTypedAmount('durationMinutes', '0')).toBe('services.errors.durationPositive');
+  });
+
+  it('accepts 1 and more, and leaves an empty box to the submit', () => {
+    expect(checkTypedAmount('pricing', '1')).toBeUndefined();
+    expect(checkTypedAmount('durationMinutes', '045')).toBeUndefined();
+    expect(checkTypedAmount('pricing', '')).toBeUndefined();
   });
 });
 

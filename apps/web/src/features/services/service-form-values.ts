@@ -58,6 +58,23 @@ export function keepDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** The two amounts typed as digits. */
+export type AmountField = 'pricing' | 'durationMinutes';
+
+const POSITIVE_MESSAGES: Record<AmountField, string> = {
+  pricing: 'services.errors.pricePositive',
+  durationMinutes: 'services.errors.durationPositive',
+};
+
+/**
+ * Spec §5 (Edit service): a typed price or duration below 1 is refused as it is typed, with
+ * '{Price or Duration} must be a positive number.'. An empty box waits for the submit's checks.
+ */
+export function checkTypedAmount(field: AmountField, value: string): string | undefined {
+  const typed = value.trim();
+  return /^-?\d+$/.test(typed) && Number(typed) < 1 ? POSITIVE_MESSAGES[field] : undefined;
+}
+
 const FIELDS: readonly ServiceFormField[] = [
   'title',
   'description',
@@ -97,15 +114,16 @@ export function validateServiceForm(values: ServiceFormValues, mode: 'create' | 
   let pricing = 0;
   if (!values.contactForPricing) {
     const typed = values.pricing.trim();
+    const belowOne = checkTypedAmount('pricing', typed);
     if (/^-\s*\d/.test(typed)) fields.pricing = 'services.errors.negativePrice';
     else if (!/^\d+$/.test(typed)) fields.pricing = 'validation.wholeNumber';
-    else if (Number(typed) < 1) fields.pricing = 'services.errors.pricePositive';
+    else if (belowOne) fields.pricing = belowOne;
     else pricing = Number(typed);
   }
   const duration = values.durationMinutes.trim();
+  const durationBelowOne = checkTypedAmount('durationMinutes', duration);
   let durationMinutes = 0;
-  if (/^-?\d+$/.test(duration) && Number(duration) < 1)
-    fields.durationMinutes = 'services.errors.durationPositive';
+  if (durationBelowOne) fields.durationMinutes = durationBelowOne;
   else if (!/^\d+$/.test(duration)) fields.durationMinutes = 'validation.wholeNumber';
   else durationMinutes = Number(duration);
   if (Object.keys(fields).length > 0) return { ok: false, errors: { fields } };

@@ -33,8 +33,8 @@ type NewProfileStep = 'prompt' | 'optedOut' | 'form';
 
 /**
  * Spec §2, §4, §5: loading; no record -> "Would you like to set up a Customer Profile?" (Yes / No);
- * No -> opted-out note with Create Profile Anyway; Yes -> the form; a saved profile -> view, Edit,
- * then Save / Cancel. Opened from checkout (`?returnTo=/checkout`), a save goes back there.
+ * No -> opted-out note with Create Profile Anyway; Yes -> the form, whose Cancel goes back to the
+ * question; a saved profile -> view, Edit, then Save / Cancel. Opened from checkout (`?returnTo=/checkout`), a save goes back there.
  */
 export function ProfileRoute() {
   const { t } = useTranslation();
@@ -183,6 +183,10 @@ export function ProfileRoute() {
             serverErrors={serverErrors}
             onSubmit={(input) => {
               submit(input, null);
+            }}
+            onCancel={() => {
+              setServerErrors({});
+              setStep('prompt');
             }}
           />
         </Stack>

@@ -172,7 +172,6 @@ export function AppointmentForm({
             ariaLabels={{
               previousMonth: t('booking.calendar.previousMonth'),
               nextMonth: t('booking.calendar.nextMonth'),
-              monthLevelControl: t('booking.calendar.monthLevel'),
               previousYear: t('booking.calendar.previousYear'),
               nextYear: t('booking.calendar.nextYear'),
             }}

@@ -137,7 +137,6 @@ export function SlotPicker({
             ariaLabels={{
               previousMonth: t('booking.calendar.previousMonth'),
               nextMonth: t('booking.calendar.nextMonth'),
-              monthLevelControl: t('booking.calendar.monthLevel'),
               previousYear: t('booking.calendar.previousYear'),
               nextYear: t('booking.calendar.nextYear'),
             }}

@@ -19,8 +19,10 @@ import { useTranslation } from 'react-i18next';
 
 import {
   checkImageFile,
+  checkTypedAmount,
   keepDigits,
   validateServiceForm,
+  type AmountField,
   type ServiceFormErrors,
   type ServiceFormField,
   type ServiceFormValues,
@@ -69,6 +71,14 @@ export function ServiceForm({
 
   const set = <K extends keyof ServiceFormValues>(key: K, value: ServiceFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+  };
+
+  /** Pricing and duration keep digits only and say at once when the value is below 1 (spec §5). */
+  const setAmount = (field: AmountField, typed: string) => {
+    const value = keepDigits(typed);
+    set(field, value);
+    const problem = checkTypedAmount(field, value);
+    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: problem } }));
   };
 
   const fieldError = (field: ServiceFormField) => {
@@ -156,7 +166,7 @@ export function ServiceForm({
             value={values.contactForPricing ? '' : values.pricing}
             error={fieldError('pricing')}
             onChange={(event) => {
-              set('pricing', keepDigits(event.currentTarget.value));
+              setAmount('pricing', event.currentTarget.value);
             }}
           />
           <TextInput
@@ -169,7 +179,7 @@ export function ServiceForm({
             value={values.durationMinutes}
             error={fieldError('durationMinutes')}
             onChange={(event) => {
-              set('durationMinutes', keepDigits(event.currentTarget.value));
+              setAmount('durationMinutes', event.currentTarget.value);
             }}
           />
         </Group>

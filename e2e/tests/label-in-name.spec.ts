@@ -1,0 +1,275 @@
+import type { Permission } from '@eclat/shared';
+import type { Browser, Page } from '@playwright/test';
+
+import { paths, type PathName, type RouteDefinition } from '../../apps/web/src/config/paths.ts';
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { createAccountWithCli, PASSWORD, readAccessToken, setLanguage, text } from './support/accounts.ts';
+import { businessDay, businessInstant } from './support/business-time.ts';
+import { labelInNameMismatches } from './support/label-in-name.ts';
+
+/**
+ * WCAG 2.5.3 on every page: each route of `config/paths.ts` the role may open, as a visitor, a customer,
+ * an employee and an admin, in English and French, with data present (appointments, availabilities,
+ * schedules, customers, employees), so row actions and cards are there. Every control's accessible
+ * name must contain the words it shows. A route added to `paths.ts` is visited without changing this
+ * file (one with a parameter must be given an id below, or typechecking fails).
+ */
+
+type Role = 'anonymous' | 'customer' | 'employee' | 'admin';
+
+const OPEN_MENU = { en: 'Open navigation menu', fr: 'Ouvrir le menu de navigation' } as const;
+
+/** The permissions a role's account carries (the CLI gives one role each). */
+const PERMISSIONS: Record<Role, readonly Permission[]> = {
+  anonymous: [],
+  customer: ['customer'],
+  employee: ['employee'],
+  admin: ['admin'],
+};
+
+type ParamRoute = {
+  [Name in PathName]: Parameters<(typeof paths)[Name]['getHref']>['length'] extends 0 ? never : Name;
+}[PathName];
+
+/** Records made once per worker, for the routes with an id and for rows in every table. */
+type World = {
+  emails: Record<Exclude<Role, 'anonymous'>, string>;
+  ids: Record<ParamRoute, (role: Role) => string>;
+};
+
+/** Not a page: the identity provider's return address, which signs in and moves on. */
+const NOT_PAGES: readonly PathName[] = ['authCallback'];
+
+/**
+ * Log In on the provider's page, then wait for the session (a French admin's Log Out is folded into
+ * the menu, so the token says it is done).
+ */
+async function signIn(page: Page, email: string, language: 'en' | 'fr' = 'en') {
+  const t = text(language);
+  await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.submitSignIn }).click();
+  await expect.poll(() => readAccessToken(page).catch(() => null), { timeout: 30_000 }).not.toBeNull();
+  await expect(page).not.toHaveURL(/\/oidc\//);
+}
+
+async function signedInContext(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signIn(page, email);
+  const headers = { Authorization: `Bearer ${await readAccessToken(page)}` };
+  const post = async <T>(url: string, data: unknown): Promise<T> => {
+    const response = await page.request.post(url, { headers, data });
+    expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
+    return (await response.json()) as T;
+  };
+  const put = async (url: string, data: unknown) => {
+    const response = await page.request.put(url, { headers, data });
+    expect(response.status(), `PUT ${url}: ${await response.text()}`).toBe(200);
+  };
+  return { context, page, headers, post, put };
+}
+
+async function makeWorld(browser: Browser, baseURL: string | undefined): Promise<World> {
+  const emails = {
+    customer: createAccountWithCli('customer'),
+    employee: createAccountWithCli('employee'),
+    admin: createAccountWithCli('admin'),
+  };
+  const admin = await signedInContext(browser, baseURL, emails.admin);
+  const services = (await (await admin.page.request.get('/api/v1/services')).json()) as {
+    serviceId: string;
+  }[];
+  const serviceId = services[0]?.serviceId;
+  if (!serviceId) throw new Error('The demo catalogue has no service.');
+
+  // Customer records (and so appointments) for the customer and the admin; the employee has none, so
+  // their profile page asks the question and their appointments page is empty.
+  const customerRecord = (email: string, firstName: string) =>
+    admin.post<{ customerId: string }>('/api/v1/customers', {
+      firstName,
+      lastName: 'Label',
+      email,
+      phoneNumber: '514-555-0143',
+    });
+  const customer = await customerRecord(emails.customer, 'Colette');
+  const adminCustomer = await customerRecord(emails.admin, 'Adèle');
+  // Other tests book too (two per hour): a day of this worker's own, the first hour with room.
+  const day = businessDay(60 + 3 * test.info().parallelIndex + Math.floor(Math.random() * 200));
+  const appointment = async (customerId: string) => {
+    for (let hour = 9; hour < 17; hour += 1) {
+      const response = await admin.page.request.post('/api/v1/appointments', {
+        headers: admin.headers,
+        data: {
+          customerId,
+          serviceIds: [serviceId],
+          appointmentDate: businessInstant(day, hour),
+          status: 'pending',
+          comments: 'Side door',
+        },
+      });
+      if (response.status() === 201) return (await response.json()) as { appointmentId: string };
+    }
+    throw new Error(`no room for an appointment on ${day}`);
+  };
+  const customerAppointment = await appointment(customer.customerId);
+  const adminAppointment = await appointment(adminCustomer.customerId);
+
+  // Employee records for the employee and the admin, each with an availability of their own.
+  const employeeRecord = (email: string, firstName: string) =>
+    admin.post<{ employeeId: string }>('/api/v1/employees', {
+      firstName,
+      lastName: 'Label',
+      email,
+      phoneNumber: '514-555-0144',
+      role: 'Cleaner',
+      isActive: true,
+    });
+  const employee = await employeeRecord(emails.employee, 'Émile');
+  await employeeRecord(emails.admin, 'Adèle');
+  const availabilityInput = { availableDate: businessDay(42), shift: 'MORNING', comments: 'Mornings' };
+  const adminAvailability = await admin.post<{ availabilityId: string }>(
+    '/api/v1/availabilities/my-availabilities',
+    availabilityInput,
+  );
+  const employeeSide = await signedInContext(browser, baseURL, emails.employee);
+  const employeeAvailability = await employeeSide.post<{ availabilityId: string }>(
+    '/api/v1/availabilities/my-availabilities',
+    availabilityInput,
+  );
+  await employeeSide.context.close();
+
+  // A shift and a job for the employee: the schedule pages have rows.
+  await admin.post('/api/v1/schedules', {
+    employeeId: employee.employeeId,
+    availabilityId: employeeAvailability.availabilityId,
+    assignedDate: `${businessDay(42)}T13:00`,
+    shift: 'morning',
+  });
+  await admin.put(`/api/v1/appointments/${customerAppointment.appointmentId}/assignments`, {
+    employeeIds: [employee.employeeId],
+  });
+  await admin.context.close();
+
+  const ownAvailability = (role: Role) =>
+    role === 'admin' ? adminAvailability.availabilityId : employeeAvailability.availabilityId;
+  return {
+    emails,
+    ids: {
+      editMyAppointment: (role) =>
+        role === 'admin' ? adminAppointment.appointmentId : customerAppointment.appointmentId,
+      editAppointment: () => customerAppointment.appointmentId,
+      editAvailability: ownAvailability,
+      assignSchedule: ownAvailability,
+      editEmployee: () => employee.employeeId,
+      editService: () => serviceId,
+      editCustomer: () => customer.customerId,
+    },
+  };
+}
+
+function isParamRoute(name: PathName, world: World): name is ParamRoute {
+  return name in world.ids;
+}
+
+function hrefOf(name: PathName, role: Role, world: World): string {
+  if (isParamRoute(name, world)) return paths[name].getHref(world.ids[name](role));
+  return paths[name].getHref();
+}
+
+/** Goes to `href` the way a link does (no reload: the app and the session stay as they are). */
+async function openInApp(page: Page, href: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+}
+
+/** Loaded: no skeleton, spinner or progress bar left, nothing in flight. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"], [role="progressbar"]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+let world: World | undefined;
+
+test('both checks catch a name that drops the visible words, and accept one that starts with them', async ({
+  page,
+}) => {
+  await page.setContent(`
+    <main>
+      <button aria-label="Cancel the appointment of Sunday, January 3">Cancel Appointment</button>
+      <button aria-label="Cancel Appointment: Sunday, January 3">Cancel Appointment</button>
+      <a href="#x" aria-label="Modifier le service : Nettoyage">Modifier le service</a>
+      <label>Title <span aria-hidden="true">*</span><input></label>
+    </main>`);
+  expect(await labelInNameMismatches(page)).toEqual([
+    'button showing "Cancel Appointment" is named "Cancel the appointment of Sunday, January 3"',
+  ]);
+  const violations = await seriousA11yViolations(page);
+  expect(violations.filter((line) => line.startsWith('label-content-name-mismatch'))).toEqual([
+    expect.stringMatching(/^label-content-name-mismatch: button[^,]*$/),
+  ]);
+});
+
+test.describe('every page', () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    testInfo.setTimeout(240_000);
+    world ??= await makeWorld(browser, testInfo.project.use.baseURL);
+  });
+
+  for (const language of ['en', 'fr'] as const) {
+    for (const role of ['anonymous', 'customer', 'employee', 'admin'] as const) {
+      test(`${language}, ${role}: every control's accessible name contains its visible text`, async ({
+        page,
+      }) => {
+        test.setTimeout(240_000);
+        if (!world) throw new Error('no data');
+        await setLanguage(page, language);
+        await page.goto('/');
+        if (role !== 'anonymous') await signIn(page, world.emails[role], language);
+
+        const granted = PERMISSIONS[role];
+        const mismatches = new Set<string>();
+        const elsewhere: string[] = [];
+        const check = async (where: string) => {
+          await settle(page);
+          for (const line of await labelInNameMismatches(page)) mismatches.add(`${where}: ${line}`);
+        };
+
+        for (const name of Object.keys(paths) as PathName[]) {
+          const route: RouteDefinition = paths[name];
+          if (NOT_PAGES.includes(name)) continue;
+          if (route.access && !route.access.some((permission) => granted.includes(permission))) continue;
+          const href = hrefOf(name, role, world);
+          await openInApp(page, href);
+          await check(href);
+          // The page itself was checked, not one it sent the user on to.
+          const landed = new URL(page.url()).pathname;
+          if (landed !== href) elsewhere.push(`${href} -> ${landed}`);
+          // The dashboard's other tabs are panels of the same page.
+          if (name === 'adminDashboard') {
+            const tabs = page.getByRole('tab');
+            for (let index = 1; index < (await tabs.count()); index += 1) {
+              await tabs.nth(index).click();
+              await check(`${href} (${(await tabs.nth(index).innerText()).trim()})`);
+            }
+          }
+        }
+
+        // On a phone, the navigation folds into a menu.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto('/');
+        await settle(page);
+        await page.getByRole('banner').getByRole('button', { name: OPEN_MENU[language] }).click();
+        await check('/ (menu, 390 px)');
+
+        expect(elsewhere).toEqual([]);
+        expect([...mismatches]).toEqual([]);
+      });
+    }
+  }
+});
