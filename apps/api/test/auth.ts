@@ -15,17 +15,24 @@ export const TEST_PASSWORD = 'correct horse battery staple 42';
 
 let counter = 0;
 
-/** A user account with exactly these roles. */
+/** A user account with exactly these roles; its email is verified unless a test asks otherwise. */
 export async function createTestUser(
   app: FastifyInstance,
   roles: Permission[] = ['customer'],
   password = TEST_PASSWORD,
+  options: { verified?: boolean; email?: string } = {},
 ) {
   counter += 1;
-  const email = `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
   const user = await createUser(
     app.db,
-    { email, passwordHash: await hashPassword(password), firstName: `First${counter}`, lastName: 'Tester' },
+    {
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: `First${counter}`,
+      lastName: 'Tester',
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    },
     roles,
   );
   return user;
