@@ -52,6 +52,8 @@ export async function signAccessToken(
     expiresIn?: string | number;
     notBefore?: string | number;
     key?: JWK;
+    /** More claims (an external provider's `email_verified`, say). */
+    claims?: Record<string, unknown>;
   } = {},
 ): Promise<string> {
   const jwk = options.key ?? app.authKeys?.signing[0];
@@ -61,6 +63,7 @@ export async function signAccessToken(
     permissions: options.permissions ?? [],
     [config.auth.emailClaim]: user.email,
     client_id: CLIENT_ID,
+    ...options.claims,
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
     .setIssuer(options.issuer ?? ISSUER)

@@ -63,6 +63,13 @@ export function renderEmailVerification(
   return {
     subject,
     text,
-    html: htmlLayout({ lang: locale, title: subject, preheader: intro, bodyHtml, footer: t.footer(ctx.brandName), ctx }),
+    html: htmlLayout({
+      lang: locale,
+      title: subject,
+      preheader: intro,
+      bodyHtml,
+      footer: t.footer(ctx.brandName),
+      ctx,
+    }),
   };
 }

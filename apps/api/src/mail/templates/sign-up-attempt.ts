@@ -12,7 +12,7 @@ export type SignUpAttemptData = z.infer<typeof signUpAttemptDataSchema>;
 
 const TEXT = {
   en: {
-    subject: (brand: string) => `Someone tried to create a ${brand} account with your email`,
+    subject: (brand: string) => `Someone tried to create an account at ${brand} with your email`,
     greeting: (name?: string) => (name ? `Hello ${name},` : 'Hello,'),
     intro: (brand: string) =>
       `Someone just tried to create a ${brand} account with this email address, which already has an account. No new account was created.`,
@@ -37,7 +37,11 @@ const TEXT = {
   },
 } as const;
 
-export function renderSignUpAttempt(data: SignUpAttemptData, locale: Locale, ctx: RenderContext): RenderedEmail {
+export function renderSignUpAttempt(
+  data: SignUpAttemptData,
+  locale: Locale,
+  ctx: RenderContext,
+): RenderedEmail {
   const t = TEXT[locale];
   const subject = t.subject(ctx.brandName);
   const intro = t.intro(ctx.brandName);
@@ -63,6 +67,13 @@ export function renderSignUpAttempt(data: SignUpAttemptData, locale: Locale, ctx
   return {
     subject,
     text,
-    html: htmlLayout({ lang: locale, title: subject, preheader: intro, bodyHtml, footer: t.footer(ctx.brandName), ctx }),
+    html: htmlLayout({
+      lang: locale,
+      title: subject,
+      preheader: intro,
+      bodyHtml,
+      footer: t.footer(ctx.brandName),
+      ctx,
+    }),
   };
 }

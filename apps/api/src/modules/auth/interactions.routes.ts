@@ -11,7 +11,12 @@ import {
   setPassword,
   type UserRecord,
 } from './accounts.repository.ts';
-import { consumeEmailToken, createEmailToken, findEmailToken, TOKEN_LIFETIME_MINUTES } from './email-tokens.ts';
+import {
+  consumeEmailToken,
+  createEmailToken,
+  findEmailToken,
+  TOKEN_LIFETIME_MINUTES,
+} from './email-tokens.ts';
 import {
   sendVerificationEmail,
   VERIFICATION_EMAIL_RULE,
@@ -360,7 +365,11 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     const locale = localeFor(request);
     const used = await app.jobs.transaction(({ db }) => verifyEmailWithToken(db, token));
     if (used) request.log.info({ userId: used.userId }, 'email verified');
-    return html(reply, verifyEmailPage(pageContext(request, locale), { verified: Boolean(used) }), used ? 200 : 400);
+    return html(
+      reply,
+      verifyEmailPage(pageContext(request, locale), { verified: Boolean(used) }),
+      used ? 200 : 400,
+    );
   });
 
   app.get<{ Params: { uid: string } }>(

@@ -56,11 +56,13 @@ export const PAGE_TEXT = {
     checkEmailTitle: 'Check your email',
     checkEmailSent: (email: string, hours: number) =>
       `We have sent a message to ${email}. Follow the link in it to confirm your address: the link expires in ${hours} hours.`,
-    checkEmailNext: 'You can sign in now. Until your address is confirmed, you cannot book or leave feedback.',
+    checkEmailNext:
+      'You can sign in now. Until your address is confirmed, you cannot book or leave feedback.',
     continueToSignIn: 'Continue to sign in',
     verifyTitle: 'Confirm your email address',
     verifiedTitle: 'Email address confirmed',
-    verifiedDone: 'Thank you: your email address is confirmed. You can now book cleanings and see your appointments.',
+    verifiedDone:
+      'Thank you: your email address is confirmed. You can now book cleanings and see your appointments.',
     verifyInvalid:
       'This link is not valid any more: it was already used or it has expired. Sign in to ask for a new one.',
     continueToSite: (brand: string) => `Continue to ${brand}`,

@@ -7,16 +7,29 @@ import { rateLimit } from '../../lib/rate-limit.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findUserById } from './accounts.repository.ts';
-import { sendVerificationEmail, VERIFICATION_EMAIL_RULE, VERIFICATION_THROTTLE } from './email-verification.ts';
+import {
+  sendVerificationEmail,
+  VERIFICATION_EMAIL_RULE,
+  VERIFICATION_THROTTLE,
+} from './email-verification.ts';
 
 /** "Resend": a new verification link for the signed-in account (decision 010). */
-export const verificationRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
+export const verificationRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (
+  app,
+  { config },
+  done,
+) => {
   app.post(
     '/auth/verification-email',
     {
       preValidation: [
         app.requireAnyPermission('admin', 'employee', 'customer'),
-        rateLimit(app.db, VERIFICATION_THROTTLE, VERIFICATION_EMAIL_RULE, (request) => currentUser(request).userId),
+        rateLimit(
+          app.db,
+          VERIFICATION_THROTTLE,
+          VERIFICATION_EMAIL_RULE,
+          (request) => currentUser(request).userId,
+        ),
       ],
       schema: {
         tags: ['auth'],

@@ -98,8 +98,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const isAdmin = user.permissions.has('admin');
       // The owner path asks for a verified address; an admin's form needs none.
       const isOwner = isAdmin && !user.emailVerified ? false : await ownsCustomer(app.db, user, customer);
-      if (!isOwner && !isAdmin)
-        throw forbidden('You can only change your own profile.');
+      if (!isOwner && !isAdmin) throw forbidden('You can only change your own profile.');
       // An admin's form carries the email (the profile form never does): it wins, even on the admin's own
       // customer record.
       const isAdminForm = user.permissions.has('admin') && 'email' in request.body;
