@@ -37,6 +37,7 @@ import {
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { formatCurrency } from '@/lib/format';
@@ -230,6 +231,7 @@ export function CheckoutRoute() {
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{t('checkout.intro')}</Text>
         </Stack>
+        <VerifyEmailBanner />
 
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">

@@ -23,6 +23,7 @@ import {
   type AppointmentFilter,
   type MyAppointmentsState,
 } from '@/features/appointments/list';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { useSession } from '@/lib/auth/session';
 import { getActiveLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -163,6 +164,7 @@ export function MyAppointmentsRoute() {
             {t('myAppointments.bookNew')}
           </Button>
         </Group>
+        <VerifyEmailBanner />
 
         {isBooked && (
           <Alert
