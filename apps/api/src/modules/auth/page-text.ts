@@ -122,16 +122,16 @@ export const PAGE_TEXT = {
     formProblem: 'Veuillez corriger les champs indiqués.',
     checkEmailTitle: 'Consultez vos courriels',
     checkEmailSent: (email: string, hours: number) =>
-      `Nous avons envoyé un message à ${email}. Suivez son lien pour confirmer votre adresse : le lien expire dans ${hours} heures.`,
+      `Nous avons envoyé un message à ${email}. Suivez son lien pour confirmer votre adresse\u00a0: le lien expire dans ${hours} heures.`,
     checkEmailNext:
       'Vous pouvez vous connecter dès maintenant. Tant que votre adresse n’est pas confirmée, vous ne pouvez ni réserver ni donner votre avis.',
     continueToSignIn: 'Continuer vers la connexion',
     verifyTitle: 'Confirmez votre adresse courriel',
     verifiedTitle: 'Adresse courriel confirmée',
     verifiedDone:
-      'Merci : votre adresse courriel est confirmée. Vous pouvez maintenant réserver des ménages et voir vos rendez-vous.',
+      'Merci\u00a0: votre adresse courriel est confirmée. Vous pouvez maintenant réserver des ménages et voir vos rendez-vous.',
     verifyInvalid:
-      'Ce lien n’est plus valide : il a déjà servi ou il a expiré. Connectez-vous pour en demander un nouveau.',
+      'Ce lien n’est plus valide\u00a0: il a déjà servi ou il a expiré. Connectez-vous pour en demander un nouveau.',
     continueToSite: (brand: string) => `Continuer vers ${brand}`,
   },
 } as const satisfies Record<Locale, Record<string, unknown>>;
