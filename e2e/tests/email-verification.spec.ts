@@ -90,7 +90,7 @@ for (const language of ['en', 'fr'] as const) {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const email = uniqueEmail(`takeover-${language}`);
     await adminMadeRecord(browser, email, language);
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { useMe } from '@/lib/auth/get-me';
@@ -25,13 +26,17 @@ export function VerifyEmailBanner() {
   return (
     <Alert
       color="yellow"
-      variant="light"
-      title={t('emailVerification.title')}
       role="region"
       aria-label={t('emailVerification.title')}
+      title={t('emailVerification.title')}
+      icon={<IconMail size={20} aria-hidden="true" />}
+      // The light yellow's own title colour is too pale on it: the text colour reads at any size.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('emailVerification.text', { email })}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('emailVerification.text', { email })}
+        </Text>
         <Button
           variant="default"
           size="sm"
