@@ -130,9 +130,9 @@ for (const language of ['en', 'fr'] as const) {
     await screenshots(page, `used-link-page-${language}`);
 
     await page.goto('/my-appointments');
-    await expect(page.getByText(DOOR_CODE)).toBeVisible();
+    await expect(page.getByText(DOOR_CODE)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: t.bannerTitle })).toHaveCount(0);
     await page.goto('/profile');
-    await expect(page.getByText(PHONE)).toBeVisible();
+    await expect(page.getByText(PHONE)).toBeVisible({ timeout: 30_000 });
   });
 }

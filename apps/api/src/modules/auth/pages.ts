@@ -30,6 +30,7 @@ input[aria-invalid=true]{border-color:var(--danger)}
 .hint{margin:6px 0 0;font-size:.9rem;color:var(--muted)}
 .field-error{margin:6px 0 0;font-size:.9rem;color:var(--danger);font-weight:600}
 .alert{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#fdecea;color:#7a1c12;border:1px solid #f3b8b0}
+h1+.alert,h1+.notice{margin-top:16px}
 .notice{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#e7f5f0;color:#0b3d33;border:1px solid #b5dfcf}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:0 12px}
 @media (max-width:420px){.row{grid-template-columns:1fr}.card{padding:24px 18px}}
