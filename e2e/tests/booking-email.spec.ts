@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { freePort } from '../../apps/api/src/lib/free-port.ts';
 import { startSmtpReceiver } from '../../apps/api/test/smtp-receiver.ts';
 import { expect, test } from './fixtures.ts';
-import { setLanguage, signUp, uniqueEmail, verificationPathIn } from './support/accounts.ts';
+import { setLanguage, signUp, uniqueEmail, verificationLinkIn } from './support/accounts.ts';
 import { startOwnServer } from './support/server.ts';
 
 /**
@@ -52,7 +52,7 @@ for (const language of ['en', 'fr'] as const) {
           const [verification] = await smtp.waitFor(1, 30_000);
           expect(verification?.to?.[0]?.address).toBe(email);
           expect(verification?.subject).toBe(t.verifySubject);
-          return verificationPathIn(verification?.text ?? '') ?? '';
+          return verificationLinkIn(verification?.text ?? '') ?? '';
         },
       });
 

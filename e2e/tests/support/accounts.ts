@@ -128,10 +128,9 @@ export async function signIn(page: Page, email: string, language: Language = 'en
   await expectSignedIn(page, language);
 }
 
-/** The path and query of a verification link found in an email's text. */
-export function verificationPathIn(text: string): string | undefined {
-  const link = /https?:\/\/\S+\/oidc\/account\/verify-email\?token=[\w-]+&lang=\w+/.exec(text)?.[0];
-  return link ? `${new URL(link).pathname}${new URL(link).search}` : undefined;
+/** The verification link found in an email's text (on the address of the server that sent it). */
+export function verificationLinkIn(text: string): string | undefined {
+  return /https?:\/\/\S+\/oidc\/account\/verify-email\?token=[\w-]+&lang=\w+/.exec(text)?.[0];
 }
 
 /**
@@ -154,7 +153,7 @@ export async function verificationLinkFromMailbox(
         );
         for (const file of files.sort().reverse()) {
           const parsed = await PostalMime.parse(await fs.readFile(path.join(mailbox, file), 'utf8'));
-          const link = verificationPathIn(parsed.text ?? '');
+          const link = verificationLinkIn(parsed.text ?? '');
           if (link && !after.includes(link)) {
             found = link;
             return true;
