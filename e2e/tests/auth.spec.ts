@@ -28,6 +28,8 @@ for (const language of ['en', 'fr'] as const) {
             admin: 'Tableau de bord',
             profile: 'Mon profil',
           };
+    // Sign-up, the emailed link, then sign-in: longer than one sign-in.
+    test.setTimeout(60_000);
     await setLanguage(page, language);
     await page.goto('/');
     await signUp(page, uniqueEmail(`new-${language}`), language);

@@ -8,6 +8,7 @@ import { COMPRESS_THRESHOLD } from './lib/read-cache.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { verificationRoutes } from './modules/auth/verification.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { availabilitiesRoutes } from './modules/availabilities/availabilities.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { config });
+      await api.register(verificationRoutes, { config });
       await api.register(adminJobsRoutes);
       await api.register(servicesRoutes);
       await api.register(feedbackRoutes);

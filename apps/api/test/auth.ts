@@ -16,17 +16,24 @@ export const TEST_PASSWORD = 'correct horse battery staple 42';
 
 let counter = 0;
 
-/** A user account with exactly these roles. */
+/** A user account with exactly these roles; its email is verified unless a test asks otherwise. */
 export async function createTestUser(
   app: FastifyInstance,
   roles: Permission[] = ['customer'],
   password = TEST_PASSWORD,
+  options: { verified?: boolean; email?: string } = {},
 ) {
   counter += 1;
-  const email = `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
   const user = await createUser(
     app.db,
-    { email, passwordHash: await hashPassword(password), firstName: `First${counter}`, lastName: 'Tester' },
+    {
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: `First${counter}`,
+      lastName: 'Tester',
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    },
     roles,
   );
   return user;
@@ -48,6 +55,8 @@ export async function signAccessToken(
     /** `iat` in seconds since the epoch; now by default. */
     issuedAt?: number;
     key?: JWK;
+    /** More claims (an external provider's `email_verified`, say). */
+    claims?: Record<string, unknown>;
   } = {},
 ): Promise<string> {
   const jwk = options.key ?? app.authKeys?.signing[0];
@@ -57,6 +66,7 @@ export async function signAccessToken(
     permissions: options.permissions ?? [],
     [config.auth.emailClaim]: user.email,
     client_id: CLIENT_ID,
+    ...options.claims,
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
     .setIssuer(options.issuer ?? ISSUER)

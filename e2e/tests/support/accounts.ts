@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import PostalMime from 'postal-mime';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const PASSWORD = 'spotless windows every tuesday';
@@ -20,6 +22,10 @@ const TEXT = {
     submitCreate: 'Create account',
     submitSignIn: 'Sign in',
     nav: 'Main navigation',
+    checkEmail: 'Check your email',
+    continueToSignIn: 'Continue to sign in',
+    verified: 'Email address confirmed',
+    continueToSite: 'Continue to Éclat',
   },
   fr: {
     logIn: 'Se connecter',
@@ -32,6 +38,10 @@ const TEXT = {
     submitCreate: 'Créer le compte',
     submitSignIn: 'Se connecter',
     nav: 'Navigation principale',
+    checkEmail: 'Consultez vos courriels',
+    continueToSignIn: 'Continuer vers la connexion',
+    verified: 'Adresse courriel confirmée',
+    continueToSite: 'Continuer vers Éclat',
   },
 } as const;
 
@@ -118,8 +128,66 @@ export async function signIn(page: Page, email: string, language: Language = 'en
   await expectSignedIn(page, language);
 }
 
-/** From any page of the site: Log In, then create an account on the provider's page. */
-export async function signUp(page: Page, email: string, language: Language = 'en') {
+/** The verification link found in an email's text (on the address of the server that sent it). */
+export function verificationLinkIn(text: string): string | undefined {
+  return /https?:\/\/\S+\/oidc\/account\/verify-email\?token=[\w-]+&lang=\w+/.exec(text)?.[0];
+}
+
+/**
+ * The newest verification link emailed to the address by a server without SMTP (its `.eml` files under
+ * DATA_DIR/mail), waiting for the job queue to deliver it. `after` skips links already used.
+ */
+export async function verificationLinkFromMailbox(
+  email: string,
+  dataDir = process.env.E2E_DATA_DIR,
+  after: readonly string[] = [],
+): Promise<string> {
+  const mailbox = path.join(dataDir ?? '', 'mail');
+  const safeTo = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await fs.readdir(mailbox).catch(() => [])).filter((file) =>
+          file.endsWith(`-${safeTo}.eml`),
+        );
+        for (const file of files.sort().reverse()) {
+          const parsed = await PostalMime.parse(await fs.readFile(path.join(mailbox, file), 'utf8'));
+          const link = verificationLinkIn(parsed.text ?? '');
+          if (link && !after.includes(link)) {
+            found = link;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000, intervals: [250] },
+    )
+    .toBe(true);
+  return found ?? '';
+}
+
+/** Follows a verification link in the page: the confirmation, then on to the site's home page. */
+export async function followVerificationLink(page: Page, link: string, language: Language = 'en') {
+  const t = text(language);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
+  await page.getByRole('link', { name: t.continueToSite }).click();
+  await expect(page).not.toHaveURL(/\/oidc\//);
+}
+
+/**
+ * From any page of the site: Log In, then create an account on the provider's page. By default the
+ * account's email is then verified the way a person does it (the link of the email, from the test
+ * server's mailbox unless `verificationLink` reads it elsewhere), and the person signs in. With
+ * `verify: false` the person signs in at once and stays unverified.
+ */
+export async function signUp(
+  page: Page,
+  email: string,
+  language: Language = 'en',
+  options: { verify?: boolean; verificationLink?: (email: string) => Promise<string> } = {},
+) {
   const t = text(language);
   await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
@@ -129,7 +197,20 @@ export async function signUp(page: Page, email: string, language: Language = 'en
   await page.getByLabel(t.email, { exact: true }).fill(email);
   await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t.submitCreate }).click();
-  await expectSignedIn(page, language);
+  await expect(page.getByRole('heading', { name: t.checkEmail })).toBeVisible();
+  if (options.verify === false) {
+    await page.getByRole('link', { name: t.continueToSignIn }).click();
+    await page.getByLabel(t.email, { exact: true }).fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t.submitSignIn }).click();
+    await expectSignedIn(page, language);
+    return;
+  }
+  const link = await (
+    options.verificationLink ?? ((address: string) => verificationLinkFromMailbox(address))
+  )(email);
+  await followVerificationLink(page, link, language);
+  await signIn(page, email, language);
 }
 
 export async function setLanguage(page: Page, language: Language) {

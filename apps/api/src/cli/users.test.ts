@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
+import { createDatabase } from '../db/client.ts';
+import { createUser, findUserByEmail } from '../modules/auth/accounts.repository.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 
 const CLI = path.join(REPO_ROOT, 'apps/api/src/cli/users.ts');
@@ -41,6 +43,41 @@ describe('npm run users', () => {
       'Boss@Example.com: employee.\n',
     );
     expect(users(db, 'list').out).toMatch(/^Boss@Example\.com\temployee\t[0-9a-f-]{36}\n$/);
+  });
+
+  it('makes accounts whose email is verified, and verifies an existing account', async () => {
+    const url = await createTestDatabase();
+    expect(
+      users(
+        url,
+        'create',
+        '--email',
+        'made@example.com',
+        '--password',
+        'tidy rooms sparkle daily',
+        '--role',
+        'customer',
+      ).code,
+    ).toBe(0);
+    const db = createDatabase(url, 1);
+    try {
+      await createUser(db, {
+        email: 'Signed.Up@example.com',
+        passwordHash: null,
+        firstName: '',
+        lastName: '',
+      });
+      expect((await findUserByEmail(db, 'made@example.com'))?.emailVerifiedAt).toBeInstanceOf(Date);
+      expect((await findUserByEmail(db, 'signed.up@example.com'))?.emailVerifiedAt).toBeNull();
+      expect(users(url, 'verify', '--email', 'signed.up@example.com')).toMatchObject({
+        code: 0,
+        out: 'Signed.Up@example.com: email verified.\n',
+      });
+      expect((await findUserByEmail(db, 'signed.up@example.com'))?.emailVerifiedAt).toBeInstanceOf(Date);
+      expect(users(url, 'verify', '--email', 'nobody@example.com').code).toBe(2);
+    } finally {
+      await db.$client.end();
+    }
   });
 
   it('explains what is wrong and exits with 2', async () => {

@@ -8,7 +8,9 @@ import {
   renderBookingConfirmation,
 } from './templates/appointment.ts';
 import { contactMessageDataSchema, renderContactMessage } from './templates/contact-message.ts';
+import { emailVerificationDataSchema, renderEmailVerification } from './templates/email-verification.ts';
 import { passwordResetDataSchema, renderPasswordReset } from './templates/password-reset.ts';
+import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
 
 /**
  * Every email the application sends, by template, with its typed data. A job carries one of these; the
@@ -16,6 +18,8 @@ import { passwordResetDataSchema, renderPasswordReset } from './templates/passwo
  */
 export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('password-reset'), data: passwordResetDataSchema }),
+  z.object({ template: z.literal('email-verification'), data: emailVerificationDataSchema }),
+  z.object({ template: z.literal('sign-up-attempt'), data: signUpAttemptDataSchema }),
   z.object({ template: z.literal('contact-message'), data: contactMessageDataSchema }),
   z.object({ template: z.literal('booking-confirmation'), data: appointmentEmailDataSchema }),
   z.object({ template: z.literal('appointment-reminder'), data: appointmentEmailDataSchema }),
@@ -40,6 +44,10 @@ export function renderEmail(job: EmailJob, ctx: RenderContext): RenderedEmailWit
   switch (message.template) {
     case 'password-reset':
       return { ...renderPasswordReset(message.data, locale, ctx), attachments: [] };
+    case 'email-verification':
+      return { ...renderEmailVerification(message.data, locale, ctx), attachments: [] };
+    case 'sign-up-attempt':
+      return { ...renderSignUpAttempt(message.data, locale, ctx), attachments: [] };
     case 'contact-message':
       return { ...renderContactMessage(message.data, locale, ctx), attachments: [] };
     case 'booking-confirmation':

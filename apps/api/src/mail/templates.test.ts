@@ -122,4 +122,42 @@ describe('email templates', () => {
     expect(email.subject).toBe('Rappel\u00a0: votre ménage Éclat le mardi 9 mars 2027 à 9 h 00');
     expect(email.attachments).toEqual([]);
   });
+
+  it('renders the verification link and the sign-up attempt warning in both languages', () => {
+    const verify = (locale: 'en' | 'fr') =>
+      renderEmail(
+        {
+          to: 'a@example.com',
+          locale,
+          message: {
+            template: 'email-verification',
+            data: {
+              firstName: 'Nadia',
+              verifyUrl: 'https://book.eclat.example/v?token=abc',
+              expiresInHours: 24,
+            },
+          },
+        },
+        ctx,
+      );
+    expect(verify('en').subject).toBe('Confirm your email address for Éclat');
+    expect(verify('en').text).toContain('https://book.eclat.example/v?token=abc');
+    expect(verify('en').text).toContain('expires in 24 hours');
+    expect(verify('fr').subject).toBe('Confirmez votre adresse courriel pour Éclat');
+    expect(verify('fr').text).toContain('expire dans 24 heures');
+    expect(verify('fr').html).toContain('<html lang="fr">');
+    const attempt = (locale: 'en' | 'fr') =>
+      renderEmail(
+        {
+          to: 'a@example.com',
+          locale,
+          message: { template: 'sign-up-attempt', data: { signInUrl: 'https://book.eclat.example/profile' } },
+        },
+        ctx,
+      );
+    expect(attempt('en').subject).toBe('Someone tried to create an account at Éclat with your email');
+    expect(attempt('en').text).toContain('Forgot your password?');
+    expect(attempt('fr').subject).toBe('Quelqu’un a tenté de créer un compte Éclat avec votre courriel');
+    expect(attempt('fr').text).toContain('Mot de passe oublié?');
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema } from '@eclat/shared';
 import { buildApp } from '../app.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/index.ts';
+import { customers, users } from '../db/schema/index.ts';
 import { createUser, findUserByEmail, rolesOf } from '../modules/auth/accounts.repository.ts';
 import { freePort } from '../lib/free-port.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
@@ -102,6 +102,50 @@ describe('with an external OpenID Connect provider', () => {
     expect(res.statusCode).toBe(403);
     const boss = await findUserByEmail(apiApp.db, 'boss@example.com');
     expect(boss?.externalSubject).toBeNull();
+  });
+
+  it("links a customer record only once the provider's token says email_verified: true", async () => {
+    const email = `ext-${Date.now()}@example.com`;
+    const [record] = await apiApp.db
+      .insert(customers)
+      .values({ firstName: 'Rose', lastName: 'Tremblay', email, phoneNumber: '514-555-0188' })
+      .returning();
+    const person = { id: `ext-subject-${Date.now()}`, email };
+    const tokenSaying = (verified: boolean) =>
+      signAccessToken(issuerApp, person, { issuer, audience, claims: { email_verified: verified } });
+    const ask = async (token: string) => ({
+      me: meSchema.parse(
+        (
+          await apiApp.inject({
+            method: 'GET',
+            url: '/api/v1/auth/me',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json(),
+      ),
+      profile: await apiApp.inject({
+        method: 'GET',
+        url: `/api/v1/customers/byEmail?email=${encodeURIComponent(email)}`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    });
+
+    const unverified = await ask(await tokenSaying(false));
+    expect(unverified.me.emailVerified).toBe(false);
+    expect(unverified.profile.statusCode).toBe(404);
+    expect((await findUserByEmail(apiApp.db, email))?.emailVerifiedAt).toBeNull();
+
+    const verified = await ask(await tokenSaying(true));
+    expect(verified.me.emailVerified).toBe(true);
+    expect(verified.profile.statusCode).toBe(200);
+    expect(verified.profile.json()).toMatchObject({ customerId: record?.id });
+    const account = await findUserByEmail(apiApp.db, email);
+    expect(account?.emailVerifiedAt).toBeInstanceOf(Date);
+    const [linked] = await apiApp.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, record?.id ?? ''));
+    expect(linked?.userId).toBe(account?.id);
   });
 
   it('answers 503, not 401, when the provider cannot be reached', async () => {

@@ -28,6 +28,8 @@ export type AuthContext = {
   email: string;
   firstName: string;
   lastName: string;
+  /** Whether the person proved they own `email` (decision 010): only then does it link to records. */
+  emailVerified: boolean;
   /** Database roles together with the token's permissions claim. */
   permissions: ReadonlySet<Permission>;
 };
@@ -130,7 +132,15 @@ export const authPlugin = fp(
       const bySubject = async () =>
         (await app.db.select().from(users).where(eq(users.externalSubject, subject)).limit(1))[0];
       const known = await bySubject();
-      if (known) return known;
+      if (known) {
+        // The provider may vouch for the address later (the person verified it there): record it then.
+        const sameEmail = email?.toLowerCase() === known.email.toLowerCase();
+        if (known.emailVerifiedAt || !email || !sameEmail || !(await isEmailVerified(payload, token, email)))
+          return known;
+        const emailVerifiedAt = new Date();
+        await app.db.update(users).set({ emailVerifiedAt }).where(eq(users.id, known.id));
+        return { ...known, emailVerifiedAt };
+      }
       if (!email || !z.email().safeParse(email).success)
         throw unauthenticated('The token carries no usable email claim.');
       const byEmail = await findUserByEmail(app.db, email);
@@ -141,8 +151,12 @@ export const authPlugin = fp(
             'This email belongs to another account. Verify your email address with your sign-in provider.',
           );
         }
-        await app.db.update(users).set({ externalSubject: subject }).where(eq(users.id, byEmail.id));
-        return { ...byEmail, externalSubject: subject };
+        const emailVerifiedAt = byEmail.emailVerifiedAt ?? new Date();
+        await app.db
+          .update(users)
+          .set({ externalSubject: subject, emailVerifiedAt })
+          .where(eq(users.id, byEmail.id));
+        return { ...byEmail, externalSubject: subject, emailVerifiedAt };
       }
       try {
         return await createUser(app.db, {
@@ -151,6 +165,7 @@ export const authPlugin = fp(
           firstName: '',
           lastName: '',
           externalSubject: subject,
+          emailVerifiedAt: (await isEmailVerified(payload, token, email)) ? new Date() : null,
         });
       } catch (error) {
         // The same person's parallel first requests: the unique indexes let one create the account.
@@ -202,6 +217,7 @@ export const authPlugin = fp(
         email: user.email,
         firstName: user.firstName,
         lastName: user.lastName,
+        emailVerified: user.emailVerifiedAt !== null,
         permissions,
       };
       request.authContext = context;

@@ -31,6 +31,11 @@ export const meSchema = z
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
+    /**
+     * Whether the email is verified (decision 010). Until it is, the account owns no record by its email
+     * and cannot create a profile, book or leave feedback (403 EMAIL_NOT_VERIFIED).
+     */
+    emailVerified: z.boolean(),
     /** Database roles together with the token's permissions. */
     permissions: z.array(permissionSchema),
   })

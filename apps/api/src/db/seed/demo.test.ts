@@ -39,6 +39,7 @@ describe('demo content', () => {
       const user = await findUserByEmail(db, account.email);
       expect(await verifyPassword(user?.passwordHash ?? null, account.password)).toBe(true);
       expect(await rolesOf(db, user?.id ?? '')).toEqual(expect.arrayContaining(account.roles));
+      expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     }
 
     // The team, the demo employee's record linked to their account.

@@ -21,7 +21,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findCustomerById, findOwnCustomer, isOwnedBy } from '../customers/customers.repository.ts';
+import { findCustomerById } from '../customers/customers.repository.ts';
+import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
 import { appointmentsPdf } from './appointments-pdf.ts';
 import {
   findAppointment,
@@ -129,7 +130,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const user = currentUser(request);
       const customer = await findCustomerById(app.db, request.params.customerId);
       if (!customer) throw notFound('Customer profile');
-      if (!isOwnedBy(customer, user) && !user.permissions.has('admin'))
+      if (!user.permissions.has('admin') && !(await ownsCustomer(app.db, user, customer)))
         throw forbidden('You can only book for yourself.');
       const key = request.headers['idempotency-key'];
       if (key) {

@@ -62,6 +62,8 @@ export type NewUser = {
   lastName: string;
   locale?: string;
   externalSubject?: string | null;
+  /** When the address was proved; null (the default) leaves the account unverified. */
+  emailVerifiedAt?: Date | null;
 };
 
 /** Creates an account; by default with the customer role (every account made by signing up is a customer). */
@@ -79,6 +81,7 @@ export async function createUser(
       lastName: input.lastName.trim(),
       locale: input.locale ?? 'en',
       externalSubject: input.externalSubject ?? null,
+      emailVerifiedAt: input.emailVerifiedAt ?? null,
     })
     .returning();
   if (!user) throw new Error('The account was not created.');

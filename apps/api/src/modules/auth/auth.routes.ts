@@ -62,6 +62,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
         email: user.email,
         firstName: user.firstName,
         lastName: user.lastName,
+        emailVerified: user.emailVerified,
         permissions: [...user.permissions],
       };
     },

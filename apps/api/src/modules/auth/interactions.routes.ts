@@ -1,13 +1,30 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isLocale, pickLocale, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import { passwordResetTokens } from '../../db/schema/index.ts';
-import { createUser, findUserByEmail, findUserById, setPassword } from './accounts.repository.ts';
 import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  setPassword,
+  type UserRecord,
+} from './accounts.repository.ts';
+import {
+  consumeEmailToken,
+  createEmailToken,
+  findEmailToken,
+  TOKEN_LIFETIME_MINUTES,
+} from './email-tokens.ts';
+import {
+  sendVerificationEmail,
+  VERIFICATION_EMAIL_RULE,
+  VERIFICATION_HOURS,
+  verificationThrottleKey,
+  verifyEmailWithToken,
+} from './email-verification.ts';
+import {
+  checkEmailPage,
   forgotPage,
   errorPage,
   loginPage,
@@ -15,6 +32,7 @@ import {
   resetPage,
   type FieldErrors,
   type PageContext,
+  verifyEmailPage,
 } from './pages.ts';
 import { PAGE_TEXT } from './page-text.ts';
 import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
@@ -22,7 +40,7 @@ import { isLocked, recordHit, RULES } from '../../lib/throttle.ts';
 import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
 import { endEverySessionOf } from './token-epoch.ts';
 
-const RESET_MINUTES = 30;
+const RESET_MINUTES = TOKEN_LIFETIME_MINUTES['password-reset'];
 const emailSchema = z.email();
 const formSchema = z.record(z.string(), z.string().max(500));
 
@@ -31,10 +49,6 @@ type Options = { config: AppConfig; provider: Provider };
 function form(request: FastifyRequest): Record<string, string> {
   const parsed = formSchema.safeParse(request.body ?? {});
   return parsed.success ? parsed.data : {};
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }
 
 /**
@@ -94,6 +108,28 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     register: `/oidc/interaction/${uid}/register?lang=${locale}`,
     forgot: `/oidc/interaction/${uid}/forgot?lang=${locale}`,
   });
+
+  /**
+   * Tells the owner of an address that someone tried to create an account with it, in the owner's language
+   * (at most a few times an hour per address, so nobody can flood their inbox).
+   */
+  async function warnOwnerOfSignUpAttempt(owner: UserRecord) {
+    const emailKey = `sign-up-attempt:${owner.email.toLowerCase()}`;
+    if (await isLocked(app.db, emailKey)) return;
+    await recordHit(app.db, emailKey, RULES.resetEmails);
+    const locale = isLocale(owner.locale) ? owner.locale : 'en';
+    await app.jobs.enqueue('email', {
+      to: owner.email,
+      locale,
+      message: {
+        template: 'sign-up-attempt',
+        data: {
+          firstName: owner.firstName || undefined,
+          signInUrl: `${config.publicUrl}/profile`,
+        },
+      },
+    });
+  }
 
   /**
    * The interaction of a page request, with everything a page needs: its language (the sign-in request's
@@ -282,19 +318,51 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       if (await isLocked(app.db, ipKey)) return render(429, {}, t.throttled);
       await recordHit(app.db, ipKey, RULES.registrations);
 
-      if (await findUserByEmail(app.db, values.email)) return render(400, {}, t.registerFailed);
+      // The answer is the same whether or not the address has an account (the same page and status, and the
+      // password is hashed either way so it takes as long); the address's inbox learns which it was.
       const passwordHash = await hashPassword(password);
-      let userId: string;
-      try {
-        userId = (await createUser(app.db, { ...values, passwordHash, locale })).id;
-      } catch {
-        // Two sign-ups with the same email at once: the unique index decides.
-        return render(400, {}, t.registerFailed);
+      const existing = await findUserByEmail(app.db, values.email);
+      if (existing) await warnOwnerOfSignUpAttempt(existing);
+      else {
+        try {
+          const userId = await app.jobs.transaction(async (tx) => {
+            const user = await createUser(tx.db, { ...values, passwordHash, locale });
+            await recordHit(tx.db, verificationThrottleKey(user.id), VERIFICATION_EMAIL_RULE);
+            await sendVerificationEmail(tx, config.publicUrl, user, locale);
+            return user.id;
+          });
+          request.log.info({ userId }, 'account created');
+        } catch (error) {
+          // Two sign-ups with the same email at once: the unique index lets one create the account.
+          const raced = await findUserByEmail(app.db, values.email);
+          if (!raced) throw error;
+          await warnOwnerOfSignUpAttempt(raced);
+        }
       }
-      request.log.info({ userId }, 'account created');
-      return finish(request, reply, { login: { accountId: userId, remember: true } });
+      return html(
+        reply,
+        checkEmailPage(pageContext(request, locale), {
+          email: values.email,
+          loginHref: links.login,
+          expiresInHours: VERIFICATION_HOURS,
+        }),
+      );
     },
   );
+
+  /** A verification link (single use, 24 hours): confirms the address and offers the way on to the site. */
+  app.get('/oidc/account/verify-email', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : '';
+    const locale = localeFor(request);
+    const used = await app.jobs.transaction(({ db }) => verifyEmailWithToken(db, token));
+    if (used) request.log.info({ userId: used.userId }, 'email verified');
+    return html(
+      reply,
+      verifyEmailPage(pageContext(request, locale), { verified: Boolean(used) }),
+      used ? 200 : 400,
+    );
+  });
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/forgot',
@@ -346,13 +414,8 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       const user = await findUserByEmail(app.db, email);
       if (user && !(await isLocked(app.db, emailKey))) {
         await recordHit(app.db, emailKey, RULES.resetEmails);
-        const token = randomBytes(32).toString('base64url');
         await app.jobs.transaction(async (tx) => {
-          await tx.db.insert(passwordResetTokens).values({
-            tokenHash: sha256(token),
-            userId: user.id,
-            expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
-          });
+          const token = await createEmailToken(tx.db, user.id, 'password-reset');
           await tx.enqueue('email', {
             to: user.email,
             locale,
@@ -374,26 +437,11 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     },
   );
 
-  async function validResetToken(token: string) {
-    if (!token) return undefined;
-    const [row] = await app.db
-      .select()
-      .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, sha256(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      );
-    return row;
-  }
-
   app.get('/oidc/account/reset-password', { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : '';
     const locale = localeFor(request);
-    const row = await validResetToken(token);
+    const row = await findEmailToken(app.db, token, 'password-reset');
     const action = `/oidc/account/reset-password?token=${encodeURIComponent(token)}&lang=${locale}`;
     return html(
       reply,
@@ -409,7 +457,7 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     const t = PAGE_TEXT[locale];
     const page = pageContext(request, locale);
     const action = `/oidc/account/reset-password?token=${encodeURIComponent(token)}&lang=${locale}`;
-    const row = await validResetToken(token);
+    const row = await findEmailToken(app.db, token, 'password-reset');
     if (!row || isCrossSite(request))
       return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
 
@@ -430,18 +478,10 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     }
 
     const passwordHash = await hashPassword(password);
-    const used = await app.db
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
-      .returning({ userId: passwordResetTokens.userId });
-    if (used.length === 0) return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
+    // Using the link also ends every other reset link sent to this account; every session ends too.
+    const used = await consumeEmailToken(app.db, token, 'password-reset');
+    if (!used) return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
     await setPassword(app.db, row.userId, passwordHash);
-    // Every other link sent to this account stops working too.
-    await app.db
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     // Tokens issued before now stop working at the API, and the account's sign-in waits end.
     await endEverySessionOf(app.db, row.userId);
     if (owner) await clearSignInWaitsOf(app.db, owner.email);

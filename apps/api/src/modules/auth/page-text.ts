@@ -36,8 +36,6 @@ export const PAGE_TEXT = {
     tooShort: (min: number) => `The password must have at least ${min} characters.`,
     tooLong: 'The password is too long.',
     tooCommon: 'This password is too easy to guess. Try a longer phrase or mix in other words.',
-    registerFailed:
-      'We could not create an account with these details. If you already have one, sign in or reset your password.',
     forgotTitle: 'Reset your password',
     forgotIntro: 'Enter the email of your account and we will send you a link to choose a new password.',
     sendLink: 'Send the link',
@@ -63,6 +61,19 @@ export const PAGE_TEXT = {
     errorCode: 'Error code',
     mainLabel: 'Account',
     formProblem: 'Please correct the highlighted fields.',
+    checkEmailTitle: 'Check your email',
+    checkEmailSent: (email: string, hours: number) =>
+      `We have sent a message to ${email}. Follow the link in it to confirm your address: the link expires in ${hours} hours.`,
+    checkEmailNext:
+      'You can sign in now. Until your address is confirmed, you cannot book or leave feedback.',
+    continueToSignIn: 'Continue to sign in',
+    verifyTitle: 'Confirm your email address',
+    verifiedTitle: 'Email address confirmed',
+    verifiedDone:
+      'Thank you: your email address is confirmed. You can now book cleanings and see your appointments.',
+    verifyInvalid:
+      'This link is not valid any more: it was already used or it has expired. Sign in to ask for a new one.',
+    continueToSite: (brand: string) => `Continue to ${brand}`,
   },
   fr: {
     languageName: 'Français',
@@ -93,8 +104,6 @@ export const PAGE_TEXT = {
     tooLong: 'Le mot de passe est trop long.',
     tooCommon:
       'Ce mot de passe est trop facile à deviner. Essayez une phrase plus longue ou ajoutez d’autres mots.',
-    registerFailed:
-      'Nous n’avons pas pu créer de compte avec ces renseignements. Si vous en avez déjà un, connectez-vous ou réinitialisez votre mot de passe.',
     forgotTitle: 'Réinitialiser le mot de passe',
     forgotIntro:
       'Entrez le courriel de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
@@ -121,6 +130,19 @@ export const PAGE_TEXT = {
     errorCode: 'Code d’erreur',
     mainLabel: 'Compte',
     formProblem: 'Veuillez corriger les champs indiqués.',
+    checkEmailTitle: 'Consultez vos courriels',
+    checkEmailSent: (email: string, hours: number) =>
+      `Nous avons envoyé un message à ${email}. Suivez son lien pour confirmer votre adresse\u00a0: le lien expire dans ${hours} heures.`,
+    checkEmailNext:
+      'Vous pouvez vous connecter dès maintenant. Tant que votre adresse n’est pas confirmée, vous ne pouvez ni réserver ni donner votre avis.',
+    continueToSignIn: 'Continuer vers la connexion',
+    verifyTitle: 'Confirmez votre adresse courriel',
+    verifiedTitle: 'Adresse courriel confirmée',
+    verifiedDone:
+      'Merci\u00a0: votre adresse courriel est confirmée. Vous pouvez maintenant réserver des ménages et voir vos rendez-vous.',
+    verifyInvalid:
+      'Ce lien n’est plus valide\u00a0: il a déjà servi ou il a expiré. Connectez-vous pour en demander un nouveau.',
+    continueToSite: (brand: string) => `Continuer vers ${brand}`,
   },
 } as const satisfies Record<Locale, Record<string, unknown>>;
 

@@ -30,11 +30,14 @@ input[aria-invalid=true]{border-color:var(--danger)}
 .hint{margin:6px 0 0;font-size:.9rem;color:var(--muted)}
 .field-error{margin:6px 0 0;font-size:.9rem;color:var(--danger);font-weight:600}
 .alert{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#fdecea;color:#7a1c12;border:1px solid #f3b8b0}
+h1+.alert,h1+.notice{margin-top:16px}
 .notice{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#e7f5f0;color:#0b3d33;border:1px solid #b5dfcf}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:0 12px}
 @media (max-width:420px){.row{grid-template-columns:1fr}.card{padding:24px 18px}}
 button{width:100%;margin-top:24px;padding:12px 16px;border:0;border-radius:8px;background:var(--teal);color:#fff;font:inherit;font-weight:700;cursor:pointer}
 button:hover{background:var(--teal-dark)}
+a.button{display:block;margin-top:24px;padding:12px 16px;border-radius:8px;background:var(--teal);color:#fff;text-align:center;text-decoration:none;font-weight:700}
+a.button:hover{background:var(--teal-dark)}
 button.secondary{background:#fff;color:var(--teal);border:1px solid var(--teal);margin-top:12px}
 .links{margin:20px 0 0;display:flex;flex-direction:column;gap:8px;font-size:.95rem}
 footer{text-align:center;color:var(--muted);font-size:.85rem;padding:0 16px 24px}
@@ -205,6 +208,35 @@ ${field({ name: 'confirm', label: t.confirmPassword, type: 'password', autocompl
 </form>`
       : `${alert(t.resetInvalid)}<div class="links"><a href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.goToSite(ctx.brandName))}</a></div>`;
   return layout(ctx, t.resetTitle, `<h1>${escapeHtml(t.resetTitle)}</h1>\n${body}`);
+}
+
+/** After "Create account": the same page whether or not the address already had an account. */
+export function checkEmailPage(
+  ctx: PageContext,
+  options: { email: string; loginHref: string; expiresInHours: number },
+): string {
+  const t = PAGE_TEXT[ctx.locale];
+  return layout(
+    ctx,
+    t.checkEmailTitle,
+    `<h1>${escapeHtml(t.checkEmailTitle)}</h1>
+${notice(t.checkEmailSent(options.email, options.expiresInHours))}
+<p class="intro">${escapeHtml(t.checkEmailNext)}</p>
+<a class="button" href="${escapeHtml(options.loginHref)}">${escapeHtml(t.continueToSignIn)}</a>`,
+  );
+}
+
+/** Where a verification link leads: confirmed (with the way on to the site), or a link that no longer works. */
+export function verifyEmailPage(ctx: PageContext, options: { verified: boolean }): string {
+  const t = PAGE_TEXT[ctx.locale];
+  const title = options.verified ? t.verifiedTitle : t.verifyTitle;
+  return layout(
+    ctx,
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+${options.verified ? notice(t.verifiedDone) : alert(t.verifyInvalid)}
+<a class="button" href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.continueToSite(ctx.brandName))}</a>`,
+  );
 }
 
 /** The provider's logout confirmation: `form` is its hidden form; the script submits it at once. */

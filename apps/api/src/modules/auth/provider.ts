@@ -78,7 +78,7 @@ export function createProvider(config: AppConfig, db: Db, keys: AuthKeys): Provi
         claims: () => ({
           sub: user.id,
           email: user.email,
-          email_verified: false,
+          email_verified: user.emailVerifiedAt !== null,
           name: `${user.firstName} ${user.lastName}`.trim(),
           given_name: user.firstName,
           family_name: user.lastName,

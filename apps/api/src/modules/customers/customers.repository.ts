@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { customers } from '../../db/schema/index.ts';
@@ -28,24 +28,6 @@ export async function findCustomerByEmail(db: Db, email: string): Promise<Row | 
   return row;
 }
 
-/**
- * The profile of a signed-in person: the one linked to their account, else one with their email that is
- * not linked to anybody yet (made by an admin before they signed up), which is then linked.
- */
-export async function findOwnCustomer(
-  db: Db,
-  user: { userId: string; email: string },
-): Promise<Row | undefined> {
-  const [linked] = await db.select().from(customers).where(eq(customers.userId, user.userId));
-  if (linked) return linked;
-  const [byEmail] = await db
-    .update(customers)
-    .set({ userId: user.userId })
-    .where(and(sql`lower(${customers.email}) = lower(${user.email})`, isNull(customers.userId)))
-    .returning();
-  return byEmail;
-}
-
 export type ProfileFields = {
   firstName: string;
   lastName: string;
@@ -70,10 +52,6 @@ export async function createOwnProfile(
 export async function updateProfile(db: Db, id: string, fields: ProfileFields): Promise<Row | undefined> {
   const [row] = await db.update(customers).set(fields).where(eq(customers.id, id)).returning();
   return row;
-}
-
-export function isOwnedBy(customer: Row, user: { userId: string }): boolean {
-  return customer.userId === user.userId;
 }
 
 export async function listCustomers(db: Db): Promise<Customer[]> {

@@ -18,12 +18,11 @@ import {
   createOwnProfile,
   findCustomerByEmail,
   findCustomerById,
-  findOwnCustomer,
-  isOwnedBy,
   toCustomer,
   updateProfile,
 } from './customers.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
+import { findOwnCustomer, ownsCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
 
 /** The signed-in person's customer profile (spec §2 Profile, §4 profile flow). */
 export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -67,6 +66,7 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     },
     async (request, reply) => {
       const user = currentUser(request);
+      requireVerifiedEmail(user);
       if (await findOwnCustomer(app.db, user))
         throw new AppError('CONFLICT', 'You already have a customer profile.');
       if (await findCustomerByEmail(app.db, user.email))
@@ -94,9 +94,10 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const user = currentUser(request);
       const customer = await findCustomerById(app.db, request.params.customerId);
       if (!customer) throw notFound('Customer profile');
-      const isOwner = isOwnedBy(customer, user);
-      if (!isOwner && !user.permissions.has('admin'))
-        throw forbidden('You can only change your own profile.');
+      const isAdmin = user.permissions.has('admin');
+      // The owner path asks for a verified address; an admin's form needs none.
+      const isOwner = isAdmin && !user.emailVerified ? false : await ownsCustomer(app.db, user, customer);
+      if (!isOwner && !isAdmin) throw forbidden('You can only change your own profile.');
       // An admin's form carries the email (the profile form never does): it wins, even on the admin's own
       // customer record.
       const isAdminForm = user.permissions.has('admin') && 'email' in request.body;

@@ -39,9 +39,13 @@ export async function findEmployee(db: Db, id: string): Promise<Row | undefined>
   return row;
 }
 
-/** The account with the employee's email, so "my" availabilities and schedules know who is asking. */
+/**
+ * The account with the employee's email, so "my" availabilities and schedules know who is asking; only an
+ * account that proved the address (decision 010), else the record waits for the ownership rule.
+ */
 async function linkedUserId(db: Db, email: string): Promise<string | null> {
-  return (await findUserByEmail(db, email))?.id ?? null;
+  const account = await findUserByEmail(db, email);
+  return account?.emailVerifiedAt ? account.id : null;
 }
 
 export async function createEmployee(db: Db, fields: EmployeeFields): Promise<Row> {
@@ -64,23 +68,4 @@ export async function updateEmployee(db: Db, id: string, fields: EmployeeFields)
 
 export async function deleteEmployee(db: Db, id: string): Promise<boolean> {
   return (await db.delete(employees).where(eq(employees.id, id)).returning({ id: employees.id })).length > 0;
-}
-
-/**
- * The employee record of a signed-in account: the one linked to it, else the one with its email (an
- * admin may add the employee before the person creates their account), which is then linked for good.
- * A record already linked to another account is never taken over.
- */
-export async function findEmployeeForUser(
-  db: Db,
-  user: { userId: string; email: string },
-): Promise<Row | undefined> {
-  const [linked] = await db.select().from(employees).where(eq(employees.userId, user.userId));
-  if (linked) return linked;
-  const [claimed] = await db
-    .update(employees)
-    .set({ userId: user.userId })
-    .where(sql`lower(${employees.email}) = lower(${user.email}) and ${employees.userId} is null`)
-    .returning();
-  return claimed;
 }

@@ -1,7 +1,7 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Feedback, FeedbackStatus } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { customers, feedback } from '../../db/schema/index.ts';
+import { feedback } from '../../db/schema/index.ts';
 
 type Row = typeof feedback.$inferSelect;
 
@@ -26,18 +26,16 @@ export async function findFeedback(db: Db, status?: FeedbackStatus): Promise<Fee
 
 export type Author = { userId: string; email: string; firstName: string };
 
-/** New feedback is always hidden until an admin publishes it, and is linked to its author. */
+/**
+ * New feedback is always hidden until an admin publishes it, and is linked to its author and to the
+ * author's own customer profile (found by the ownership rule), if any.
+ */
 export async function createFeedback(
   db: Db,
   author: Author,
+  profile: { id: string; firstName: string } | undefined,
   input: { stars: number; content: string },
 ): Promise<Feedback> {
-  const [profile] = await db
-    .select({ id: customers.id, firstName: customers.firstName })
-    .from(customers)
-    .where(or(eq(customers.userId, author.userId), sql`lower(${customers.email}) = lower(${author.email})`))
-    .orderBy(sql`${customers.userId} is null`)
-    .limit(1);
   // The first non-empty of: the account's first name, the profile's, the email's local part.
   const authorName =
     [author.firstName, profile?.firstName, author.email.split('@')[0]].find((name) => name?.trim()) ?? '';

@@ -10,6 +10,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
 import { createFeedback, deleteFeedback, findFeedback, setFeedbackStatus } from './feedback.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 
@@ -71,9 +72,11 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     async (request, reply) => {
       const user = currentUser(request);
+      requireVerifiedEmail(user);
       const created = await createFeedback(
         app.db,
         { userId: user.userId, email: user.email, firstName: user.firstName },
+        await findOwnCustomer(app.db, user),
         request.body,
       );
       return reply.code(201).send(created);

@@ -30,6 +30,7 @@ import {
   writeSelectedServices,
   type ServiceSelectionState,
 } from '@/features/services/selection';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { getActiveLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -117,6 +118,7 @@ export function CalendarSelectRoute() {
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{t('booking.intro')}</Text>
         </Stack>
+        <VerifyEmailBanner />
 
         <Paper withBorder radius="md" p="md">
           <Stack gap="xs">

@@ -39,6 +39,7 @@ import { NoServicesSelected } from '@/features/booking/components/no-services-se
 import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { formatCurrency } from '@/lib/format';
@@ -237,6 +238,7 @@ export function CheckoutRoute() {
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{t('checkout.intro')}</Text>
         </Stack>
+        <VerifyEmailBanner />
 
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">

@@ -24,6 +24,7 @@ import {
   type MyAppointmentsState,
 } from '@/features/appointments/list';
 import { toErrorCode } from '@/lib/api-client';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { useSession } from '@/lib/auth/session';
 import { getActiveLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -168,6 +169,7 @@ export function MyAppointmentsRoute() {
             {t('myAppointments.bookNew')}
           </Button>
         </Group>
+        <VerifyEmailBanner />
 
         {isBooked && (
           <Alert

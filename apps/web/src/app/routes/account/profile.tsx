@@ -18,6 +18,7 @@ import {
   toProfileFormValues,
   type ProfileErrors,
 } from '@/features/customers/profile-form';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useErrorToast } from '@/lib/error-toast';
@@ -198,6 +199,7 @@ export function ProfileRoute() {
     <Container size="sm" py={{ base: 'xl', sm: 48 }}>
       <Stack gap="lg">
         <Title order={1}>{title}</Title>
+        <VerifyEmailBanner />
         {content}
         <SignOutEverywhereCard />
       </Stack>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useCreateFeedback } from '@/features/feedback/api/create-feedback';
+import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { isApiError } from '@/lib/api-client';
 import { toIntlLocale } from '@/lib/format';
 import { getActiveLanguage } from '@/lib/i18n';
@@ -57,6 +58,7 @@ export function SubmitFeedbackRoute() {
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{t('feedback.submit.intro')}</Text>
         </Stack>
+        <VerifyEmailBanner />
         {error && (
           <Alert color="red" role="alert" id="feedback-error">
             {error}

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
 import { useCreateAvailability } from '@/features/availabilities/api/create-availability';
-import { useMe } from '@/features/availabilities/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { useMyAvailabilities } from '@/features/availabilities/api/get-my-availabilities';
 import { EMPTY_AVAILABILITY_FORM } from '@/features/availabilities/availability-form';
 import { AvailabilityForm } from '@/features/availabilities/components/availability-form';
