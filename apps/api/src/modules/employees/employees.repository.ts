@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Employee } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { employees } from '../../db/schema/index.ts';
