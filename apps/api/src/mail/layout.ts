@@ -56,3 +56,17 @@ ${escapeHtml(options.footer)}
 export function button(href: string, label: string): string {
   return `<p style="margin:28px 0;"><a href="${escapeHtml(href)}" style="background:${TEAL};color:#ffffff;padding:12px 24px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block;">${escapeHtml(label)}</a></p>`;
 }
+
+/** An email whose HTML part is `bodyHtml` (already escaped) in the brand's layout, titled by its subject. */
+export function layoutEmail(options: {
+  locale: string;
+  subject: string;
+  text: string;
+  preheader: string;
+  bodyHtml: string;
+  footer: string;
+  ctx: RenderContext;
+}): RenderedEmail {
+  const { locale, subject, text, ...rest } = options;
+  return { subject, text, html: htmlLayout({ lang: locale, title: subject, ...rest }) };
+}

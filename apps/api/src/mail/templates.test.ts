@@ -110,6 +110,29 @@ describe('email templates', () => {
     }
   });
 
+  it('puts the link in both parts of every link email and escapes the name in the HTML part', () => {
+    const url = 'https://book.eclat.example/link?token=abc&next=%2Fprofile';
+    const firstName = 'Zoé <b>"Z"</b>';
+    const messages: EmailJob['message'][] = [
+      { template: 'email-verification', data: { firstName, verifyUrl: url, expiresInHours: 24 } },
+      { template: 'password-reset', data: { firstName, resetUrl: url, expiresInMinutes: 30 } },
+      { template: 'sign-up-attempt', data: { firstName, signInUrl: url } },
+    ];
+    for (const message of messages) {
+      for (const [locale, hello] of [
+        ['en', 'Hello'],
+        ['fr', 'Bonjour'],
+      ] as const) {
+        const email = renderEmail({ to: 'a@example.com', locale, message }, ctx);
+        expect(email.text).toContain(`${hello} ${firstName},`);
+        expect(email.text).toContain(`\n${url}\n`);
+        expect(email.html).toContain(`href="${url.replace('&', '&amp;')}"`);
+        expect(email.html).toContain(`<p>${hello} Zoé &lt;b&gt;&quot;Z&quot;&lt;/b&gt;,</p>`);
+        expect(email.html).not.toContain('<b>');
+      }
+    }
+  });
+
   it('renders the reminder without an attachment', () => {
     const email = renderEmail(
       {

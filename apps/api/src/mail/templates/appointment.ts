@@ -2,7 +2,7 @@ import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDateTime, formatMoney, formatTime } from '../format.ts';
 import { escapeHtml, escapeMultiline } from '../../lib/html.ts';
-import { button, htmlLayout, type RenderContext, type RenderedEmail } from '../layout.ts';
+import { button, layoutEmail, type RenderContext, type RenderedEmail } from '../layout.ts';
 
 /** What the booking confirmation and the reminder know about an appointment. */
 export const appointmentEmailDataSchema = z.object({
@@ -124,18 +124,15 @@ function renderAppointment(
     `<p style="font-size:14px;color:#4a5a60;">${escapeHtml(t.change)}<br>${escapeHtml(t.reference + t.sep)}${escapeHtml(data.appointmentId)}</p>`,
   ].join('\n');
 
-  return {
+  return layoutEmail({
+    locale,
     subject,
     text,
-    html: htmlLayout({
-      lang: locale,
-      title: subject,
-      preheader: when,
-      bodyHtml,
-      footer: t.footer(ctx.brandName),
-      ctx,
-    }),
-  };
+    preheader: when,
+    bodyHtml,
+    footer: t.footer(ctx.brandName),
+    ctx,
+  });
 }
 
 export const renderBookingConfirmation = (data: AppointmentEmailData, locale: Locale, ctx: RenderContext) =>

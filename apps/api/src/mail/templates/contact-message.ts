@@ -2,7 +2,7 @@ import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDateTime } from '../format.ts';
 import { escapeHtml, escapeMultiline } from '../../lib/html.ts';
-import { htmlLayout, type RenderContext, type RenderedEmail } from '../layout.ts';
+import { layoutEmail, type RenderContext, type RenderedEmail } from '../layout.ts';
 
 export const contactMessageDataSchema = z.object({
   name: z.string().min(1).max(200),
@@ -68,16 +68,13 @@ export function renderContactMessage(
     `<div style="background:#f7f4ee;border-radius:8px;padding:16px 20px;white-space:normal;">${escapeMultiline(data.message)}</div>`,
     `<p style="font-size:14px;color:#4a5a60;">${escapeHtml(t.reply)}</p>`,
   ].join('\n');
-  return {
+  return layoutEmail({
+    locale,
     subject,
     text,
-    html: htmlLayout({
-      lang: locale,
-      title: subject,
-      preheader: data.subject,
-      bodyHtml,
-      footer: t.footer(ctx.brandName),
-      ctx,
-    }),
-  };
+    preheader: data.subject,
+    bodyHtml,
+    footer: t.footer(ctx.brandName),
+    ctx,
+  });
 }

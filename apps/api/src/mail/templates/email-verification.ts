@@ -1,7 +1,7 @@
 import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
-import { escapeHtml } from '../../lib/html.ts';
-import { button, htmlLayout, type RenderContext, type RenderedEmail } from '../layout.ts';
+import type { RenderContext, RenderedEmail } from '../layout.ts';
+import { renderLinkEmail, type LinkEmailTexts } from '../link-email.ts';
 
 export const emailVerificationDataSchema = z.object({
   firstName: z.string().max(100).optional(),
@@ -10,66 +10,38 @@ export const emailVerificationDataSchema = z.object({
 });
 export type EmailVerificationData = z.infer<typeof emailVerificationDataSchema>;
 
-const TEXT = {
-  en: {
-    subject: (brand: string) => `Confirm your email address for ${brand}`,
-    greeting: (name?: string) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: (brand: string) =>
+const TEXT: Record<Locale, (data: EmailVerificationData, brand: string) => LinkEmailTexts> = {
+  en: (data, brand) => ({
+    subject: `Confirm your email address for ${brand}`,
+    paragraphs: [
       `Welcome to ${brand}! Confirm that this address is yours with this link, and you can book cleanings and see your appointments:`,
+    ],
     action: 'Confirm my email address',
-    expiry: (hours: number) => `The link works once and expires in ${hours} hours.`,
-    ignore: 'If you did not create an account, you can ignore this email.',
-    footer: (brand: string) =>
-      `${brand} · You receive this email because an account was created with this address.`,
-  },
-  fr: {
-    subject: (brand: string) => `Confirmez votre adresse courriel pour ${brand}`,
-    greeting: (name?: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),
-    intro: (brand: string) =>
+    notes: [
+      `The link works once and expires in ${data.expiresInHours} hours.`,
+      'If you did not create an account, you can ignore this email.',
+    ],
+    footer: `${brand} · You receive this email because an account was created with this address.`,
+  }),
+  fr: (data, brand) => ({
+    subject: `Confirmez votre adresse courriel pour ${brand}`,
+    paragraphs: [
       `Bienvenue chez ${brand}\u00a0! Confirmez que cette adresse est la vôtre avec ce lien, et vous pourrez réserver des ménages et voir vos rendez-vous\u00a0:`,
+    ],
     action: 'Confirmer mon adresse courriel',
-    expiry: (hours: number) => `Le lien ne fonctionne qu’une fois et expire dans ${hours} heures.`,
-    ignore: 'Si vous n’avez pas créé de compte, ignorez ce courriel.',
-    footer: (brand: string) =>
-      `${brand} · Vous recevez ce courriel parce qu’un compte a été créé avec cette adresse.`,
-  },
-} as const;
+    notes: [
+      `Le lien ne fonctionne qu’une fois et expire dans ${data.expiresInHours} heures.`,
+      'Si vous n’avez pas créé de compte, ignorez ce courriel.',
+    ],
+    footer: `${brand} · Vous recevez ce courriel parce qu’un compte a été créé avec cette adresse.`,
+  }),
+};
 
 export function renderEmailVerification(
   data: EmailVerificationData,
   locale: Locale,
   ctx: RenderContext,
 ): RenderedEmail {
-  const t = TEXT[locale];
-  const subject = t.subject(ctx.brandName);
-  const intro = t.intro(ctx.brandName);
-  const text = [
-    t.greeting(data.firstName),
-    '',
-    intro,
-    data.verifyUrl,
-    '',
-    t.expiry(data.expiresInHours),
-    t.ignore,
-    '',
-    `— ${ctx.brandName}`,
-  ].join('\n');
-  const bodyHtml = [
-    `<p>${escapeHtml(t.greeting(data.firstName))}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    button(data.verifyUrl, t.action),
-    `<p style="font-size:14px;color:#4a5a60;">${escapeHtml(t.expiry(data.expiresInHours))}<br>${escapeHtml(t.ignore)}</p>`,
-  ].join('\n');
-  return {
-    subject,
-    text,
-    html: htmlLayout({
-      lang: locale,
-      title: subject,
-      preheader: intro,
-      bodyHtml,
-      footer: t.footer(ctx.brandName),
-      ctx,
-    }),
-  };
+  const link = { url: data.verifyUrl, firstName: data.firstName };
+  return renderLinkEmail(TEXT[locale](data, ctx.brandName), link, locale, ctx);
 }
