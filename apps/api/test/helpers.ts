@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig, type Env } from '../src/config.ts';
 
@@ -46,4 +46,21 @@ export async function buildTestApp(overrides: Env = {}) {
   const databaseUrl = await createTestDatabase();
   const app = await buildApp(testConfig(overrides), { databaseUrl });
   return Object.assign(app, { databaseUrl });
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * Builds the real app on a fresh database of its own before the file's tests (handing it to `onBuilt`)
+ * and closes it after them. Call it at the top level of a test file.
+ */
+export function useTestApp(onBuilt: (app: TestApp) => void, overrides: Env = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(overrides);
+    onBuilt(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

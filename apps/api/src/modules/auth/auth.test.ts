@@ -1,10 +1,10 @@
 import { generateKeyPair, exportJWK, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMPLOYEE_ROLE_ID, ROLE_IDS, errorBodySchema, meSchema } from '@eclat/shared';
 import { users } from '../../db/schema/index.ts';
 import { revokeRoles } from './accounts.repository.ts';
 import { eq } from 'drizzle-orm';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   AUDIENCE,
   bearer,
@@ -16,13 +16,8 @@ import {
   signInThroughProvider,
 } from '../../../test/auth.ts';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+let app: TestApp;
+useTestApp((built) => (app = built));
 
 function expectError(res: { statusCode: number; json: () => unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meSchema } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   authorizeUrl,
   bearer,
@@ -17,14 +17,8 @@ import {
 import { findUserByEmail, findUserById } from './accounts.repository.ts';
 import { createEmailToken } from './email-tokens.ts';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+let app: TestApp;
+useTestApp((built) => (app = built));
 
 type EmailJobData = {
   to: string;

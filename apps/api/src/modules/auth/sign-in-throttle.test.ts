@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   authorizeUrl,
   Browser,
@@ -15,13 +15,8 @@ import {
  * Sign-in throttling (decision 011) through the real account pages. One proxy is trusted, so each request's
  * client address is the last X-Forwarded-For entry: the tests play several people on several addresses.
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  app = await buildTestApp({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await app.close();
-});
+let app: TestApp;
+useTestApp((built) => (app = built), { TRUST_PROXY: '1' });
 
 let addressCounter = 0;
 /** A fresh client address, so tests do not share the per-address count. */

@@ -1,9 +1,9 @@
 import type { Permission } from '@eclat/shared';
 import { errorBodySchema } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   bearer,
   createTestUser,
@@ -17,13 +17,8 @@ import {
  * Access tokens issued before a password reset or a "sign out everywhere" are refused by the API; tokens
  * issued from the next whole second on work (decision 011).
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+let app: TestApp;
+useTestApp((built) => (app = built));
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
