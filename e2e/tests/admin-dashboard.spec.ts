@@ -94,7 +94,7 @@ for (const language of ['en', 'fr'] as const) {
   test(`${language}: an admin goes through the eight tabs with the keyboard, each loads its table`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(150_000);
     await setLanguage(page, language);
     await page.goto('/');
     await signIn(page, createAccountWithCli('admin'), language);

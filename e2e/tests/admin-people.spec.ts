@@ -280,7 +280,7 @@ for (const language of ['en', 'fr'] as const) {
 test('the add forms say which fields are missing; an unknown employee is reported with a way back', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInAsAdmin(page, 'en');
   await page.goto('/employees');
   await expect(page.getByRole('heading', { level: 1, name: 'Employees' })).toBeVisible();
@@ -320,7 +320,7 @@ test('the add forms say which fields are missing; an unknown employee is reporte
 });
 
 test('customers and employees cannot open the employees page', async ({ browser, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   for (const role of ['customer', 'employee'] as const) {
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();

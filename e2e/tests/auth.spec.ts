@@ -29,7 +29,7 @@ for (const language of ['en', 'fr'] as const) {
             profile: 'Mon profil',
           };
     // Sign-up, the emailed link, then sign-in: longer than one sign-in.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await setLanguage(page, language);
     await page.goto('/');
     await signUp(page, uniqueEmail(`new-${language}`), language);
