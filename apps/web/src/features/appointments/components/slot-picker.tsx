@@ -97,6 +97,8 @@ export function SlotPicker({
               >
                 <span className={classes.slotText}>
                   <span>{time}</span>
+                  {/* A space, so the text read as one is "18:00 Too late", which the spoken name starts with. */}
+                  {reason && ' '}
                   {reason && <span className={classes.reason}>{reason}</span>}
                 </span>
               </Button>
