@@ -23,7 +23,8 @@ const TEXT = {
       'Together these services take longer than one working day (09:00 to 21:00). Please book fewer services per visit.',
     anotherTime: 'Choose another time',
     changeServices: 'Change services',
-    tooLate: (hour: number) => `${String(hour).padStart(2, '0')}:00, would end after closing time`,
+    tooLate: (hour: number) =>
+      `${String(hour).padStart(2, '0')}:00, too late: it would end after closing time`,
     delete: /^Delete the appointment of /,
     deleteTitle: 'Delete this appointment?',
     deleteConfirm: 'Delete',
@@ -41,7 +42,7 @@ const TEXT = {
       'Ensemble, ces services prennent plus d’une journée de travail (de 9 h à 21 h). Veuillez réserver moins de services par visite.',
     anotherTime: 'Choisir une autre heure',
     changeServices: 'Modifier les services',
-    tooLate: (hour: number) => `${hour} h 00, finirait après la fermeture`,
+    tooLate: (hour: number) => `${hour} h 00, trop tard : finirait après la fermeture`,
     delete: /^Supprimer le rendez-vous de /,
     deleteTitle: 'Supprimer ce rendez-vous?',
     deleteConfirm: 'Supprimer',
