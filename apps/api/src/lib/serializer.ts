@@ -36,7 +36,8 @@ export function responseJsonSchema(schema: $ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',
-    unrepresentable: 'any',
+    // A type JSON Schema cannot say stops the start, rather than becoming an unchecked `{}`.
+    unrepresentable: 'throw',
     // An empty registry: shared components (`.meta({ id })`) are inlined instead of referenced.
     metadata: z.registry(),
   });
@@ -45,7 +46,14 @@ export function responseJsonSchema(schema: $ZodType): JsonSchema {
 
 const compiled = new WeakMap<object, Serialize>();
 
+/** A response without a body (`204` declared as `z.undefined()`). */
+const isBodiless = (schema: unknown) =>
+  schema instanceof $ZodType && ['undefined', 'void'].includes(schema._zod.def.type);
+
+const sendsNothing: Serialize = () => '';
+
 function compile(schema: unknown): Serialize {
+  if (isBodiless(schema)) return sendsNothing;
   const known = isObject(schema) ? compiled.get(schema) : undefined;
   if (known) return known;
   const json = schema instanceof $ZodType ? responseJsonSchema(schema) : (schema as JsonSchema);
