@@ -21,6 +21,8 @@ export const RULES = {
   ip: { maxFailures: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   /** Account creations and reset requests: 30 an hour from one address. */
   registrations: { maxFailures: 30, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
+  /** Passwords typed to confirm an email address: 5 wrong ones lock that account's confirmation for 15 minutes. */
+  verifyPassword: { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
   /** Reset emails: 3 an hour to one address. */
   resetEmails: { maxFailures: 3, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
 } satisfies Record<string, ThrottleRule>;

@@ -68,15 +68,25 @@ export async function consumeEmailToken(
     .where(usable(token, purpose))
     .returning({ userId: passwordResetTokens.userId });
   if (!row) return undefined;
+  await retireEmailTokens(db, row.userId, purpose, now);
+  return row;
+}
+
+/** Every unused link of this purpose for the account stops working. */
+export async function retireEmailTokens(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(
       and(
-        eq(passwordResetTokens.userId, row.userId),
+        eq(passwordResetTokens.userId, userId),
         eq(passwordResetTokens.purpose, purpose),
         isNull(passwordResetTokens.usedAt),
       ),
     );
-  return row;
 }

@@ -84,9 +84,16 @@ describe('sign-up and the verification link', () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
 
-    const followed = await browser.get(link);
+    // Opening the link (as a mail scanner does) only shows the form: nothing is confirmed yet.
+    const opened = await browser.get(link);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<html lang="fr">');
+    expect(opened.body).toContain('Confirmer mon adresse courriel');
+    expect(opened.body).toContain('type="password"');
+    expect((await findUserById(app.db, user?.id ?? ''))?.emailVerifiedAt).toBeNull();
+
+    const followed = await browser.post(link, { password: TEST_PASSWORD });
     expect(followed.statusCode).toBe(200);
-    expect(followed.body).toContain('<html lang="fr">');
     expect(followed.body).toContain('Adresse courriel confirmée');
     expect(followed.body).toContain('Continuer vers Éclat');
     expect((await findUserById(app.db, user?.id ?? ''))?.emailVerifiedAt).toBeInstanceOf(Date);
@@ -94,6 +101,7 @@ describe('sign-up and the verification link', () => {
     const again = await browser.get(link);
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('Ce lien n’est plus valide');
+    expect((await browser.post(link, { password: TEST_PASSWORD })).statusCode).toBe(400);
   });
 
   it('refuses an expired link and a wrong one, and leaves the account unverified', async () => {
@@ -146,6 +154,48 @@ describe('sign-up and the verification link', () => {
   });
 });
 
+describe('who may confirm an address', () => {
+  it('refuses the owner of the mailbox who does not know the password of an account someone else made with it', async () => {
+    // A stranger signs up first with somebody else's address, choosing their own password.
+    const email = unique('taken-first');
+    await signUp(email, 'en', 'a stranger chose this passphrase 42');
+    const stranger = await findUserByEmail(app.db, email);
+    const link = await verificationLink(email);
+    const owner = new Browser(app);
+    // The owner (or their mail scanner) opens the link and tries passwords: nothing is confirmed.
+    expect((await owner.get(link)).statusCode).toBe(200);
+    const wrong = await owner.post(link, { password: TEST_PASSWORD });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('This is not the password of the account');
+    expect((await findUserById(app.db, stranger?.id ?? ''))?.emailVerifiedAt).toBeNull();
+    // Five wrong passwords lock this account's confirmation; even the right one then waits.
+    for (let i = 0; i < 4; i += 1)
+      expect((await owner.post(link, { password: `guess ${i}` })).statusCode).toBe(400);
+    const locked = await owner.post(link, { password: 'a stranger chose this passphrase 42' });
+    expect(locked.statusCode).toBe(429);
+    expect((await findUserById(app.db, stranger?.id ?? ''))?.emailVerifiedAt).toBeNull();
+  });
+
+  it('counts a password reset as proof of the address, in one step that also retires its verification links', async () => {
+    const email = unique('reset-verifies');
+    await signUp(email, 'en', 'a stranger chose this passphrase 42');
+    const account = await findUserByEmail(app.db, email);
+    const verifyLink = await verificationLink(email);
+    const resetToken = await createEmailToken(app.db, account?.id ?? '', 'password-reset');
+    const done = await new Browser(app).post(`/oidc/account/reset-password?token=${resetToken}&lang=en`, {
+      password: 'the real owner takes it back 77',
+      confirm: 'the real owner takes it back 77',
+    });
+    expect(done.statusCode).toBe(200);
+    const after = await findUserById(app.db, account?.id ?? '');
+    expect(after?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(after?.passwordHash).not.toBe(account?.passwordHash);
+    expect(after?.tokensValidAfter).toBeInstanceOf(Date);
+    // The verification link sent before the reset no longer opens.
+    expect((await new Browser(app).get(verifyLink)).statusCode).toBe(400);
+  });
+});
+
 describe('POST /auth/verification-email ("Resend")', () => {
   const resend = (headers?: Record<string, string>) =>
     app.inject({ method: 'POST', url: '/api/v1/auth/verification-email', ...(headers ? { headers } : {}) });
@@ -164,7 +214,8 @@ describe('POST /auth/verification-email ("Resend")', () => {
 
     // Any of the links works (each is single use); the account is then verified.
     const link = await verificationLink(user.email);
-    expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    const confirmed = await new Browser(app).post(link, { password: TEST_PASSWORD });
+    expect(confirmed.statusCode).toBe(200);
     const after = meSchema.parse(
       (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers })).json(),
     );

@@ -14,9 +14,11 @@ import {
   consumeEmailToken,
   createEmailToken,
   findEmailToken,
+  retireEmailTokens,
   TOKEN_LIFETIME_MINUTES,
 } from './email-tokens.ts';
 import {
+  markEmailVerified,
   sendVerificationEmail,
   VERIFICATION_EMAIL_RULE,
   VERIFICATION_HOURS,
@@ -36,7 +38,7 @@ import {
 } from './pages.ts';
 import { PAGE_TEXT } from './page-text.ts';
 import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
-import { isLocked, recordHit, RULES } from '../../lib/throttle.ts';
+import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
 import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
 import { endEverySessionOf } from './token-epoch.ts';
 
@@ -350,18 +352,56 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     },
   );
 
-  /** A verification link (single use, 24 hours): confirms the address and offers the way on to the site. */
+  /**
+   * A verification link (single use, 24 hours). Opening it only shows a form: the address is confirmed when
+   * the account's password is typed there (decision 010), so neither a mail scanner nor the owner of the
+   * mailbox can verify an account somebody else created with that address.
+   */
+  const verifyAction = (token: string, locale: Locale) =>
+    `/oidc/account/verify-email?token=${encodeURIComponent(token)}&lang=${locale}`;
+
   app.get('/oidc/account/verify-email', { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : '';
     const locale = localeFor(request);
-    const used = await app.jobs.transaction(({ db }) => verifyEmailWithToken(db, token));
-    if (used) request.log.info({ userId: used.userId }, 'email verified');
+    const row = await findEmailToken(app.db, token, 'email-verification');
     return html(
       reply,
-      verifyEmailPage(pageContext(request, locale), { verified: Boolean(used) }),
-      used ? 200 : 400,
+      verifyEmailPage(pageContext(request, locale), {
+        verified: false,
+        ...(row ? { action: verifyAction(token, locale) } : {}),
+      }),
+      row ? 200 : 400,
     );
+  });
+
+  app.post('/oidc/account/verify-email', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : '';
+    const locale = localeFor(request);
+    const t = PAGE_TEXT[locale];
+    const page = pageContext(request, locale);
+    const row = await findEmailToken(app.db, token, 'email-verification');
+    if (!row || isCrossSite(request)) return html(reply, verifyEmailPage(page, { verified: false }), 400);
+    const action = verifyAction(token, locale);
+    const lockKey = `verify-password:${row.userId}`;
+    if (await isLocked(app.db, lockKey)) {
+      return html(reply, verifyEmailPage(page, { verified: false, action, error: t.throttled }), 429);
+    }
+    const account = await findUserById(app.db, row.userId);
+    if (!(await verifyPassword(account?.passwordHash ?? null, form(request).password ?? ''))) {
+      await recordHit(app.db, lockKey, RULES.verifyPassword);
+      return html(
+        reply,
+        verifyEmailPage(page, { verified: false, action, error: t.verifyWrongPassword }),
+        400,
+      );
+    }
+    const used = await app.jobs.transaction(({ db }) => verifyEmailWithToken(db, token));
+    if (!used) return html(reply, verifyEmailPage(page, { verified: false }), 400);
+    await clearHits(app.db, lockKey);
+    request.log.info({ userId: used.userId }, 'email verified');
+    return html(reply, verifyEmailPage(page, { verified: true }));
   });
 
   app.get<{ Params: { uid: string } }>(
@@ -478,12 +518,20 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
     }
 
     const passwordHash = await hashPassword(password);
-    // Using the link also ends every other reset link sent to this account; every session ends too.
-    const used = await consumeEmailToken(app.db, token, 'password-reset');
+    // One transaction: the link is used (every other reset link too), the password set, the address counts
+    // as verified (the link reached its mailbox, and whoever chose the old password loses the account), its
+    // verification links stop, and tokens issued before now stop working at the API.
+    const used = await app.jobs.transaction(async ({ db }) => {
+      const consumed = await consumeEmailToken(db, token, 'password-reset');
+      if (!consumed) return undefined;
+      await setPassword(db, consumed.userId, passwordHash);
+      await markEmailVerified(db, consumed.userId);
+      await retireEmailTokens(db, consumed.userId, 'email-verification');
+      await endEverySessionOf(db, consumed.userId);
+      return consumed;
+    });
     if (!used) return html(reply, resetPage(page, { minLength: MIN_PASSWORD_LENGTH }), 400);
-    await setPassword(app.db, row.userId, passwordHash);
-    // Tokens issued before now stop working at the API, and the account's sign-in waits end.
-    await endEverySessionOf(app.db, row.userId);
+    // The account's sign-in waits end.
     if (owner) await clearSignInWaitsOf(app.db, owner.email);
     request.log.info({ userId: row.userId }, 'password reset');
     return html(reply, resetPage(page, { done: true, minLength: MIN_PASSWORD_LENGTH }));

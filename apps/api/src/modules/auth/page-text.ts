@@ -73,6 +73,11 @@ export const PAGE_TEXT = {
       'Thank you: your email address is confirmed. You can now book cleanings and see your appointments.',
     verifyInvalid:
       'This link is not valid any more: it was already used or it has expired. Sign in to ask for a new one.',
+    verifyIntro:
+      'To confirm that this address is yours, enter the password of the account that was created with it.',
+    verifyAction: 'Confirm my email address',
+    verifyWrongPassword:
+      'This is not the password of the account. If you did not create it, ignore the email: use “Forgot your password?” to take the address back.',
     continueToSite: (brand: string) => `Continue to ${brand}`,
   },
   fr: {
@@ -142,6 +147,11 @@ export const PAGE_TEXT = {
       'Merci\u00a0: votre adresse courriel est confirmée. Vous pouvez maintenant réserver des ménages et voir vos rendez-vous.',
     verifyInvalid:
       'Ce lien n’est plus valide\u00a0: il a déjà servi ou il a expiré. Connectez-vous pour en demander un nouveau.',
+    verifyIntro:
+      'Pour confirmer que cette adresse est la vôtre, entrez le mot de passe du compte créé avec elle.',
+    verifyAction: 'Confirmer mon adresse courriel',
+    verifyWrongPassword:
+      'Ce n’est pas le mot de passe du compte. Si vous ne l’avez pas créé, ignorez le courriel\u00a0: utilisez «\u00a0Mot de passe oublié?\u00a0» pour reprendre l’adresse.',
     continueToSite: (brand: string) => `Continuer vers ${brand}`,
   },
 } as const satisfies Record<Locale, Record<string, unknown>>;

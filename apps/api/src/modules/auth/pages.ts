@@ -226,17 +226,31 @@ ${notice(t.checkEmailSent(options.email, options.expiresInHours))}
   );
 }
 
-/** Where a verification link leads: confirmed (with the way on to the site), or a link that no longer works. */
-export function verifyEmailPage(ctx: PageContext, options: { verified: boolean }): string {
+/**
+ * Where a verification link leads. A valid link shows a form asking for the account's password (`action`):
+ * opening the link (a mail scanner does) changes nothing, and only the person who chose the password can
+ * confirm, so whoever signs up first with somebody else's address cannot have the owner verify it for them.
+ * Then: confirmed (with the way on to the site), or a link that no longer works.
+ */
+export function verifyEmailPage(
+  ctx: PageContext,
+  options: { verified: boolean; action?: string; error?: string },
+): string {
   const t = PAGE_TEXT[ctx.locale];
   const title = options.verified ? t.verifiedTitle : t.verifyTitle;
-  return layout(
-    ctx,
-    title,
-    `<h1>${escapeHtml(title)}</h1>
-${options.verified ? notice(t.verifiedDone) : alert(t.verifyInvalid)}
-<a class="button" href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.continueToSite(ctx.brandName))}</a>`,
-  );
+  const body = options.verified
+    ? `${notice(t.verifiedDone)}
+<a class="button" href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.continueToSite(ctx.brandName))}</a>`
+    : options.action
+      ? `<p class="intro">${escapeHtml(t.verifyIntro)}</p>
+${alert(options.error)}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${field({ name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', autofocus: true })}
+<button type="submit">${escapeHtml(t.verifyAction)}</button>
+</form>`
+      : `${alert(t.verifyInvalid)}
+<a class="button" href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.continueToSite(ctx.brandName))}</a>`;
+  return layout(ctx, title, `<h1>${escapeHtml(title)}</h1>\n${body}`);
 }
 
 /** The provider's logout confirmation: `form` is its hidden form; the script submits it at once. */
