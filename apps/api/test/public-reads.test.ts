@@ -179,6 +179,9 @@ describe('public reads', () => {
     expect(one.headers['cache-control']).toBe(PUBLIC);
     const search = await get(a, `/api/v1/services/search?title=${encodeURIComponent(service.title)}`);
     expect(services.parse(search.json())).toHaveLength(1);
+    // Searches are not kept in the read cache (any text would be a new entry), but browsers may keep them.
+    expect(search.headers.etag).toBeUndefined();
+    expect(search.headers['cache-control']).toBe(PUBLIC);
 
     const { serviceId, image: _image, ...fields } = service;
     const edited = await a.inject({

@@ -18,7 +18,7 @@ import {
   updateService,
 } from './services.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
-import { PRIVATE_CACHE_CONTROL } from '../../plugins/public-reads.ts';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_READ_CACHE_CONTROL } from '../../plugins/public-reads.ts';
 
 const YEAR = 60 * 60 * 24 * 365;
 /** Public reads of the catalogue depend on its rows and pictures (decision 015). */
@@ -73,12 +73,15 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
         return findServices(app.db, { includeUnavailable: true, titleContains });
       }
-      await app.publicReads.json(request, reply, {
-        key: `services/search?title=${titleContains}`,
-        topics: CATALOGUE,
-        load: () => findServices(app.db, { includeUnavailable: false, titleContains }),
-      });
-      return reply;
+      // Not kept in the read cache: every new text would be a new entry, so a stream of random searches
+      // could fill it and push out the catalogue. A search reads the small catalogue table directly.
+      reply
+        .header(
+          'Cache-Control',
+          request.headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_READ_CACHE_CONTROL,
+        )
+        .header('Vary', 'Authorization');
+      return findServices(app.db, { includeUnavailable: false, titleContains });
     },
   );
 
