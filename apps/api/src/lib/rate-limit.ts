@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/transaction.ts';
 import { AppError } from './app-error.ts';
 import { isLocked, recordHit, type ThrottleRule } from './throttle.ts';
+import { clientNetwork } from './client-network.ts';
 
 /**
  * A route hook (preValidation) that counts each request under a key (the caller's address or account) in PostgreSQL, so
@@ -11,7 +12,7 @@ export function rateLimit(
   db: Db,
   name: string,
   rule: ThrottleRule,
-  keyOf: (request: FastifyRequest) => string = (request) => request.ip,
+  keyOf: (request: FastifyRequest) => string = (request) => clientNetwork(request.ip),
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const key = `${name}:${keyOf(request)}`;

@@ -41,6 +41,7 @@ import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword 
 import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
 import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
 import { endEverySessionOf } from './token-epoch.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 
 const RESET_MINUTES = TOKEN_LIFETIME_MINUTES['password-reset'];
 const emailSchema = z.email();
@@ -232,7 +233,7 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       if (isCrossSite(request)) return render(t.errorIntro, 403);
 
       const outcome = await app.jobs.transaction(({ db }) =>
-        attemptSignIn(db, { email, address: request.ip }, async () => {
+        attemptSignIn(db, { email, address: clientNetwork(request.ip) }, async () => {
           const user = email ? await findUserByEmail(db, email) : undefined;
           const valid = await verifyPassword(user?.passwordHash ?? null, body.password ?? '');
           return user && valid ? user.id : null;
@@ -316,7 +317,7 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       else if (problem === 'tooCommon') errors.password = t.tooCommon;
       if (Object.keys(errors).length > 0) return render(400, errors);
 
-      const ipKey = `register-ip:${request.ip}`;
+      const ipKey = `register-ip:${clientNetwork(request.ip)}`;
       if (await isLocked(app.db, ipKey)) return render(429, {}, t.throttled);
       await recordHit(app.db, ipKey, RULES.registrations);
 
@@ -439,7 +440,7 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
           400,
         );
       }
-      const ipKey = `forgot-ip:${request.ip}`;
+      const ipKey = `forgot-ip:${clientNetwork(request.ip)}`;
       if (await isLocked(app.db, ipKey)) {
         return html(
           reply,

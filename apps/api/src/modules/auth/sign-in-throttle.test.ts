@@ -57,6 +57,17 @@ describe('sign-in throttling by account and address', () => {
     expect(res.statusCode).toBe(303);
   });
 
+  it('counts every address of one IPv6 /64 as one client, so changing address inside it buys no tries', async () => {
+    const owner = await createTestUser(app);
+    const statuses: number[] = [];
+    // Two guesses from two addresses of the same /64, then a third from a third address of it: it waits.
+    for (const host of ['1', '2', '3'])
+      statuses.push((await signIn(`2001:db8:77:1::${host}`, owner.email, `guess-${host}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 429]);
+    // Another /64 is another client.
+    expect((await signIn('2001:db8:77:2::1', owner.email, TEST_PASSWORD)).statusCode).toBe(303);
+  });
+
   it('makes each wait longer than the last, says so in the page language and with Retry-After', async () => {
     const owner = await createTestUser(app);
     const address = newAddress();
