@@ -39,10 +39,10 @@ const TEXT = {
     confirm: 'Confirmer le rendez-vous',
     overlap: 'Vous avez déjà un ménage prévu à ce moment. Veuillez choisir un autre moment.',
     tooLong:
-      'Ensemble, ces services prennent plus d’une journée de travail (de 9 h à 21 h). Veuillez réserver moins de services par visite.',
+      'Ensemble, ces services prennent plus d’une journée de travail (de 9\u00a0h à 21\u00a0h). Veuillez réserver moins de services par visite.',
     anotherTime: 'Choisir une autre heure',
     changeServices: 'Modifier les services',
-    tooLate: (hour: number) => `${hour} h 00, trop tard : finirait après la fermeture`,
+    tooLate: (hour: number) => `${hour} h 00, trop tard\u00a0: finirait après la fermeture`,
     delete: /^Supprimer le rendez-vous de /,
     deleteTitle: 'Supprimer ce rendez-vous?',
     deleteConfirm: 'Supprimer',

@@ -6,6 +6,8 @@ import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccountWithCli, PASSWORD, readAccessToken, setLanguage, text } from './support/accounts.ts';
 import { businessDay, businessInstant } from './support/business-time.ts';
 import { labelInNameMismatches } from './support/label-in-name.ts';
+import { BOOKING_SLOT_KEY } from '../../apps/web/src/features/booking/booking-selection.ts';
+import { SELECTED_SERVICES_KEY } from '../../apps/web/src/features/services/selection.ts';
 
 /**
  * WCAG 2.5.3 on every page: each route of `config/paths.ts` the role may open, as a visitor, a customer,
@@ -35,6 +37,8 @@ type ParamRoute = {
 type World = {
   emails: Record<Exclude<Role, 'anonymous'>, string>;
   ids: Record<ParamRoute, (role: Role) => string>;
+  /** A service and a time to book, so the booking pages show their times and summary. */
+  booking: { serviceIds: string[]; appointmentDate: string };
 };
 
 /** Not a page: the identity provider's return address, which signs in and moves on. */
@@ -157,6 +161,8 @@ async function makeWorld(browser: Browser, baseURL: string | undefined): Promise
     role === 'admin' ? adminAvailability.availabilityId : employeeAvailability.availabilityId;
   return {
     emails,
+    // The afternoon of the worker's own day: the appointments above took the first free hours.
+    booking: { serviceIds: [serviceId], appointmentDate: businessInstant(day, 15) },
     ids: {
       editMyAppointment: (role) =>
         role === 'admin' ? adminAppointment.appointmentId : customerAppointment.appointmentId,
@@ -185,6 +191,28 @@ async function openInApp(page: Page, href: string) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, href);
+}
+
+const BOOKING_TEXT = {
+  en: { times: 'Time', summary: /^Selected: / },
+  fr: { times: 'Heure', summary: /^Choix\s:\s/ },
+} as const;
+
+/** The routes that book: they read the chosen services and time from the tab's storage. */
+const BOOKING_ROUTES: readonly PathName[] = ['calendarSelect', 'checkout'];
+
+/**
+ * As if the services were picked on /services and a time on the calendar (the tab's storage, keys
+ * of `features/services/selection.ts` and `features/booking/booking-selection.ts`).
+ */
+async function seedBooking(page: Page, booking: World['booking']) {
+  await page.evaluate(
+    ({ keys, value }) => {
+      window.sessionStorage.setItem(keys.services, JSON.stringify(value.serviceIds));
+      window.sessionStorage.setItem(keys.slot, value.appointmentDate);
+    },
+    { keys: { services: SELECTED_SERVICES_KEY, slot: BOOKING_SLOT_KEY }, value: booking },
+  );
 }
 
 /** Loaded: no skeleton, spinner or progress bar left, nothing in flight. */
@@ -245,7 +273,16 @@ test.describe('every page', () => {
           if (NOT_PAGES.includes(name)) continue;
           if (route.access && !route.access.some((permission) => granted.includes(permission))) continue;
           const href = hrefOf(name, role, world);
+          if (BOOKING_ROUTES.includes(name)) await seedBooking(page, world.booking);
           await openInApp(page, href);
+          if (name === 'calendarSelect') {
+            // The day's times (buttons, some marked full or too late) and the chosen one's summary.
+            await expect(
+              page.getByRole('group', { name: BOOKING_TEXT[language].times, exact: true }),
+            ).toBeVisible();
+            await expect(page.getByText(BOOKING_TEXT[language].summary)).toBeVisible();
+          }
+          if (name === 'checkout') await expect(page.getByTestId('checkout-date')).toBeVisible();
           await check(href);
           // The page itself was checked, not one it sent the user on to.
           const landed = new URL(page.url()).pathname;

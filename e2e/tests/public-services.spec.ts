@@ -225,12 +225,16 @@ const AMOUNTS = {
     duration: 'Duration (Minutes)',
     pricePositive: 'Price must be a positive number.',
     durationPositive: 'Duration must be a positive number.',
+    submit: 'Submit',
+    updated: 'Service updated successfully!',
   },
   fr: {
     pricing: 'Prix',
     duration: 'Durée (minutes)',
     pricePositive: 'Le prix doit être un nombre positif.',
     durationPositive: 'La durée doit être un nombre positif.',
+    submit: 'Enregistrer',
+    updated: 'Service mis à jour!',
   },
 } as const;
 
@@ -256,10 +260,24 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByText(t.pricePositive)).toBeVisible();
     await expect(page.getByText(t.durationPositive)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Submitting with the errors showing saves nothing: the messages stay, no save request, no success,
+    // still on the form (a save would go back to /services).
+    const editUrl = page.url();
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/v1/services/'))
+        saves.push(request.url());
+    });
+    await page.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(page.getByText(t.pricePositive)).toBeVisible();
+    await expect(page.getByText(t.durationPositive)).toBeVisible();
     await pricing.pressSequentially('5');
     await expect(page.getByText(t.pricePositive)).toHaveCount(0);
     await duration.fill('45');
     await expect(page.getByText(t.durationPositive)).toHaveCount(0);
-    await expect(page).toHaveURL(/\/edit-service\//);
+    // Checked once the typing above has given a refused save time to show.
+    expect(saves).toEqual([]);
+    await expect(page.getByText(t.updated)).toHaveCount(0);
+    await expect(page).toHaveURL(editUrl);
   });
 }

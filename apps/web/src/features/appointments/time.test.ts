@@ -4,6 +4,7 @@ import {
   formatBusinessDate,
   formatBusinessDateTime,
   formatBusinessTime,
+  formatCalendarDay,
   isPastDate,
   toZonedIsoDate,
 } from './time';
@@ -61,5 +62,12 @@ describe('toZonedIsoDate and isPastDate', () => {
     expect(isPastDate('2026-11-21', '2026-11-22')).toBe(true);
     expect(isPastDate('2026-11-22', '2026-11-22')).toBe(false);
     expect(isPastDate('2026-12-01', '2026-11-22')).toBe(false);
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('writes the day itself, whatever the runtime zone', () => {
+    expect(formatCalendarDay('2027-01-31', 'en')).toBe('Sunday, January 31, 2027');
+    expect(formatCalendarDay('2027-01-31', 'fr')).toBe('dimanche 31 janvier 2027');
   });
 });

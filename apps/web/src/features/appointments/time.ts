@@ -58,3 +58,11 @@ export function toZonedIsoDate(value: Date, timeZone: string): string {
 export function isPastDate(date: string, today: string): boolean {
   return date < today;
 }
+
+/**
+ * A calendar day (YYYY-MM-DD) as the pages write it, "Sunday, November 29, 2026": the day itself,
+ * whatever the time zone (read at noon UTC). Used for the last bookable day and the calendar's days.
+ */
+export function formatCalendarDay(day: string, locale: Locale): string {
+  return formatBusinessDate(`${day}T12:00:00Z`, 'UTC', locale);
+}

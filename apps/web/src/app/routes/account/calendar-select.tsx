@@ -9,12 +9,8 @@ import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import {
-  formatBusinessDate,
-  formatBusinessDateTime,
-  isPastDate,
-  toZonedIsoDate,
-} from '@/features/appointments/time';
+import { slotReasonMessage } from '@/features/appointments/slot-reason';
+import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
   appointmentStart,
@@ -70,15 +66,13 @@ export function CalendarSelectRoute() {
   const isTooLong = totalMinutes > MAX_VISIT_MINUTES;
   const slots = useSlots(date && !isPastDay && !isTooLong ? date : null, serviceIds);
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
-  const untilText = bookableUntil && formatBusinessDate(`${bookableUntil}T12:00:00Z`, 'UTC', locale);
 
   let choiceError = error;
   if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
-  else if (!choiceError && selectedSlot?.reason === 'past') choiceError = t('booking.errors.pastTime');
-  else if (!choiceError && selectedSlot?.reason === 'horizon')
-    choiceError = t('booking.errors.horizon', { date: untilText });
-  else if (!choiceError && selectedSlot?.reason === 'closing') choiceError = t('booking.errors.closing');
-  else if (!choiceError && selectedSlot?.reason === 'full') choiceError = t('booking.errors.full');
+  else if (!choiceError && selectedSlot?.reason) {
+    const message = slotReasonMessage(selectedSlot.reason, bookableUntil, locale);
+    choiceError = t(message.key, message.values);
+  }
 
   const goNext = () => {
     const chosen = selectedSlot ? selected : null;

@@ -16,10 +16,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
@@ -40,6 +41,10 @@ import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusa
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
+import {
+  EMAIL_UNVERIFIED_NOTE_ID,
+  useIsEmailUnverified,
+} from '@/features/email-verification/use-is-email-unverified';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { formatCurrency } from '@/lib/format';
@@ -69,6 +74,8 @@ export function CheckoutRoute() {
   const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<BookingRefusal | null>(null);
   const isSubmitting = useRef(false);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const isUnverified = useIsEmailUnverified();
 
   const profile = useMyProfile(email);
   const services = useSelectedServices(serviceIds);
@@ -77,6 +84,11 @@ export function CheckoutRoute() {
   const zone = timeZone.data;
   // Spec §5, §9: a date chosen without a time is booked at 12:00 (business time zone).
   const appointmentDate = chosenDate && zone ? appointmentStart(chosenDate, zone) : chosenDate;
+
+  // A refusal disables Confirm, which had focus: focus goes on to the refusal's way back.
+  useEffect(() => {
+    if (refusal) refusalRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [refusal]);
 
   if (serviceIds.length === 0) {
     return <NoServicesSelected title={title} />;
@@ -98,7 +110,12 @@ export function CheckoutRoute() {
       setFormError(t('checkout.errors.noDate'));
       return;
     }
-    if (!zone) return;
+    if (!zone) {
+      // The business time zone did not load: the date and time cannot be booked yet (Retry above).
+      setFormError(t('booking.errors.slots'));
+      if (timeZone.isError) void timeZone.refetch();
+      return;
+    }
     const customer = profile.data;
     if (!customer || customer.firstName.trim() === '' || customer.lastName.trim() === '') {
       setFormError(t('checkout.errors.invalidDetails'));
@@ -160,6 +177,8 @@ export function CheckoutRoute() {
         </Stack>
       </Alert>
     );
+  } else if (timeZone.isError) {
+    when = <LoadErrorAlert message={t('booking.errors.slots')} onRetry={() => void timeZone.refetch()} />;
   } else if (!zone) {
     when = <Skeleton height={44} />;
   } else {
@@ -200,9 +219,21 @@ export function CheckoutRoute() {
       <Alert color="blue" title={t('checkout.noProfile.title')} p="sm">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('checkout.noProfile.text')}</Text>
-          <Button component={Link} to={CREATE_PROFILE_HREF} size="xs">
-            {t('checkout.noProfile.create')}
-          </Button>
+          {isUnverified ? (
+            // A profile cannot be saved before the email is confirmed: the way there waits for it.
+            <>
+              <Text id={EMAIL_UNVERIFIED_NOTE_ID} size="sm">
+                {t('errors.EMAIL_NOT_VERIFIED')}
+              </Text>
+              <Button size="xs" disabled aria-describedby={EMAIL_UNVERIFIED_NOTE_ID}>
+                {t('checkout.noProfile.create')}
+              </Button>
+            </>
+          ) : (
+            <Button component={Link} to={CREATE_PROFILE_HREF} size="xs">
+              {t('checkout.noProfile.create')}
+            </Button>
+          )}
         </Stack>
       </Alert>
     );
@@ -336,7 +367,7 @@ export function CheckoutRoute() {
         />
 
         {refusal && (
-          <Alert color="orange" role="alert" data-testid="booking-refusal">
+          <Alert color="orange" role="alert" data-testid="booking-refusal" ref={refusalRef}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{t(refusal.messageKey)}</Text>
               {refusal.action === 'time' && (

@@ -1,4 +1,4 @@
-import type { Appointment, Locale } from '@eclat/shared';
+import type { Appointment, Locale, Slots } from '@eclat/shared';
 import {
   Alert,
   Anchor,
@@ -12,11 +12,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
@@ -24,12 +24,15 @@ import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appo
 import { useUpdateMyAppointment } from '@/features/appointments/api/update-my-appointment';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
 import { isChangeable } from '@/features/appointments/list';
+import { slotReasonMessage } from '@/features/appointments/slot-reason';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { toBookingRefusal } from '@/features/booking/refusal';
 import { useServices } from '@/features/services/api/get-services';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { getActiveLanguage, i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
+
+type Slot = Slots['slots'][number];
 
 type EditFormProps = { appointment: Appointment; timeZone: string; today: string; locale: Locale };
 
@@ -63,7 +66,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const ownStart = Date.parse(appointment.appointmentDate);
   const ownEnd = Date.parse(appointment.endsAt);
   const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
-  const isSelectable = (slot: { startsAt: string; available: boolean; reason: string | null }) => {
+  const isSelectable = (slot: Slot) => {
     if (slot.available) return true;
     if (slot.reason !== 'full') return false;
     const start = Date.parse(slot.startsAt);
@@ -71,12 +74,16 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   };
   const isSelectedPickable = selectedSlot ? isSelectable(selectedSlot) : false;
 
+  // Why the chosen time cannot be booked, as the booking page says it (past, full, closing, horizon).
+  const refusedChoice = (slot: Slot) => {
+    const message = slotReasonMessage(slot.reason ?? 'full', bookableUntil, locale);
+    return t(message.key, message.values);
+  };
+
   let choiceError = error;
   if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
-  else if (!choiceError && !isOriginalTime && selectedSlot?.reason === 'past')
-    choiceError = t('booking.errors.pastTime');
   else if (!choiceError && !isOriginalTime && selectedSlot && !isSelectedPickable)
-    choiceError = t('booking.errors.full');
+    choiceError = refusedChoice(selectedSlot);
 
   // The catalogue (available services) plus the ones already booked, even if withdrawn since.
   const options = new Map<string, string>();
@@ -100,7 +107,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
       return;
     }
     if (!isOriginalTime && selectedSlot && !isSelectedPickable) {
-      setError(t('booking.errors.full'));
+      setError(refusedChoice(selectedSlot));
       return;
     }
     setError(null);
@@ -110,8 +117,14 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
         input: { serviceIds, appointmentDate: selected, comments: comments.trim() || null },
       },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('myAppointments.editPage.success') });
+        onSuccess: (updated) => {
+          // Spec: a confirmed visit whose time or services change waits for the company again.
+          const isBackToPending = appointment.status === 'confirmed' && updated.status === 'pending';
+          notifySuccess(
+            isBackToPending
+              ? `${t('myAppointments.editPage.success')} ${t('myAppointments.editPage.backToPending')}`
+              : t('myAppointments.editPage.success'),
+          );
           void navigate(paths.myAppointments.getHref());
         },
         onError: (failure) => {
@@ -148,6 +161,11 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
             dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone, locale),
           })}
         </Text>
+        {appointment.status === 'confirmed' && (
+          <Alert color="blue" data-testid="confirmed-note">
+            {t('myAppointments.editPage.confirmedNote')}
+          </Alert>
+        )}
         {services.isError ? (
           <Alert color="red" role="alert">
             {t('booking.errors.services')}

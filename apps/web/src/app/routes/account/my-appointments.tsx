@@ -1,13 +1,13 @@
 import { appointmentSchema, type Appointment } from '@eclat/shared';
 import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { confirmDanger } from '@/components/ui/confirm-danger';
+import { notifySuccess } from '@/components/ui/notify';
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useCancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
@@ -73,22 +73,23 @@ export function MyAppointmentsRoute() {
   const shown = filterAppointments(merged, filter);
 
   const confirmCancel = (appointment: Appointment) => {
-    modals.openConfirmModal({
+    confirmDanger(t, {
       title: t('myAppointments.cancelTitle'),
-      children: <Text size="sm">{t('myAppointments.cancelConfirm')}</Text>,
-      labels: { confirm: t('myAppointments.cancelYes'), cancel: t('myAppointments.keep') },
-      confirmProps: { color: 'red' },
+      text: t('myAppointments.cancelConfirm'),
+      confirm: t('myAppointments.cancelYes'),
+      cancel: t('myAppointments.keep'),
       onConfirm: () => {
         setCancelError(null);
         setIsBooked(false);
         cancel.mutate(appointment.appointmentId, {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: t('myAppointments.cancelled') });
+            notifySuccess(t('myAppointments.cancelled'));
           },
           onError: (error) => {
+            // A visit that has started or is done: that alone is the reason, not a failure to retry.
             setCancelError(
               toErrorCode(error) === 'APPOINTMENT_CLOSED'
-                ? `${t('myAppointments.errors.delete')} ${t('errors.APPOINTMENT_CLOSED')}`
+                ? t('errors.APPOINTMENT_CLOSED')
                 : t('myAppointments.errors.delete'),
             );
           },

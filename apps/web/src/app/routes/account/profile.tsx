@@ -1,10 +1,10 @@
 import type { Customer, ProfileInput } from '@eclat/shared';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { notifySuccess } from '@/components/ui/notify';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
@@ -19,6 +19,10 @@ import {
   type ProfileErrors,
 } from '@/features/customers/profile-form';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
+import {
+  EMAIL_UNVERIFIED_NOTE_ID,
+  useIsEmailUnverified,
+} from '@/features/email-verification/use-is-email-unverified';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useErrorToast } from '@/lib/error-toast';
@@ -48,7 +52,31 @@ export function ProfileRoute() {
   const save = useSaveMyProfile(email);
   const showError = useErrorToast();
   // Coming from checkout the person already chose to create one: straight to the form.
-  const [step, setStep] = useState<NewProfileStep>(returnTo ? 'form' : 'prompt');
+  const [chosenStep, setStep] = useState<NewProfileStep>(returnTo ? 'form' : 'prompt');
+  // Until the email is confirmed a profile cannot be saved: no form, the question with Yes held back.
+  const isUnverified = useIsEmailUnverified();
+  const step = isUnverified && chosenStep === 'form' ? 'prompt' : chosenStep;
+  // A new step replaces the one that had focus: focus moves to its heading (or its sentence).
+  const stepTarget = useRef<HTMLElement | null>(null);
+  const shouldFocusStep = useRef(false);
+  const setStepTarget = useCallback((node: HTMLElement | null) => {
+    stepTarget.current = node;
+  }, []);
+  const goToStep = (next: NewProfileStep) => {
+    shouldFocusStep.current = true;
+    setStep(next);
+  };
+  useEffect(() => {
+    if (!shouldFocusStep.current) return;
+    shouldFocusStep.current = false;
+    stepTarget.current?.focus();
+  }, [step]);
+  const unverifiedNote = isUnverified && (
+    <Text id={EMAIL_UNVERIFIED_NOTE_ID} size="sm">
+      {t('errors.EMAIL_NOT_VERIFIED')}
+    </Text>
+  );
+  const heldBack = isUnverified ? { disabled: true, 'aria-describedby': EMAIL_UNVERIFIED_NOTE_ID } : {};
   const [isEditing, setIsEditing] = useState(false);
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
 
@@ -58,7 +86,7 @@ export function ProfileRoute() {
       { input, customerId: existing?.customerId ?? null },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('profile.success') });
+          notifySuccess(t('profile.success'));
           setIsEditing(false);
           if (returnTo) void navigate(returnTo);
         },
@@ -129,14 +157,16 @@ export function ProfileRoute() {
     content = (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md" align="flex-start">
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" ref={setStepTarget} tabIndex={-1}>
             {t('profile.prompt.question')}
           </Title>
           <Text c="dimmed">{t('profile.prompt.text')}</Text>
+          {unverifiedNote}
           <Group gap="sm">
             <Button
+              {...heldBack}
               onClick={() => {
-                setStep('form');
+                goToStep('form');
               }}
             >
               {t('profile.prompt.yes')}
@@ -144,7 +174,7 @@ export function ProfileRoute() {
             <Button
               variant="default"
               onClick={() => {
-                setStep('optedOut');
+                goToStep('optedOut');
               }}
             >
               {t('profile.prompt.no')}
@@ -157,11 +187,15 @@ export function ProfileRoute() {
     content = (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md" align="flex-start">
-          <Text role="status">{t('profile.optedOut.text')}</Text>
+          <Text role="status" ref={setStepTarget} tabIndex={-1}>
+            {t('profile.optedOut.text')}
+          </Text>
+          {unverifiedNote}
           <Button
             variant="light"
+            {...heldBack}
             onClick={() => {
-              setStep('form');
+              goToStep('form');
             }}
           >
             {t('profile.optedOut.createAnyway')}
@@ -173,7 +207,7 @@ export function ProfileRoute() {
     content = (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" ref={setStepTarget} tabIndex={-1}>
             {t('profile.createTitle')}
           </Title>
           {returnTo && <Text c="dimmed">{t('profile.returnNote')}</Text>}
@@ -187,7 +221,7 @@ export function ProfileRoute() {
             }}
             onCancel={() => {
               setServerErrors({});
-              setStep('prompt');
+              goToStep('prompt');
             }}
           />
         </Stack>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 
-import { formatBusinessDate, formatBusinessTime, isPastDate } from '../time';
+import { formatBusinessTime, formatCalendarDay, isPastDate } from '../time';
 
 import classes from './slot-picker.module.css';
 
@@ -111,7 +111,7 @@ export function SlotPicker({
         {allTaken && <Text c="dimmed">{t('booking.noTimes')}</Text>}
         {maxDate && (
           <Text size="sm" c="dimmed">
-            {t('booking.horizonNote', { date: formatBusinessDate(`${maxDate}T12:00:00Z`, 'UTC', locale) })}
+            {t('booking.horizonNote', { date: formatCalendarDay(maxDate, locale) })}
           </Text>
         )}
       </Stack>
@@ -135,7 +135,7 @@ export function SlotPicker({
             minDate={today}
             maxDate={maxDate}
             maxLevel="year"
-            getDayAriaLabel={(day) => formatBusinessDate(`${day}T12:00:00Z`, 'UTC', locale)}
+            getDayAriaLabel={(day) => formatCalendarDay(day, locale)}
             ariaLabels={{
               previousMonth: t('booking.calendar.previousMonth'),
               nextMonth: t('booking.calendar.nextMonth'),
@@ -150,9 +150,7 @@ export function SlotPicker({
           <Title order={headingOrder} size="h4">
             {t('booking.timeLabel')}
           </Title>
-          {date && !isPastDay && (
-            <Text fw={600}>{formatBusinessDate(`${date}T12:00:00Z`, 'UTC', locale)}</Text>
-          )}
+          {date && !isPastDay && <Text fw={600}>{formatCalendarDay(date, locale)}</Text>}
           {times}
           {error && (
             <Alert color="red" role="alert" p="xs">

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 
+import { confirmDanger } from '@/components/ui/confirm-danger';
 import { useSignOutEverywhere } from '@/features/auth/api/sign-out-everywhere';
 import { useSession } from '@/lib/auth/session';
 import { useErrorToast } from '@/lib/error-toast';
@@ -17,11 +17,10 @@ export function SignOutEverywhereCard() {
   const showError = useErrorToast();
 
   const confirm = () => {
-    modals.openConfirmModal({
+    confirmDanger(t, {
       title: t('auth.signOutEverywhere.confirmTitle'),
-      children: <Text size="sm">{t('auth.signOutEverywhere.confirmText')}</Text>,
-      labels: { confirm: t('auth.signOutEverywhere.action'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('auth.signOutEverywhere.confirmText'),
+      confirm: t('auth.signOutEverywhere.action'),
       onConfirm: () => {
         signOutEverywhere.mutate(undefined, {
           onSuccess: () => void signOut(),

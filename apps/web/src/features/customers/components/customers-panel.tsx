@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
-import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
+import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
@@ -36,7 +36,7 @@ export function CustomersPanel() {
 
   const confirmDelete = (customer: Customer) => {
     const name = fullName(customer);
-    confirmRecordDelete(t, {
+    confirmDanger(t, {
       title: t('adminCustomers.delete.title'),
       text: t('adminCustomers.delete.text', { name }),
       confirm: t('adminCustomers.delete.confirm'),

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import { notifySuccess } from '@/components/ui/notify';
 import { useMe } from '@/lib/auth/get-me';
 import { useSession } from '@/lib/auth/session';
 import { useErrorToast } from '@/lib/error-toast';
@@ -44,8 +44,7 @@ export function VerifyEmailBanner() {
           onClick={() => {
             resend.mutate(undefined, {
               onSuccess: () => {
-                notifications.show({ color: 'teal', message: t('emailVerification.sent', { email }) });
-                void me.refetch();
+                notifySuccess(t('emailVerification.sent', { email }));
               },
               onError: showError,
             });

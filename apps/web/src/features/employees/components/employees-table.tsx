@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
-import { confirmRecordDelete } from '@/components/ui/record-delete-confirm';
+import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
@@ -33,7 +33,7 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
   const captionId = useId();
 
   const confirmDelete = (employee: Employee) => {
-    confirmRecordDelete(t, {
+    confirmDanger(t, {
       title: t('employees.delete.title'),
       text: t('employees.delete.text', { name: fullName(employee) }),
       confirm: t('employees.delete.confirm'),
