@@ -147,6 +147,7 @@ export async function insertAppointment(
 export async function lockAppointment(db: Db, id: string) {
   const [row] = await db
     .select({
+      customerId: appointments.customerId,
       appointmentDate: appointments.appointmentDate,
       endsAt: appointments.endsAt,
       status: appointments.status,

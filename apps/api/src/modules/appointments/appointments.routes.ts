@@ -242,9 +242,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           throw forbidden('Only the company confirms or completes an appointment.');
       }
       if (wanted === 'cancelled') {
-        await app.jobs.transaction((tx) =>
-          cancelOwnVisit(tx.db, appointment.appointmentId, user.userId, rules()),
-        );
+        await app.jobs.transaction((tx) => cancelOwnVisit(tx.db, appointment, user.userId, rules()));
       } else {
         // Services already on the appointment may stay even if withdrawn since; no other may be added.
         const bookedIds = appointment.serviceDetails.flatMap((line) =>
@@ -254,14 +252,20 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           rules: rules(),
           withdrawnAllowed: bookedIds,
         });
-        const isNewTime = start.getTime() !== new Date(appointment.appointmentDate).getTime();
         const wantedIds = [...new Set(request.body.serviceIds)].sort();
         const isNewServices =
           wantedIds.length !== bookedIds.length || wantedIds.join() !== [...bookedIds].sort().join();
         await app.jobs.transaction(async (tx) => {
-          const current = await lockOpenVisit(tx.db, appointment.appointmentId, rules());
+          const current = await lockOpenVisit(
+            tx.db,
+            appointment.appointmentId,
+            appointment.customerId,
+            rules(),
+          );
           if (current.status === 'cancelled')
             throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
+          // Against the locked row: a move by the company a moment ago counts.
+          const isNewTime = start.getTime() !== current.appointmentDate.getTime();
           await reserveVisit(
             tx.db,
             {
@@ -323,14 +327,14 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       }
       const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
       if (!isOwn) throw forbidden('You do not have permission to delete appointments.');
-      return reply.code(200).send(await cancelAndRead(appointment.appointmentId, user.userId));
+      return reply.code(200).send(await cancelAndRead(appointment, user.userId));
     },
   );
 
   /** A customer's cancel: the row is kept, status cancelled (decision 007); closed visits refuse. */
-  async function cancelAndRead(appointmentId: string, userId: string) {
-    await app.jobs.transaction((tx) => cancelOwnVisit(tx.db, appointmentId, userId, rules()));
-    const cancelled = await findAppointment(app.db, appointmentId);
+  async function cancelAndRead(visit: { appointmentId: string; customerId: string }, userId: string) {
+    await app.jobs.transaction((tx) => cancelOwnVisit(tx.db, visit, userId, rules()));
+    const cancelled = await findAppointment(app.db, visit.appointmentId);
     if (!cancelled) throw notFound('Appointment');
     return cancelled;
   }
@@ -352,7 +356,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const user = currentUser(request);
       const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
       if (!isOwn) throw forbidden('You can only change your own appointments.');
-      return cancelAndRead(appointment.appointmentId, user.userId);
+      return cancelAndRead(appointment, user.userId);
     },
   );
 

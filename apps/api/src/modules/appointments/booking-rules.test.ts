@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -419,6 +421,80 @@ describe('a confirmed visit the customer moves or changes is pending again', () 
     expect(
       await statusAfter({ serviceIds: [service.hour, service.deep], appointmentDate: at(date, 14) }),
     ).toBe('pending');
+  });
+});
+
+describe('a customer change decides on the row it locked', () => {
+  /**
+   * Holds the appointment's row lock in another connection while the customer's request starts, changes the
+   * row there, then lets the request go on: it must judge the row as it is now, not as it first read it.
+   */
+  async function whileRowHeld(id: string, request: () => Promise<LightMyRequestResponse>, change: string) {
+    const other = new pg.Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from appointments where id = $1 for update', [id]);
+      const pending = request();
+      // Wait until the request is queued behind the lock (bounded: 10 s).
+      for (let i = 0; i < 200; i += 1) {
+        const { rows } = await other.query<{ n: string }>(
+          "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (Number(rows[0]?.n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await other.query(change, [id]);
+      await other.query('commit');
+      return await pending;
+    } finally {
+      await other.end();
+    }
+  }
+
+  it('counts a move the company made while the request waited, so the visit is pending again', async () => {
+    const who = await person();
+    const date = nextDay();
+    const visit = await booked(who, [service.hour], at(date, 10));
+    expect(
+      (await adminEdit(visit.appointmentId, who.customerId, [service.hour], at(date, 10), 'confirmed'))
+        .statusCode,
+    ).toBe(200);
+    // The customer sends 10:00 again (a comments change), while the company moves the visit to 14:00.
+    const res = await whileRowHeld(
+      visit.appointmentId,
+      () =>
+        customerPut(who, visit.appointmentId, {
+          serviceIds: [service.hour],
+          appointmentDate: at(date, 10),
+          comments: 'Gate code 4321',
+        }),
+      `update appointments set appointment_date = appointment_date + interval '4 hours', ends_at = ends_at + interval '4 hours' where id = $1`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = appointmentSchema.parse(res.json());
+    expect(after.appointmentDate).toBe(at(date, 10));
+    expect(after.status).toBe('pending');
+  });
+
+  it('refuses the former customer when the company gave the visit to someone else while the request waited', async () => {
+    const who = await person();
+    const other = await person();
+    const visit = await booked(who, [service.hour], at(nextDay(), 11));
+    const res = await whileRowHeld(
+      visit.appointmentId,
+      () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/appointments/customer/${visit.appointmentId}/cancel`,
+          headers: who.headers,
+        }),
+      `update appointments set customer_id = '${other.customerId}' where id = $1`,
+    );
+    expect(res.statusCode).toBe(403);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    expect(row?.status).toBe('pending');
+    expect(row?.customerId).toBe(other.customerId);
   });
 });
 

@@ -287,9 +287,12 @@ export async function reserveVisit(
  * Inside a customer's change or cancel: locks the appointment's row and refuses (409 APPOINTMENT_CLOSED)
  * when it is completed or has started. Returns the locked row's current status.
  */
-export async function lockOpenVisit(db: Db, appointmentId: string, rules: BookingRules) {
+export async function lockOpenVisit(db: Db, appointmentId: string, customerId: string, rules: BookingRules) {
   const current = await lockAppointment(db, appointmentId);
   if (!current) throw new AppError('NOT_FOUND', 'Appointment not found.');
+  // Checked on the locked row: an admin may have given the visit to another customer a moment ago.
+  if (current.customerId !== customerId)
+    throw new AppError('FORBIDDEN', 'You can only change your own appointments.');
   if (current.status !== 'cancelled' && !isOpenForCustomer(current, nowOf(rules))) {
     throw new AppError(
       'APPOINTMENT_CLOSED',
@@ -305,11 +308,12 @@ export async function lockOpenVisit(db: Db, appointmentId: string, rules: Bookin
  */
 export async function cancelOwnVisit(
   db: Db,
-  appointmentId: string,
+  visit: { appointmentId: string; customerId: string },
   userId: string,
   rules: BookingRules,
 ): Promise<void> {
-  const current = await lockOpenVisit(db, appointmentId, rules);
+  const { appointmentId } = visit;
+  const current = await lockOpenVisit(db, appointmentId, visit.customerId, rules);
   if (current.status === 'cancelled') return;
   await db
     .update(appointments)
