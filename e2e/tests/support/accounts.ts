@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
+import { PAGE_TEXT } from '../../../apps/api/src/modules/auth/page-text.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const PASSWORD = 'spotless windows every tuesday';
@@ -167,11 +168,22 @@ export async function verificationLinkFromMailbox(
   return found ?? '';
 }
 
+/**
+ * Opens a verification link and confirms the address the way its page asks: with the account's password
+ * (`PASSWORD`, the one every test account gets). Ends on the "confirmed" page.
+ */
+export async function confirmVerificationLink(page: Page, link: string, language: Language = 'en') {
+  const t = text(language);
+  await page.goto(link);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: PAGE_TEXT[language].verifyAction }).click();
+  await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
+}
+
 /** Follows a verification link in the page: the confirmation, then on to the site's home page. */
 export async function followVerificationLink(page: Page, link: string, language: Language = 'en') {
   const t = text(language);
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
+  await confirmVerificationLink(page, link, language);
   await page.getByRole('link', { name: t.continueToSite }).click();
   await expect(page).not.toHaveURL(/\/oidc\//);
 }
