@@ -42,29 +42,19 @@ function localsAlias(): Plugin {
   };
 }
 
-/** Vendor code in a few long-lived chunks: an app deploy does not invalidate the browser's cache of them. */
-const VENDOR_CHUNKS = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 50 },
-  {
-    name: 'router',
-    test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
-    priority: 40,
-  },
-  { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 40 },
-  {
-    name: 'i18n',
-    test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-http-backend|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
-    priority: 40,
-  },
-  { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 40 },
-  {
-    name: 'mantine',
-    test: /[\\/]node_modules[\\/](@mantine|@floating-ui|dayjs|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|react-number-format|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest)[\\/]/,
-    priority: 30,
-  },
+/**
+ * The first visit's kit, in one file: the pre-rendered pages' shell (and, through it, React, the Mantine it
+ * uses, texts, links), the Mantine components and helpers most public pages show, and React DOM. The
+ * single-page app reuses it. Each public page adds its own small chunk.
+ */
+const SHELL_MODULES = [
+  /[\\/]src[\\/]app[\\/]public-app\.tsx$/,
+  /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Skeleton|SimpleGrid|Paper|ThemeIcon|Title|Text|Group|Stack|Container|Button|Loader|CloseButton|Transition|UnstyledButton|Anchor)[\\/]/,
+  /[\\/]src[\\/]lib[\\/](public-resource|use-page-meta|format)\.tsx?$/,
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), localsAlias()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -87,16 +77,40 @@ export default defineConfig({
   preview: {
     port: 4173,
   },
+  // The server entry (entries/server.tsx) bundles the shared package, which is TypeScript source.
+  ssr: { noExternal: ['@eclat/shared'] },
   build: {
+    // The server entry's build (dist-server) needs no copy of the public files.
+    copyPublicDir: !isSsrBuild,
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Read by the server (the scripts and styles of each pre-rendered page) and the budget test.
+    manifest: true,
+    // Browsers that run this app load modules natively; the polyfill would only add a file.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The single-page app, and the pre-rendered public pages' own small entry.
+      input: {
+        app: fileURLToPath(new URL('./index.html', import.meta.url)),
+        public: fileURLToPath(new URL('./public.html', import.meta.url)),
+      },
       output: {
+        // Libraries in chunks by the set of entries and screens that use them: a page loads what it uses
+        // in a few files, not one file per module (nor all of Mantine at once).
         codeSplitting: {
-          groups: VENDOR_CHUNKS.map((group) => ({ ...group, tags: ['$initial' as const] })),
+          groups: [
+            // The pre-rendered pages' shell and everything it imports (React, the Mantine it uses, texts,
+            // links): one file for the first visit, which the single-page app then reuses.
+            {
+              name: 'shell',
+              test: (id: string) => SHELL_MODULES.some((pattern) => pattern.test(id)),
+              priority: 20,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, entriesAware: true, priority: 10 },
+          ],
         },
       },
     },
   },
-});
+}));

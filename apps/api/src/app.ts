@@ -114,6 +114,10 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     { prefix: '/api/v1' },
   );
 
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
+  });
   return app;
 }

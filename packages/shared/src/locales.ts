@@ -20,3 +20,8 @@ export function pickLocale(acceptLanguage: string | undefined | null): Locale {
     .sort((a, b) => b.q - a.q);
   return ranked.map((entry) => entry.lang).find(isLocale) ?? DEFAULT_LOCALE;
 }
+
+/** `?lang=fr`: the stable address of a public page in one language (for `hreflang` alternates). */
+export const LANGUAGE_PARAM = 'lang';
+/** The visitor's EN/FR choice, sent to the server so a pre-rendered page comes in that language. */
+export const LANGUAGE_COOKIE = 'eclat_language';

@@ -14,6 +14,8 @@ import {
 
 /** What browsers and shared caches may do with a public read. */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** A pre-rendered page: kept, but asked again each time (a 304 when nothing changed). */
+export const PAGE_CACHE_CONTROL = 'no-cache';
 /** A response to someone signed in: never kept by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -41,6 +43,20 @@ export type PublicReads = {
       topics: readonly ReadTopic[];
       /** From the entity tag of the bytes. */
       cacheControl: (tag: string) => string;
+      load: () => Promise<Omit<ReadBody, 'compressible'> | undefined>;
+    },
+  ): Promise<boolean>;
+  /**
+   * The same for a document made from public reads (a pre-rendered page): compressed once, revalidated on
+   * every visit (`Cache-Control: no-cache`, strong ETag), varying on what chose its language.
+   */
+  page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: {
+      key: string;
+      topics: readonly ReadTopic[];
+      vary: string;
       load: () => Promise<Omit<ReadBody, 'compressible'> | undefined>;
     },
   ): Promise<boolean>;
@@ -190,6 +206,15 @@ export const publicReadsPlugin = fp(
         });
         if (!entry) return false;
         send(request, reply, entry, cacheControl(entry.tag), undefined);
+        return true;
+      },
+      async page(request, reply, { key, topics, vary, load }) {
+        const entry = await cache.get(key, topics, async () => {
+          const read = await load();
+          return read && { ...read, compressible: true };
+        });
+        if (!entry) return false;
+        send(request, reply, entry, PAGE_CACHE_CONTROL, vary);
         return true;
       },
       invalidate: (topic) => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLocale, type ErrorBody } from '@eclat/shared';
+import { loadServerEntry, publicPagesPlugin } from './public-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -29,7 +30,7 @@ function sendJsonNotFound(request: FastifyRequest, reply: FastifyReply) {
  * Without a build (API-only runs and tests), unknown paths get the JSON 404.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string }) => {
+  async (app: FastifyInstance, options: { distDir: string; publicUrl: string; timeZone: string }) => {
     const indexFile = path.join(options.distDir, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
     if (!hasBuild) {
@@ -59,10 +60,23 @@ export const webPlugin = fp(
       return reply.sendFile(`locales/${lng}/translation.json`);
     });
 
+    // The public pages come pre-rendered when the build has its server entry (decision 016).
+    const entry = await loadServerEntry(path.join(options.distDir, '..', 'dist-server', 'server.js'));
+    // The single-page app's document, with the facts the server gives every page (the business time zone).
+    const indexHtml = fs
+      .readFileSync(indexFile, 'utf8')
+      .replace('</head>', `${entry?.pageFactsMeta({ timeZone: options.timeZone }) ?? ''}</head>`);
     const sendIndex = (reply: FastifyReply) =>
-      reply.header('Cache-Control', 'no-cache, no-store, must-revalidate').sendFile('index.html');
+      reply
+        .header('Cache-Control', 'no-cache, no-store, must-revalidate')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
 
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    if (entry) {
+      await app.register(publicPagesPlugin, { ...options, entry });
+    } else {
+      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    }
 
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');

@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, errorBodySchema, type ErrorCode, type ErrorDetail } from '@eclat/shared';
+import { API_TIMEOUT_MS, ERROR_CODES, type ErrorBody, type ErrorCode, type ErrorDetail } from '@eclat/shared';
 
 import { getActiveLanguage } from './i18n';
 
@@ -172,14 +172,40 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/**
+ * Our JSON error body (`{ code, message, details? }`, decision 003), read without a schema library: this
+ * module loads on the first visit, where every kilobyte counts.
+ */
+export function readErrorBody(body: unknown): ErrorBody | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { code, message, details } = body as Record<string, unknown>;
+  if (typeof code !== 'string' || !KNOWN_CODES.has(code) || typeof message !== 'string') return null;
+  const validDetails =
+    Array.isArray(details) &&
+    details.every(
+      (detail: unknown) =>
+        typeof detail === 'object' &&
+        detail !== null &&
+        typeof (detail as Record<string, unknown>).path === 'string' &&
+        typeof (detail as Record<string, unknown>).message === 'string',
+    );
+  return {
+    code: code as ErrorCode,
+    message,
+    ...(validDetails ? { details: details as ErrorDetail[] } : {}),
+  };
+}
+
 function toHttpError(response: Response, body: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
+  const parsed = readErrorBody(body);
+  if (parsed) {
     return new ApiError({
       status: response.status,
-      code: parsed.data.code,
-      message: parsed.data.message,
-      details: parsed.data.details,
+      code: parsed.code,
+      message: parsed.message,
+      details: parsed.details,
       kind: 'http',
     });
   }

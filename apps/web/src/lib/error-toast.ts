@@ -1,9 +1,9 @@
-import { notifications } from '@mantine/notifications';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { isApiError, toErrorCode } from './api-client';
+import { showToast } from './toast';
 
 /**
  * Shows the translated text of an error's code (`errors.<CODE>`) in a red toast. Cancelled requests
@@ -11,7 +11,7 @@ import { isApiError, toErrorCode } from './api-client';
  */
 export function notifyError(t: TFunction, error: unknown): void {
   if (isApiError(error) && error.kind === 'aborted') return;
-  notifications.show({
+  showToast({
     color: 'red',
     title: t('notifications.errorTitle'),
     message: t(`errors.${toErrorCode(error)}`),

@@ -4,7 +4,7 @@ import type { Locale } from '@eclat/shared';
 const INTL_LOCALES: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 const currencyFormats = new Map<Locale, Intl.NumberFormat>();
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function toIntlLocale(locale: Locale): string {
   return INTL_LOCALES[locale];
@@ -20,14 +20,19 @@ export function formatCurrency(amount: number, locale: Locale): string {
   return format.format(amount);
 }
 
-/** A day as written in the language ("November 22, 2026" / "22 novembre 2026"); empty if unreadable. */
-export function formatLongDate(value: string | Date, locale: Locale): string {
+/**
+ * A day as written in the language ("November 22, 2026" / "22 novembre 2026"), in `timeZone` (the
+ * business's, so the server's pre-rendering and the browser write the same day) or else the browser's;
+ * empty if unreadable.
+ */
+export function formatLongDate(value: string | Date, locale: Locale, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  let format = dateFormats.get(locale);
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long' });
-    dateFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long', timeZone });
+    dateFormats.set(key, format);
   }
   return format.format(date);
 }

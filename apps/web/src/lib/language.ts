@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@eclat/shared';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale } from '@eclat/shared';
 
 /** localStorage key that remembers the visitor's EN/FR choice across reloads. */
 export const LANGUAGE_STORAGE_KEY = 'eclat.language';
@@ -28,7 +28,9 @@ export function readStoredLanguage(): string | null {
   }
 }
 
+/** Remembers the choice here (localStorage) and for the server (a cookie: pre-rendered pages come in it). */
 export function storeLanguage(language: Locale): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

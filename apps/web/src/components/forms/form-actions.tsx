@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Cancel and the submit button at the end of a form; Cancel waits while the form is being sent. */
 export function FormActions({

@@ -1,15 +1,9 @@
-import { AppShell } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 
-import { Footer } from '@/components/layouts/footer';
-import { Navbar } from '@/components/layouts/navbar';
+import { SpaNavigation } from '@/app/spa-navigation';
+import { PageShell } from '@/components/layouts/page-shell';
 import { PageTransition } from '@/components/layouts/page-transition';
-
-import classes from './app-layout.module.css';
-
-const HEADER_HEIGHT = 64;
 
 /** After a client-side navigation, move focus to <main> so screen readers start at the new page. */
 function useFocusMainOnNavigation() {
@@ -26,31 +20,20 @@ function useFocusMainOnNavigation() {
   return mainRef;
 }
 
+/** The single-page app's layout: the page shell around the matched screen, which fades in. */
 export function AppLayout() {
-  const { t } = useTranslation();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const mainRef = useFocusMainOnNavigation();
 
   return (
-    <>
-      <a href="#main" className={classes.skipLink}>
-        {t('common.skipToContent')}
-      </a>
-      {navigation.state === 'loading' && (
-        <div className={classes.progress} role="progressbar" aria-label={t('common.loading')} />
-      )}
-      <AppShell header={{ height: HEADER_HEIGHT }} padding={0} className={classes.shell}>
-        <AppShell.Header>
-          <Navbar />
-        </AppShell.Header>
-        <AppShell.Main id="main" tabIndex={-1} ref={mainRef} className={classes.main}>
-          <PageTransition>
-            <Outlet />
-          </PageTransition>
-        </AppShell.Main>
-        <Footer />
-      </AppShell>
+    <SpaNavigation>
+      <PageShell progress={navigation.state === 'loading'} mainRef={mainRef}>
+        <PageTransition key={pathname}>
+          <Outlet />
+        </PageTransition>
+      </PageShell>
       <ScrollRestoration />
-    </>
+    </SpaNavigation>
   );
 }

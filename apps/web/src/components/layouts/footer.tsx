@@ -1,5 +1,5 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import classes from './footer.module.css';
 

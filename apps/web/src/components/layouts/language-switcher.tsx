@@ -1,10 +1,19 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@eclat/shared';
-import { SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_PARAM, LOCALES, type Locale } from '@eclat/shared';
+import { VisuallyHidden } from '@mantine/core';
 
 import { notifyError } from '@/lib/error-toast';
-import { changeLanguage } from '@/lib/i18n';
+import { changeLanguage, getTranslator, useTranslation } from '@/lib/i18n';
+import { showToast } from '@/lib/toast';
+
+import classes from './language-switcher.module.css';
+
+/** A page opened at its language's own address (`?lang=fr`) keeps the address of the language chosen. */
+function followLanguageInAddress(language: Locale): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(LANGUAGE_PARAM)) return;
+  url.searchParams.set(LANGUAGE_PARAM, language);
+  window.history.replaceState(window.history.state, '', url);
+}
 
 /**
  * EN/FR selector. Switching loads the other catalogue, remembers the choice (localStorage), updates
@@ -18,31 +27,39 @@ export function LanguageSwitcher() {
     if (next === current) return;
     try {
       await changeLanguage(next);
-      notifications.show({ color: 'eclat', message: i18n.t('language.switched') });
+      followLanguageInAddress(next);
+      showToast({ color: 'eclat', message: getTranslator().t('language.switched') });
     } catch (error) {
-      notifyError(i18n.t, error);
+      notifyError(t, error);
     }
   }
 
+  // Radio buttons, as Mantine's SegmentedControl renders them, without its moving indicator's code.
   return (
-    <SegmentedControl
-      aria-label={t('language.label')}
-      size="sm"
-      radius="md"
-      value={current}
-      onChange={(value) => {
-        if (isLocale(value)) void switchTo(value);
-      }}
-      data={LOCALES.map((locale) => ({
-        value: locale,
-        label: (
-          <>
-            {/* Named "EN English": the code people see, then the language for screen readers. */}
-            {t(`language.codes.${locale}`)}
-            <VisuallyHidden lang={locale}> {t(`language.names.${locale}`)}</VisuallyHidden>
-          </>
-        ),
-      }))}
-    />
+    <div role="radiogroup" aria-label={t('language.label')} className={classes.group}>
+      {LOCALES.map((locale) => {
+        const id = `language-${locale}`;
+        return (
+          <span key={locale} className={classes.option}>
+            <input
+              type="radio"
+              id={id}
+              name="language"
+              value={locale}
+              checked={locale === current}
+              className={classes.input}
+              onChange={() => {
+                void switchTo(locale);
+              }}
+            />
+            <label htmlFor={id} className={classes.label}>
+              {/* Named "EN English": the code people see, then the language for screen readers. */}
+              {t(`language.codes.${locale}`)}
+              <VisuallyHidden lang={locale}> {t(`language.names.${locale}`)}</VisuallyHidden>
+            </label>
+          </span>
+        );
+      })}
+    </div>
   );
 }

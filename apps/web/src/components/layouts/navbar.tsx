@@ -1,9 +1,9 @@
-import { ActionIcon, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from '@/lib/i18n';
+import { Link, NavLink } from '@/lib/navigation';
 
 import { LanguageSwitcher } from '@/components/layouts/language-switcher';
 import { getNavItems, type NavItem } from '@/components/layouts/nav-items';
@@ -62,19 +62,14 @@ function AccountControls({ inDrawer = false, onNavigate }: { inDrawer?: boolean;
           </span>
         </NavLink>
       ) : (
-        <ActionIcon
-          component={NavLink}
+        <NavLink
           to={paths.profile.getHref()}
           aria-label={t('nav.profile')}
           title={t('nav.profile')}
-          variant="subtle"
-          color="eclat"
-          size="lg"
-          radius="xl"
           className={classes.profileLink}
         >
           <IconUserCircle size={26} stroke={1.75} aria-hidden="true" />
-        </ActionIcon>
+        </NavLink>
       )}
       <Button variant="default" fullWidth={inDrawer} onClick={() => signOut()}>
         {t('nav.logOut')}
@@ -82,6 +77,9 @@ function AccountControls({ inDrawer = false, onNavigate }: { inDrawer?: boolean;
     </>
   );
 }
+
+/** The menu drawer loads when it is first opened: most visits never open it. */
+const NavDrawer = lazy(() => import('./nav-drawer').then((module) => ({ default: module.NavDrawer })));
 
 export function Navbar() {
   const { t } = useTranslation();
@@ -91,7 +89,9 @@ export function Navbar() {
   // The links and account controls stay in the bar while they fit (it depends on the width, the
   // language and the role); otherwise they move into the menu drawer.
   const { slotRef, contentRef, fits } = useFitsWidth<HTMLDivElement, HTMLDivElement>();
-  const isMenuShown = isMenuOpen && !fits;
+  const isMenuShown = isMenuOpen && fits === false;
+  const [wasMenuShown, setWasMenuShown] = useState(false);
+  if (isMenuShown && !wasMenuShown) setWasMenuShown(true);
 
   useEffect(() => {
     if (fits) closeMenu();
@@ -106,7 +106,7 @@ export function Navbar() {
           <span>{t('brand.name')}</span>
         </Link>
 
-        <div ref={slotRef} className={classes.barSlot} data-fits={fits}>
+        <div ref={slotRef} className={classes.barSlot} data-fits={fits ?? 'unknown'}>
           <div ref={contentRef} className={classes.barContent}>
             <nav aria-label={t('nav.mainLabel')}>
               <NavLinks items={items} />
@@ -118,32 +118,31 @@ export function Navbar() {
         </div>
 
         <LanguageSwitcher />
-        {!fits && (
+        {/* Until measured (a pre-rendered page), the width decides by CSS (navbar.module.css). */}
+        {fits !== true && (
           <Burger
             opened={isMenuShown}
             onClick={toggleMenu}
             size="sm"
+            className={classes.burger}
+            data-fits={fits ?? 'unknown'}
             aria-label={isMenuShown ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={isMenuShown}
           />
         )}
       </div>
 
-      <Drawer
-        opened={isMenuShown}
-        onClose={closeMenu}
-        position="right"
-        size="xs"
-        title={t('nav.menu')}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-      >
-        <nav aria-label={t('nav.mainLabel')}>
-          <NavLinks items={items} className={classes.drawerLinks} onNavigate={closeMenu} />
-        </nav>
-        <Stack gap="xs" mt="lg" className={classes.drawerAccount}>
-          <AccountControls inDrawer onNavigate={closeMenu} />
-        </Stack>
-      </Drawer>
+      {/* Kept once opened, so closing it animates and gives focus back to the menu button. */}
+      {(isMenuShown || wasMenuShown) && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            opened={isMenuShown}
+            onClose={closeMenu}
+            links={<NavLinks items={items} className={classes.drawerLinks} onNavigate={closeMenu} />}
+            account={<AccountControls inDrawer onNavigate={closeMenu} />}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }

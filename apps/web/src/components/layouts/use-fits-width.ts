@@ -9,7 +9,8 @@ import { useLayoutEffect, useRef, useState } from 'react';
 export function useFitsWidth<Slot extends HTMLElement, Content extends HTMLElement>() {
   const slotRef = useRef<Slot>(null);
   const contentRef = useRef<Content>(null);
-  const [fits, setFits] = useState(true);
+  // Unknown until measured in the browser (the server's pre-rendering cannot): null.
+  const [fits, setFits] = useState<boolean | null>(null);
 
   useLayoutEffect(() => {
     const slot = slotRef.current;

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 
 type ConfirmDangerOptions = {
   /** The question ("Delete this customer?", "Sign out everywhere?"). */

@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 /** A small in-app link led by an icon ("← Back to my availabilities", "Edit"). */
 export function IconLink({

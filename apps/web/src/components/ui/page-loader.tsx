@@ -1,5 +1,5 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Centred spinner shown while a lazily loaded screen arrives; announced as "Loading...". */
 export function PageLoader() {

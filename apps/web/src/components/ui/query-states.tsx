@@ -12,7 +12,7 @@ import {
   type SimpleGridProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The three states every list and table shows around its data: grey blocks while it loads, a red

@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { isApiError } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Shown when a screen throws or its code cannot be loaded (for example after a deploy replaced the

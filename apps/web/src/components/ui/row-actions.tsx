@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 /** The small Edit and Delete buttons at the end of a table row (or card). */
 

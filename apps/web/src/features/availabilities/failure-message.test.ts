@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
@@ -12,7 +12,7 @@ const texts: Record<string, string> = {
   'schedules.errors.availability': 'Not this employee’s availability.',
   'errors.FORBIDDEN': 'Forbidden.',
 };
-const t = ((key: string) => texts[key] ?? key) as unknown as TFunction;
+const t: TFunction = (key) => texts[key] ?? key;
 const exists = (key: string) => key in texts;
 
 const notEmployee = new ApiError({

@@ -1,5 +1,4 @@
 import { meSchema, type AuthConfig } from '@eclat/shared';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserManager } from 'oidc-client-ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -8,68 +7,24 @@ import { hasAuthParams, AuthProvider as OidcAuthProvider, useAuth } from 'react-
 import { PageLoader } from '@/components/ui/page-loader';
 import { apiGet } from '@/lib/api-client';
 import { paths } from '@/config/paths';
-import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { getActiveLanguage } from '@/lib/i18n';
 
 import { hasAnyPermission } from './access';
 import { authConfigQueryOptions } from './auth-config';
-import { createSignInArgs, createSignOutArgs, readSignInState } from './oidc-settings';
-import {
-  clearAttemptedLocation,
-  formatLocation,
-  pickReturnTo,
-  readAttemptedLocation,
-  rememberAttemptedLocation,
-} from './remembered-location';
+import { createSignOutArgs, readSignInState } from './oidc-settings';
+import { clearAttemptedLocation, pickReturnTo, readAttemptedLocation } from './remembered-location';
 import { renewSession } from './renewal';
+import { isSignOutReturnAddress } from './visitor-session';
 import { resolveSession, SessionContext, withAccountPermissions, type Session } from './session';
+import { CONFIG_ERROR_TOAST_ID, showAuthError, startSignIn } from './sign-in';
 import { getUserManager } from './user-manager';
 
 /** Client-side navigation (the router's `navigate` with `replace`), used after the provider's redirects. */
 export type NavigateAfterRedirect = (to: string) => Promise<void> | void;
 
-// Fixed ids: a toast is shown once even when StrictMode runs an effect twice.
-const CONFIG_ERROR_TOAST_ID = 'auth-config-error';
-const SIGN_IN_ERROR_TOAST_ID = 'auth-sign-in-error';
-
-function showAuthError(id: string, messageKey: 'auth.unavailable' | 'auth.signInFailed'): void {
-  notifications.show({
-    id,
-    color: 'red',
-    title: i18n.t('notifications.errorTitle'),
-    message: i18n.t(messageKey),
-  });
-}
-
-/**
- * Sends the browser to the provider's sign-in page (spec §2: the attempted location is remembered
- * and the user comes back to it). Resolves only if the provider could not be reached.
- */
-async function startSignIn(
-  manager: UserManager,
-  config: AuthConfig,
-  requested: string | undefined,
-): Promise<void> {
-  const returnTo = pickReturnTo({
-    requested,
-    attempted: readAttemptedLocation(),
-    current: formatLocation(window.location),
-  });
-  // Also kept here, so the callback page's "Try again" returns to the same place.
-  rememberAttemptedLocation(returnTo);
-  try {
-    await manager.signinRedirect(createSignInArgs(config, returnTo, getActiveLanguage()));
-  } catch {
-    showAuthError(SIGN_IN_ERROR_TOAST_ID, 'auth.signInFailed');
-  }
-}
-
 /** The provider came back to / after signing out (`?state=` and no authorization response). */
 function isSignOutReturn(): boolean {
-  return (
-    window.location.pathname === paths.home.path &&
-    new URLSearchParams(window.location.search).has('state') &&
-    !hasAuthParams()
-  );
+  return isSignOutReturnAddress(window.location) && !hasAuthParams();
 }
 
 /** The session once the provider is known: react-oidc-context's state, read through the access token. */

@@ -2,8 +2,9 @@ import { MAX_VISIT_MINUTES } from '@eclat/shared';
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
@@ -27,7 +28,7 @@ import {
   type ServiceSelectionState,
 } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /**
@@ -40,7 +41,7 @@ export function CalendarSelectRoute() {
   const { title } = usePageMeta('calendarSelect');
   const location = useLocation();
   const navigate = useNavigate();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const navigationState = location.state as Partial<BookingState> | null;
 
   const [serviceIds] = useState(() => readInitialServiceIds(location.state));

@@ -17,8 +17,9 @@ import {
 } from '@mantine/core';
 import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
@@ -48,7 +49,7 @@ import {
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { formatCurrency } from '@/lib/format';
-import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** /profile, coming back here after the first save. */
@@ -64,7 +65,7 @@ export function CheckoutRoute() {
   const { title } = usePageMeta('checkout');
   const location = useLocation();
   const navigate = useNavigate();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const { email } = useSession();
 
   const [serviceIds] = useState(() => readInitialServiceIds(location.state));

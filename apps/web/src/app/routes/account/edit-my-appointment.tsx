@@ -13,8 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert } from '@/components/ui/query-states';
@@ -29,7 +30,7 @@ import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/a
 import { toBookingRefusal } from '@/features/booking/refusal';
 import { useServices } from '@/features/services/api/get-services';
 import { isApiError, toErrorCode } from '@/lib/api-client';
-import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 type Slot = Slots['slots'][number];
@@ -245,7 +246,7 @@ export function EditMyAppointmentRoute() {
   const { t } = useTranslation();
   const { title } = usePageMeta('editMyAppointment');
   const { appointmentId } = useParams();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const list = useMyAppointments();
   const timeZone = useBusinessTimeZone();
   const [openedAt] = useState(() => new Date());

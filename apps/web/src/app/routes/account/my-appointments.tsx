@@ -3,8 +3,9 @@ import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title }
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifySuccess } from '@/components/ui/notify';
@@ -26,7 +27,7 @@ import {
 import { toErrorCode } from '@/lib/api-client';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { useSession } from '@/lib/auth/session';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 function parseAppointment(value: unknown): Appointment | null {
@@ -45,7 +46,7 @@ export function MyAppointmentsRoute() {
   const { title } = usePageMeta('myAppointments');
   const location = useLocation();
   const navigate = useNavigate();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const { email } = useSession();
 
   const [fresh] = useState(() => readFreshAppointment(location.state, parseAppointment));

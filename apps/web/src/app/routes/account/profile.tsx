@@ -1,7 +1,7 @@
 import type { Customer, ProfileInput } from '@eclat/shared';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { notifySuccess } from '@/components/ui/notify';

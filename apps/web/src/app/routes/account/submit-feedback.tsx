@@ -2,7 +2,7 @@ import { createFeedbackInputSchema, FEEDBACK_MAX_LENGTH, MAX_STARS, MIN_STARS } 
 import { Alert, Button, Container, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';

@@ -10,7 +10,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 
 import { FeedbackPanel } from '@/features/admin/components/feedback-panel';

@@ -1,5 +1,5 @@
 import { customerIdParamsSchema } from '@eclat/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useParams } from 'react-router';
 
 import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';

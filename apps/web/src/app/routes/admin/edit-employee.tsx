@@ -1,5 +1,5 @@
 import { employeeIdParamsSchema } from '@eclat/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { PHONE_EXAMPLE, toPersonServerErrors, toSaveFailureReason } from '@/components/forms/person-form';

@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { paths } from '@/config/paths';
 import { useService } from '@/features/services/api/get-service';

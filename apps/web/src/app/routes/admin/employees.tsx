@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmployeesTable } from '@/features/employees/components/employees-table';
 import { usePageMeta } from '@/lib/use-page-meta';

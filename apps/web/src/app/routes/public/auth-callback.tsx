@@ -1,6 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Navigate, useLocation } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';

@@ -1,10 +1,10 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { formatLongDate } from '@/lib/format';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** Spec §2: a calendar and the selected date (the locale comes from the app's DatesProvider). */
@@ -12,7 +12,7 @@ export function CalendarTestRoute() {
   const { t } = useTranslation();
   const { title } = usePageMeta('calendarTest');
   const [date, setDate] = useState<string | null>(null);
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
 
   return (
     <Container size="sm" py={{ base: 'xl', sm: 48 }}>

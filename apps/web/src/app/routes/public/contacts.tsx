@@ -1,12 +1,12 @@
 import type { ContactMessageInput } from '@eclat/shared';
 import { Alert, Button, Container, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
-import { useSendContactMessage } from '@/features/contact/api/send-contact-message';
+import { sendContactMessage } from '@/features/contact/api/send-contact-message';
 import { ContactDetails } from '@/features/contact/components/contact-details';
 import { isApiError } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 import classes from './contacts.module.css';
@@ -18,7 +18,7 @@ const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '', we
 export function ContactsRoute() {
   const { t } = useTranslation();
   const { title } = usePageMeta('contacts');
-  const send = useSendContactMessage();
+  const [isSending, setIsSending] = useState(false);
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
 
@@ -34,26 +34,30 @@ export function ContactsRoute() {
       return;
     }
     setError(null);
-    send.mutate(
-      { ...values, name: name.trim(), email: email.trim(), subject: subject.trim(), message: message.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('contact.success') });
-          setValues(EMPTY);
-        },
-        onError: (failure) => {
-          const detail = isApiError(failure) ? failure.details[0]?.message : undefined;
-          if (isApiError(failure) && failure.status === 400 && detail) {
-            setError(t(detail, { defaultValue: t('contact.failed') }));
-          }
-          notifications.show({
-            color: 'red',
-            message:
-              isApiError(failure) && failure.code === 'RATE_LIMITED'
-                ? t('errors.RATE_LIMITED')
-                : t('contact.failed'),
-          });
-        },
+    setIsSending(true);
+    sendContactMessage({
+      ...values,
+      name: name.trim(),
+      email: email.trim(),
+      subject: subject.trim(),
+      message: message.trim(),
+    }).then(
+      () => {
+        showToast({ color: 'teal', message: t('contact.success') });
+        setValues(EMPTY);
+        setIsSending(false);
+      },
+      (failure: unknown) => {
+        const detail = isApiError(failure) ? failure.details[0]?.message : undefined;
+        if (isApiError(failure) && failure.status === 400 && detail) {
+          setError(t(detail, { defaultValue: t('contact.failed') }));
+        }
+        showToast({
+          color: 'red',
+          message:
+            isApiError(failure) && failure.code === 'RATE_LIMITED' ? t('errors.RATE_LIMITED') : t('contact.failed'),
+        });
+        setIsSending(false);
       },
     );
   };
@@ -134,7 +138,7 @@ export function ContactsRoute() {
                   }}
                 />
               </div>
-              <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+              <Button type="submit" loading={isSending} style={{ alignSelf: 'flex-start' }}>
                 {t('contact.send')}
               </Button>
             </Stack>

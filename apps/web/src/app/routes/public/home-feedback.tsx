@@ -1,16 +1,16 @@
 import { Alert, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useLanguage, useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { paths } from '@/config/paths';
-import { useVisibleFeedback } from '@/features/feedback/api/get-visible-feedback';
+import { usePublishedFeedback } from '@/features/feedback/api/public-feedback';
 import { FeedbackCard } from '@/features/feedback/components/feedback-card';
 import { toErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { formatLongDate } from '@/lib/format';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useBusinessTimeZoneName } from '@/lib/page-facts';
 
 /** Reviews shown at first and added by each "Show more". */
 export const FEEDBACK_PAGE_SIZE = 6;
@@ -19,13 +19,15 @@ export const FEEDBACK_PAGE_SIZE = 6;
 export function FeedbackSection() {
   const { t } = useTranslation();
   const session = useSession();
-  const feedback = useVisibleFeedback();
+  const feedback = usePublishedFeedback();
   const [shown, setShown] = useState(FEEDBACK_PAGE_SIZE);
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
+  const timeZone = useBusinessTimeZoneName();
   const isSignedIn = session.status === 'signed-in';
 
   let body;
-  if (feedback.isPending) {
+  // What the page came with stays on screen while it is refreshed, and if a refresh fails.
+  if (feedback.data === undefined && feedback.status !== 'error') {
     body = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 3 }, (_, index) => (
@@ -33,7 +35,7 @@ export function FeedbackSection() {
         ))}
       </SimpleGrid>
     );
-  } else if (feedback.isError) {
+  } else if (feedback.data === undefined) {
     const code = toErrorCode(feedback.error);
     body = (
       <Alert color="red" title={t('feedback.list.errorTitle')} role="alert">
@@ -63,7 +65,7 @@ export function FeedbackSection() {
                 author={item.authorName}
                 stars={item.stars}
                 starsLabel={t('feedback.starsLabel', { count: item.stars })}
-                date={formatLongDate(item.createdAt, locale)}
+                date={formatLongDate(item.createdAt, locale, timeZone)}
                 dateTime={item.createdAt}
               />
             </li>

@@ -11,8 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';

@@ -1,5 +1,4 @@
 import type { Service } from '@eclat/shared';
-import { SERVICE_ID_LENGTH } from '@eclat/shared';
 import {
   Alert,
   Button,
@@ -13,17 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 
 import { paths } from '@/config/paths';
-import { useDeleteService } from '@/features/services/api/delete-service';
-import { useServices, type ServicesAudience } from '@/features/services/api/get-services';
-import { useSearchServices } from '@/features/services/api/search-services';
+import type { ServicesAudience } from '@/features/services/api/get-services';
+import { usePublicServices, usePublicServiceSearch } from '@/features/services/api/public-services';
 import { ServiceCard } from '@/features/services/components/service-card';
 import { SelectionSummary } from '@/features/services/components/selection-summary';
 import {
@@ -34,8 +28,18 @@ import {
 } from '@/features/services/selection';
 import { useSession } from '@/lib/auth/session';
 import { formatCurrency } from '@/lib/format';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage, useTranslation } from '@/lib/i18n';
+import { Link, useNavigationContext } from '@/lib/navigation';
+import { useClientValue } from '@/lib/use-client-value';
 import { usePageMeta } from '@/lib/use-page-meta';
+
+const ServiceAdminActions = lazy(() =>
+  import('@/features/services/components/service-admin-actions').then((module) => ({
+    default: module.ServiceAdminActions,
+  })),
+);
+
+const NO_SELECTION: string[] = [];
 
 /** The selection coming back from /calendar-select (navigation state), else the tab's stored one. */
 function initialSelection(state: unknown): string[] {
@@ -47,25 +51,26 @@ export function ServicesRoute() {
   const { t } = useTranslation();
   const { title } = usePageMeta('services');
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const locale = getActiveLanguage();
+  const navigation = useNavigationContext();
+  const locale = useLanguage();
   const isAdmin = session.hasAny('admin');
   const audience: ServicesAudience = isAdmin ? 'admin' : 'public';
 
   const [searchText, setSearchText] = useState('');
   const [activeSearch, setActiveSearch] = useState<string | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string[]>(() => initialSelection(location.state));
+  // The tab's own selection (none on the server and while hydrating), until the visitor changes it here.
+  const initial = useClientValue(() => initialSelection(navigation.state), NO_SELECTION);
+  const [changed, setChanged] = useState<string[] | null>(null);
+  const selected = changed ?? initial;
 
   // Wait for the session: an admin's first request must carry the token.
-  const list = useServices(audience, { enabled: session.status !== 'loading' && activeSearch === null });
-  const search = useSearchServices(activeSearch, audience);
+  const list = usePublicServices(audience, { enabled: session.status !== 'loading' && activeSearch === null });
+  const search = usePublicServiceSearch(activeSearch, audience);
   const current = activeSearch === null ? list : search;
-  const deleteService = useDeleteService();
 
   const updateSelection = (next: string[]) => {
-    setSelected(next);
+    setChanged(next);
     writeSelectedServices(next);
   };
 
@@ -87,7 +92,9 @@ export function ServicesRoute() {
       return;
     }
     const state: ServiceSelectionState = { serviceIds: selected };
-    void navigate(paths.calendarSelect.getHref(), { state });
+    const to = paths.calendarSelect.getHref();
+    if (navigation.navigate) navigation.navigate(to, { state });
+    else window.location.assign(to);
   };
 
   const onSearch = (event: SubmitEvent) => {
@@ -109,35 +116,12 @@ export function ServicesRoute() {
     void list.refetch();
   };
 
-  const confirmDelete = (service: Service) => {
-    modals.openConfirmModal({
-      title: t('services.delete.title'),
-      children: <Text size="sm">{t('services.delete.text', { title: service.title })}</Text>,
-      labels: { confirm: t('services.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        if (service.serviceId.length !== SERVICE_ID_LENGTH) {
-          notifications.show({ color: 'red', message: t('services.delete.invalidId') });
-          return;
-        }
-        deleteService.mutate(service.serviceId, {
-          onSuccess: () => {
-            updateSelection(selected.filter((id) => id !== service.serviceId));
-            notifications.show({ color: 'teal', message: t('services.delete.success') });
-          },
-          onError: () => {
-            notifications.show({ color: 'red', message: t('services.delete.error') });
-          },
-        });
-      },
-    });
-  };
-
   const priceOf = (service: Service) =>
     service.pricing <= 0 ? t('services.contactForPricing') : formatCurrency(service.pricing, locale);
 
   let results;
-  if (session.status === 'loading' || current.isPending) {
+  // What the page came with stays on screen while it is refreshed, and if a refresh fails.
+  if (current.data === undefined && current.status !== 'error') {
     results = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 3 }, (_, index) => (
@@ -145,7 +129,7 @@ export function ServicesRoute() {
         ))}
       </SimpleGrid>
     );
-  } else if (current.isError) {
+  } else if (current.data === undefined) {
     results = (
       <Alert color="red" title={t('services.errors.loadTitle')} role="alert">
         <Stack gap="sm" align="flex-start">
@@ -181,29 +165,14 @@ export function ServicesRoute() {
               onToggle={toggle}
               actions={
                 isAdmin ? (
-                  <Group gap="xs" grow>
-                    <Button
-                      component={Link}
-                      to={paths.editService.getHref(service.serviceId)}
-                      variant="light"
-                      leftSection={<IconEdit size={16} aria-hidden="true" />}
-                      aria-label={t('services.editLabel', { title: service.title })}
-                    >
-                      {t('services.edit')}
-                    </Button>
-                    <Button
-                      variant="light"
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden="true" />}
-                      aria-label={t('services.deleteLabel', { title: service.title })}
-                      loading={deleteService.isPending && deleteService.variables === service.serviceId}
-                      onClick={() => {
-                        confirmDelete(service);
+                  <Suspense fallback={null}>
+                    <ServiceAdminActions
+                      service={service}
+                      onDeleted={(serviceId) => {
+                        updateSelection(selected.filter((id) => id !== serviceId));
                       }}
-                    >
-                      {t('services.deleteButton')}
-                    </Button>
-                  </Group>
+                    />
+                  </Suspense>
                 ) : undefined
               }
             />

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 
 import { AppointmentsTable } from '@/features/appointments/components/appointments-table';

@@ -1,6 +1,6 @@
 import { Button, Container, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
@@ -16,7 +16,7 @@ import { useCreateSchedule } from '@/features/schedules/api/create-schedule';
 import { ScheduleForm } from '@/features/schedules/components/schedule-form';
 import { readAssignScheduleState, toAssignFormValues } from '@/features/schedules/schedule-form';
 import { useSession } from '@/lib/auth/session';
-import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { notifySuccess } from '@/components/ui/notify';
 
@@ -39,7 +39,7 @@ export function AssignScheduleRoute() {
   const { title } = usePageMeta('assignSchedule');
   const navigate = useNavigate();
   const location = useLocation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const { availabilityId = '' } = useParams();
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');

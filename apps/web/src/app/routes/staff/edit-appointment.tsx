@@ -1,7 +1,8 @@
 import { appointmentIdParamsSchema } from '@eclat/shared';
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useParams } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { FormPage } from '@/components/ui/form-page';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
@@ -13,7 +14,7 @@ import { AssignmentEditor } from '@/features/appointments/components/assignment-
 import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /**
@@ -25,7 +26,7 @@ export function EditAppointmentRoute() {
   const { t } = useTranslation();
   const { title } = usePageMeta('editAppointment');
   const { hasAny } = useSession();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const appointmentId = useParams().appointmentId ?? '';
   const isValidId = appointmentIdParamsSchema.safeParse({ appointmentId }).success;
   const appointment = useStaffAppointment(appointmentId, { enabled: isValidId });

@@ -1,7 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '@/lib/navigation';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
@@ -14,7 +14,7 @@ import { useJobs } from '@/features/schedules/api/get-jobs';
 import { useSchedules } from '@/features/schedules/api/get-schedules';
 import { WorkAgenda } from '@/features/schedules/components/work-agenda';
 import { useSession } from '@/lib/auth/session';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /**
@@ -26,7 +26,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 export function EmployeeScheduleRoute() {
   const { t } = useTranslation();
   const { title } = usePageMeta('employeeSchedule');
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');
   const [showPast, setShowPast] = useState(false);

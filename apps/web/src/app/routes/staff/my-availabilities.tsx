@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';

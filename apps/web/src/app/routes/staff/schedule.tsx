@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { feedbackKeys } from '@/features/feedback/api/get-visible-feedback';
+import { invalidateFeedback } from '@/features/feedback/api/feedback-keys';
 import { apiDelete } from '@/lib/api-client';
 
 export async function deleteFeedback(feedbackId: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFeedback,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+    onSuccess: () => invalidateFeedback(queryClient),
   });
 }

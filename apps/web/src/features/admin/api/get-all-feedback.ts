@@ -1,7 +1,7 @@
 import { feedbackSchema } from '@eclat/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { feedbackKeys } from '@/features/feedback/api/get-visible-feedback';
+import { feedbackKeys } from '@/features/feedback/api/feedback-keys';
 import { apiGet } from '@/lib/api-client';
 
 const feedbackListSchema = feedbackSchema.array();

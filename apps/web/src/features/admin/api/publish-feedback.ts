@@ -1,7 +1,7 @@
 import { feedbackSchema, type FeedbackStatus } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { feedbackKeys } from '@/features/feedback/api/get-visible-feedback';
+import { invalidateFeedback } from '@/features/feedback/api/feedback-keys';
 import { apiPatch } from '@/lib/api-client';
 
 /**
@@ -20,6 +20,6 @@ export function usePublishFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishFeedback,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+    onSuccess: () => invalidateFeedback(queryClient),
   });
 }

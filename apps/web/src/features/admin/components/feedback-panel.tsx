@@ -3,13 +3,13 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@m
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { StarRating } from '@/features/feedback/components/star-rating';
 import { toErrorCode } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 import { useDeleteFeedback } from '../api/delete-feedback';
 import { useAllFeedback } from '../api/get-all-feedback';
@@ -18,7 +18,7 @@ import { usePublishFeedback } from '../api/publish-feedback';
 /** The Feedbacks tab: every review, its visibility on the home page, and deletion (admin). */
 export function FeedbackPanel() {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const feedback = useAllFeedback();
   const publish = usePublishFeedback();
   const remove = useDeleteFeedback();

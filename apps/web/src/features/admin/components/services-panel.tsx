@@ -1,18 +1,18 @@
 import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
 import { formatCurrency } from '@/lib/format';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 /** The Services tab: the whole catalogue as an admin sees it, unavailable services included. */
 export function ServicesPanel() {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const services = useServices('admin');
 
   const addButton = (

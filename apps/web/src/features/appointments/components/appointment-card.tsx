@@ -1,8 +1,8 @@
 import type { Appointment, Locale } from '@eclat/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { formatCurrency } from '@/lib/format';
 

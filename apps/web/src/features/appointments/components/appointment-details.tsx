@@ -1,7 +1,7 @@
 import type { Appointment, Locale } from '@eclat/shared';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { formatCurrency } from '@/lib/format';
 

@@ -1,7 +1,7 @@
 import type { AdminAppointmentInput, Appointment } from '@eclat/shared';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
 import { useCustomers } from '@/features/customers/api/get-customers';
 import { isApiError, toErrorCode } from '@/lib/api-client';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 import { useBusinessTimeZone } from '../api/get-slots';
 import { useCreateStaffAppointment, useUpdateStaffAppointment } from '../api/save-staff-appointment';
@@ -30,7 +30,7 @@ import { AppointmentForm, type ServiceChoice } from './appointment-form';
 export function AppointmentEditor({ appointment }: { appointment?: Appointment }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const customers = useCustomers();
   const services = useServices('admin');
   const timeZone = useBusinessTimeZone();

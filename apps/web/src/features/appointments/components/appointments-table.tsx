@@ -4,14 +4,14 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
 import { useDownloadAppointmentsPdf } from '../api/download-appointments-pdf';
@@ -38,7 +38,7 @@ type AppointmentsTableProps = {
  */
 export function AppointmentsTable({ page, onPageChange, canManage }: AppointmentsTableProps) {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const list = useAppointmentsPage(toApiPage(page));
   const timeZone = useBusinessTimeZone();
   const remove = useDeleteStaffAppointment();

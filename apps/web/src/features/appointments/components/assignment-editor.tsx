@@ -3,7 +3,7 @@ import { Alert, Button, Group, MultiSelect, Paper, Skeleton, Stack, Text, Title 
 import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { useEmployees } from '@/features/employees/api/get-employees';

@@ -3,7 +3,7 @@ import type { Locale, Slots } from '@eclat/shared';
 type Slot = Slots['slots'][number];
 import { Alert, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from '@eclat/shared';
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { statusColor } from '../list';
 

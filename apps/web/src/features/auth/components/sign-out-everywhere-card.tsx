@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { useSignOutEverywhere } from '@/features/auth/api/sign-out-everywhere';

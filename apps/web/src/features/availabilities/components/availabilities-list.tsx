@@ -1,6 +1,6 @@
 import type { Availability } from '@eclat/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useAvailabilities } from '../api/get-availabilities';
 import { AvailabilitiesList } from './availabilities-list';

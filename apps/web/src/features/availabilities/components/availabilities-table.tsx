@@ -2,13 +2,13 @@ import type { Availability } from '@eclat/shared';
 import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus, IconEdit } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { IconLink } from '@/components/ui/icon-link';
 import { DeleteRowButton } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 import { shortId } from '../availability-form';
 import { formatDay } from '../day';
@@ -44,7 +44,7 @@ type RowProps = {
 /** Edit (mine only), Assign Schedule (with the spec's navigation state) and Delete. */
 function AvailabilityActions({ availability, canEdit, onDelete, isDeleting, wrap = false }: RowProps) {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const name = fullName(availability);
   const date = formatDay(availability.day, locale);
   const id = availability.availabilityId;
@@ -115,7 +115,7 @@ function Comments({ comments }: { comments: string | null }) {
 /** One availability as a card (narrow screens). */
 function AvailabilityCard(props: RowProps) {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const { availability } = props;
   const headingId = `availability-${availability.availabilityId}`;
   return (
@@ -155,7 +155,7 @@ export function AvailabilitiesTable({
   deletingId,
 }: AvailabilitiesTableProps) {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const isNarrow = useMediaQuery(NARROW_SCREEN_QUERY, false, { getInitialValueInEffect: false });
 
   if (isNarrow) {

@@ -3,10 +3,10 @@ import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core'
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 import {
   validateAvailabilityForm,
@@ -46,7 +46,7 @@ export function AvailabilityForm({
   onSubmit,
 }: AvailabilityFormProps) {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const [values, setValues] = useState(initialValues);
   const [error, setError] = useState<AvailabilityFormError | null>(null);
 

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@eclat/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { LoadErrorAlert, type LoadErrorWayOut } from '@/components/ui/query-states';
 import { toErrorCode } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { FormPage } from '@/components/ui/form-page';
 import { IconLink } from '@/components/ui/icon-link';

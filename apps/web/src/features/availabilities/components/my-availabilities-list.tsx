@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useMyAvailabilities } from '../api/get-my-availabilities';
 import { AvailabilitiesList } from './availabilities-list';

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useSession } from '@/lib/auth/session';
 

@@ -1,7 +1,7 @@
 import type { Shift } from '@eclat/shared';
 import { Text } from '@mantine/core';
 import { IconMoon, IconSun, IconSunset2 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const ICONS = { MORNING: IconSun, EVENING: IconSunset2, NIGHT: IconMoon } as const;
 

@@ -1,6 +1,6 @@
 import { SHIFTS, type Shift } from '@eclat/shared';
 import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The shift picker of the availability and schedule forms: MORNING, EVENING, NIGHT, translated. */
 export function ShiftSelect({

@@ -1,7 +1,7 @@
 import type { Availability } from '@eclat/shared';
 import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { i18n, getActiveLanguage } from '@/lib/i18n';
 

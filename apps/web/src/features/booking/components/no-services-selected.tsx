@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { paths } from '@/config/paths';
 

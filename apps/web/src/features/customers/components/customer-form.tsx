@@ -1,6 +1,6 @@
 import type { AdminCustomerInput } from '@eclat/shared';
 import { Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { FormActions } from '@/components/forms/form-actions';
 import { validatePersonForm } from '@/components/forms/person-form';

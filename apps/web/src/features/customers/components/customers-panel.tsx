@@ -2,8 +2,8 @@ import type { Customer } from '@eclat/shared';
 import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmDanger } from '@/components/ui/confirm-danger';

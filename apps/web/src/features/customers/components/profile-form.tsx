@@ -1,7 +1,7 @@
 import type { ProfileInput } from '@eclat/shared';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { PHONE_EXAMPLE } from '@/components/forms/person-form';
 import { NameInputs, PhoneNumberInput } from '@/components/forms/person-fields';

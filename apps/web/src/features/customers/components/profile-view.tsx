@@ -1,7 +1,7 @@
 import type { Customer } from '@eclat/shared';
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type ProfileViewProps = { customer: Customer; email: string; onEdit: () => void };
 

@@ -2,8 +2,8 @@ import type { Employee } from '@eclat/shared';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmDanger } from '@/components/ui/confirm-danger';

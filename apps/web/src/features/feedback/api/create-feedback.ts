@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { feedbackKeys } from './get-visible-feedback';
+import { invalidateFeedback } from './feedback-keys';
 
 /** New feedback is always saved hidden; an admin publishes it. */
 export function createFeedback(input: CreateFeedbackInput) {
@@ -14,6 +14,6 @@ export function useCreateFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFeedback,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+    onSuccess: () => invalidateFeedback(queryClient),
   });
 }

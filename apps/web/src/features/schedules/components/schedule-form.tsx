@@ -3,11 +3,11 @@ import { Alert, Button, Flex, Select, SimpleGrid, Stack, Text, Textarea } from '
 import { DateInput, TimeInput } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { ShiftSelect } from '@/features/availabilities/components/shift-select';
 import { formatDay } from '@/features/availabilities/day';
-import { getActiveLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 
 import {
   isScheduleStatus,
@@ -42,7 +42,7 @@ export function ScheduleForm({
   onCancel,
 }: ScheduleFormProps) {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const [values, setValues] = useState(initialValues);
   const [error, setError] = useState<ScheduleFormError | null>(null);
 

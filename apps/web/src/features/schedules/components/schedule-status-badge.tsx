@@ -1,6 +1,6 @@
 import type { ScheduleStatus } from '@eclat/shared';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const COLORS: Record<ScheduleStatus, string> = {
   PENDING: 'yellow.4',

@@ -3,7 +3,7 @@ import { Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
@@ -15,7 +15,7 @@ import { ShiftLabel } from '@/features/availabilities/components/shift-label';
 import { formatDay } from '@/features/availabilities/day';
 import { failureMessage } from '@/features/availabilities/failure-message';
 import { useSession } from '@/lib/auth/session';
-import { getActiveLanguage, i18n } from '@/lib/i18n';
+import { i18n, useLanguage } from '@/lib/i18n';
 
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useSchedules } from '../api/get-schedules';
@@ -104,7 +104,7 @@ function EditScheduleModal({
  */
 export function SchedulesTable() {
   const { t } = useTranslation();
-  const locale = getActiveLanguage();
+  const locale = useLanguage();
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');
   const schedules = useSchedules();

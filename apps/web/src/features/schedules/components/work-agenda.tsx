@@ -2,7 +2,7 @@ import type { Job, Locale, Schedule } from '@eclat/shared';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { formatBusinessTime } from '@/features/appointments/time';
 import { formatDay } from '@/features/availabilities/day';

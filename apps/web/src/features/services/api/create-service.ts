@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { servicesKeys } from './get-services';
+import { invalidateServices } from './get-services';
 
 export function createService(input: ServiceInput) {
   return apiPost('/services', { body: input, schema: serviceSchema });
@@ -13,6 +13,6 @@ export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
+    onSuccess: () => invalidateServices(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiDelete } from '@/lib/api-client';
 
-import { servicesKeys } from './get-services';
+import { invalidateServices } from './get-services';
 
 export async function deleteService(serviceId: string): Promise<void> {
   await apiDelete(`/services/${encodeURIComponent(serviceId)}`);
@@ -12,6 +12,6 @@ export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
+    onSuccess: () => invalidateServices(queryClient),
   });
 }

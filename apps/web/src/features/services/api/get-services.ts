@@ -1,7 +1,10 @@
 import { serviceSchema } from '@eclat/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { invalidatePublicResources } from '@/lib/public-resource';
+
+import { PUBLIC_SERVICES_KEY } from './public-services';
 
 const servicesSchema = serviceSchema.array();
 
@@ -34,4 +37,10 @@ export function servicesQueryOptions(audience: ServicesAudience) {
 
 export function useServices(audience: ServicesAudience, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...servicesQueryOptions(audience), enabled });
+}
+
+/** After a write to services: every react-query of them and the services page's lists (public resource). */
+export async function invalidateServices(queryClient: QueryClient): Promise<void> {
+  invalidatePublicResources(PUBLIC_SERVICES_KEY);
+  await queryClient.invalidateQueries({ queryKey: servicesKeys.all });
 }

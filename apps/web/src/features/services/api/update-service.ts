@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { servicesKeys } from './get-services';
+import { invalidateServices } from './get-services';
 
 /** `input.image`: a data URL replaces the picture, null removes it, absent keeps it. */
 export function updateService({ serviceId, input }: { serviceId: string; input: ServiceInput }) {
@@ -14,6 +14,6 @@ export function useUpdateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
+    onSuccess: () => invalidateServices(queryClient),
   });
 }

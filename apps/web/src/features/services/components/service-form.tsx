@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import {
   checkImageFile,

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 
