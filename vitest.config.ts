@@ -2,8 +2,9 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects:
+ * Three projects:
  * - unit: pure tests (shared package, web helpers, catalogue parity); no database, no network.
+ * - budgets: the web build's bytes per page (needs `npm run build`).
  * - api: the real app (`app.inject`) against a real PostgreSQL, one fresh database per test file.
  */
 export default defineConfig({
@@ -14,6 +15,14 @@ export default defineConfig({
           name: 'unit',
           alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        // After `npm run build`: what the built pages load, against their budgets.
+        test: {
+          name: 'budgets',
+          include: ['apps/web/test/**/*.test.ts'],
           environment: 'node',
         },
       },

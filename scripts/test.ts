@@ -1,10 +1,10 @@
 /**
- * `npm test`: the whole suite, in order: format and lint, typecheck, unit tests, API tests on a real
- * PostgreSQL, web build, then end-to-end tests in Chromium against the production build served by the
- * real server. Every step runs even when an earlier one failed (except e2e without a build), and the last
+ * `npm test`: the whole suite, in order: format and lint, typecheck, web build, unit tests, the build's
+ * byte budgets, API tests on a real PostgreSQL (the pre-rendered pages among them), then end-to-end tests
+ * in Chromium against the production build served by the real server. Every step runs even when an earlier one failed (except e2e without a build), and the last
  * line is the plain summary `N passed, N failed` counting every test and every check.
  *
- * Options: `--only=lint,typecheck,unit,api,e2e` to run a subset.
+ * Options: `--only=lint,typecheck,unit,budgets,api,e2e` to run a subset.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,7 +67,7 @@ type VitestReport = {
   success: boolean;
 };
 
-function vitest(project: 'unit' | 'api') {
+function vitest(project: 'unit' | 'budgets' | 'api') {
   const started = Date.now();
   const report = path.join(RESULTS, `vitest-${project}.json`);
   fs.rmSync(report, { force: true });
@@ -165,12 +165,13 @@ if (wants('lint')) {
 if (wants('typecheck')) {
   check('typecheck (tsc)', () => tscProjects.every((project) => run(bin('tsc'), ['-p', project])));
 }
+// The build comes first: the budgets, the API's pre-rendered pages and the browser all use it.
+const needsBuild = wants('budgets') || wants('api') || wants('e2e');
+const built = needsBuild && check('web build', () => run('npm', ['run', 'build', '--silent']));
 if (wants('unit')) vitest('unit');
+if (wants('budgets')) vitest('budgets');
 if (wants('api')) vitest('api');
-if (wants('e2e')) {
-  const built = check('web build', () => run('npm', ['run', 'build', '--silent']));
-  await e2e(built);
-}
+if (wants('e2e')) await e2e(built);
 
 const width = Math.max(...results.map((r) => r.name.length));
 console.log('\nSummary');

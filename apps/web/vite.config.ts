@@ -50,7 +50,7 @@ function localsAlias(): Plugin {
 const SHELL_MODULES = [
   /[\\/]src[\\/]app[\\/]public-app\.tsx$/,
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Skeleton|SimpleGrid|Paper|ThemeIcon|Title|Text|Group|Stack|Container|Button|Loader|CloseButton|Transition|UnstyledButton|Anchor)[\\/]/,
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Skeleton|Title|Text|Group|Stack|Container|Button|Loader|Transition|UnstyledButton|Paper)[\\/]/,
   /[\\/]src[\\/]lib[\\/](public-resource|use-page-meta|format)\.tsx?$/,
 ];
 
@@ -106,6 +106,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: 'shell',
               test: (id: string) => SHELL_MODULES.some((pattern) => pattern.test(id)),
               priority: 20,
+            },
+            // The Mantine pieces of the public pages' content (cards, inputs, panels): one more file for a
+            // page that shows them, shared with the app's forms.
+            {
+              name: 'content',
+              test: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|Textarea|Checkbox|InlineInput|CloseButton|Card|Badge|Image|AspectRatio)[\\/]/,
+              priority: 15,
             },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, entriesAware: true, priority: 10 },
           ],

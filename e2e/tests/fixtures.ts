@@ -6,6 +6,29 @@ import { test as base, expect, type Page } from '@playwright/test';
  * error" is checked on every journey, not only where a test remembers to look.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // A pre-rendered page shows its buttons before its script has taken over; people wait a moment, tests
+  // wait for `<html data-hydrated>` after every load (not when the test turned script off).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const waitForScript = async () => {
+      if (!javaScriptEnabled) return;
+      await page.waitForFunction(
+        () => !document.getElementById('eclat-data') || document.documentElement.dataset.hydrated === 'true',
+      );
+    };
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForScript();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForScript();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

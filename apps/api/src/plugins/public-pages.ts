@@ -3,13 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  isLocale,
-  LANGUAGE_COOKIE,
-  LANGUAGE_PARAM,
-  pickLocale,
-  type Locale,
-} from '@eclat/shared';
+import { isLocale, LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLocale, type Locale } from '@eclat/shared';
 import type { ReadTopic } from '../lib/read-cache.ts';
 
 /** What the web build's server entry (apps/web/src/entries/server.tsx, built to dist-server/) provides. */
@@ -26,7 +20,7 @@ export type ServerEntry = {
     resources: Record<string, unknown>;
     facts: { timeZone?: string };
     origin: string;
-  }) => Promise<{ body: string; head: string; data: string } | null>;
+  }) => Promise<{ body: string; head: string; styles: string; data: string } | null>;
   pageAssets: (manifest: Manifest, pathname: string) => { scripts: string[]; styles: string[] };
   readManifest: (distDir: string) => Manifest;
   pageFactsMeta: (facts: { timeZone?: string }) => string;
@@ -74,7 +68,7 @@ export async function loadServerEntry(serverEntry: string): Promise<ServerEntry 
 }
 
 /**
- * The pre-rendered public pages (decision 016): `/`, `/services`, `/about-us`, `/contacts` as HTML in the
+ * The pre-rendered public pages (decision 018): `/`, `/services`, `/about-us`, `/contacts` as HTML in the
  * visitor's language, with the catalogue and published feedback in it, rendered by the web build's own
  * server entry and kept in the public reads cache, so a page is rendered again only after a write to what
  * it shows (in any server process) and is otherwise sent from memory, precompressed, with a strong ETag.
@@ -133,6 +127,7 @@ export const publicPagesPlugin = fp(
       return template
         .replace('<html lang="en"', `<html lang="${language}"`)
         .replace('<!--eclat-head-->', `${rendered.head}${preloads}`)
+        .replace('</head>', `${rendered.styles}</head>`)
         .replace('<!--eclat-body-->', rendered.body)
         .replace('<!--eclat-data-->', rendered.data);
     }
@@ -146,7 +141,9 @@ export const publicPagesPlugin = fp(
         vary: VARY,
         load: async () => {
           const html = await renderDocument(pathname, language);
-          return html === undefined ? undefined : { body: Buffer.from(html), type: 'text/html; charset=utf-8' };
+          return html === undefined
+            ? undefined
+            : { body: Buffer.from(html), type: 'text/html; charset=utf-8' };
         },
       });
       if (!sent) reply.code(404).type('text/plain').send('Not found');

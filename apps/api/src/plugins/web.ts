@@ -60,7 +60,7 @@ export const webPlugin = fp(
       return reply.sendFile(`locales/${lng}/translation.json`);
     });
 
-    // The public pages come pre-rendered when the build has its server entry (decision 016).
+    // The public pages come pre-rendered when the build has its server entry (decision 018).
     const entry = await loadServerEntry(path.join(options.distDir, '..', 'dist-server', 'server.js'));
     // The single-page app's document, with the facts the server gives every page (the business time zone).
     const indexHtml = fs

@@ -9,12 +9,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Suspense, type ReactNode } from 'react';
 
-import { ThemeProvider } from '@/app/theme-provider';
+import { ThemeProvider } from '@/app/spa-theme-provider';
 import { PageLoader } from '@/components/ui/page-loader';
 import { I18nProvider, useLanguage } from '@/lib/i18n';
 import { PageFactsProvider, readPageFacts } from '@/lib/page-facts';
 import { queryClient } from '@/lib/query-client';
 import { NotificationsHost } from '@/lib/toast-host';
+import { useMarkHydrated } from '@/lib/use-mark-hydrated';
 
 const pageFacts = readPageFacts();
 
@@ -27,6 +28,7 @@ function LocalizedDates({ children }: { children: ReactNode }) {
 
 /** Everything the single-page app's screens rely on: texts, theme, queries, dates, dialogs and toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
+  useMarkHydrated();
   return (
     <I18nProvider>
       <PageFactsProvider facts={pageFacts}>

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-import { ThemeProvider } from '@/app/theme-provider';
+import { PageThemeProvider } from '@/app/theme-provider';
 import { PageShell } from '@/components/layouts/page-shell';
 import { SessionContext } from '@/lib/auth/session';
 import { visitorSession } from '@/lib/auth/visitor-session';
@@ -8,6 +8,7 @@ import { I18nProvider, TranslatorProvider, type Translator } from '@/lib/i18n';
 import { NavigationProvider } from '@/lib/navigation';
 import { PageFactsProvider, type PageFacts } from '@/lib/page-facts';
 import { ToastHost } from '@/lib/toast';
+import { useMarkHydrated } from '@/lib/use-mark-hydrated';
 
 /**
  * A pre-rendered public page: the server renders it (with the language's `translator`), the browser
@@ -25,9 +26,10 @@ export function PublicApp({
   /** The server's texts; the browser's active ones when absent. */
   translator?: Translator;
 }) {
+  useMarkHydrated();
   const app = (
     <PageFactsProvider facts={facts}>
-      <ThemeProvider>
+      <PageThemeProvider>
         <NavigationProvider value={{ pathname }}>
           <SessionContext value={visitorSession}>
             <PageShell>
@@ -36,7 +38,7 @@ export function PublicApp({
             <ToastHost />
           </SessionContext>
         </NavigationProvider>
-      </ThemeProvider>
+      </PageThemeProvider>
     </PageFactsProvider>
   );
   return translator ? (

@@ -2,7 +2,9 @@ import { isLocale, LOCALES, type Locale } from '@eclat/shared';
 import { renderToString } from 'react-dom/server';
 
 import { PublicApp } from '@/app/public-app';
+import { ThemeProvider } from '@/app/spa-theme-provider';
 import { findPublicPage, PUBLIC_PAGES, type PageResource } from '@/app/public-pages';
+import { TranslatorProvider } from '@/lib/i18n';
 import { createTranslator, type CatalogueTree } from '@/lib/translator';
 import { pageFactsMeta, type PageFacts } from '@/lib/page-facts';
 import { renderWithPublicResources } from '@/lib/public-resource';
@@ -34,8 +36,10 @@ export type RenderInput = {
 export type RenderedPage = {
   /** What goes inside `<div id="root">`. */
   body: string;
-  /** What goes at the end of `<head>`: title, description, alternates, facts. */
+  /** What goes in `<head>`: title, description, alternates, facts. */
   head: string;
+  /** The theme's CSS variables: last in `<head>`, after the style sheets whose defaults they override. */
+  styles: string;
   /** The data island, after #root. */
   data: string;
 };
@@ -49,12 +53,14 @@ export async function renderPublicPage(input: RenderInput): Promise<RenderedPage
   const Page = await page.load();
   const translator = createTranslator(input.language, input.catalogue);
   const body = renderWithPublicResources(input.resources, () =>
-    renderToString(<PublicApp Page={Page} pathname={page.path} facts={input.facts} translator={translator} />),
+    renderToString(
+      <PublicApp Page={Page} pathname={page.path} facts={input.facts} translator={translator} />,
+    ),
   );
   const { t } = translator;
   const title = t('meta.documentTitle', { page: t(`pages.${page.page}.title`), brand: t('brand.name') });
   const address = (language: Locale) => `${input.origin}${page.path}?lang=${language}`;
-  const head = [
+  const head: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(t(`pages.${page.page}.description`))}">`,
     `<link rel="canonical" href="${escapeHtml(address(input.language))}">`,
@@ -63,9 +69,15 @@ export async function renderPublicPage(input: RenderInput): Promise<RenderedPage
     ),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${input.origin}${page.path}`)}">`,
     pageFactsMeta(input.facts),
-  ].join('');
+  ];
+  // The theme's CSS variables, as MantineProvider writes them (the page's own provider does not).
+  const styles = renderToString(
+    <TranslatorProvider translator={translator}>
+      <ThemeProvider>{null}</ThemeProvider>
+    </TranslatorProvider>,
+  );
   const data = `<script type="application/json" id="${DATA_ISLAND_ID}">${serializeDataIsland({ resources: input.resources })}</script>`;
-  return { body, head, data };
+  return { body, head: head.join(''), styles, data };
 }
 
 export { pageAssets, readManifest } from '../../page-assets';

@@ -83,7 +83,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 }
 
 /** Provides a fixed translator (the server's pre-rendering, tests). */
-export function TranslatorProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+export function TranslatorProvider({
+  translator,
+  children,
+}: {
+  translator: Translator;
+  children: ReactNode;
+}) {
   return <TranslatorContext value={translator}>{children}</TranslatorContext>;
 }
 

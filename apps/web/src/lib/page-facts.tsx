@@ -18,8 +18,8 @@ export function readPageFacts(): PageFacts {
 /** The `<meta>` tags the server adds to a page for these facts. */
 export function pageFactsMeta(facts: PageFacts): string {
   return facts.timeZone
-    ? `<meta name="${TIME_ZONE_META}" content="${facts.timeZone.replace(/[^\w/+-]/g, "")}">`
-    : "";
+    ? `<meta name="${TIME_ZONE_META}" content="${facts.timeZone.replace(/[^\w/+-]/g, '')}">`
+    : '';
 }
 
 const PageFactsContext = createContext<PageFacts>({});

@@ -57,7 +57,8 @@ export function createTranslator(language: Locale, catalogue: CatalogueTree): Tr
   const plurals = new Intl.PluralRules(language);
   const resolve = (key: string, count: number | undefined): string | undefined => {
     if (typeof count === 'number') {
-      const plural = lookup(catalogue, `${key}_${plurals.select(count)}`) ?? lookup(catalogue, `${key}_other`);
+      const plural =
+        lookup(catalogue, `${key}_${plurals.select(count)}`) ?? lookup(catalogue, `${key}_other`);
       if (plural !== undefined) return plural;
     }
     return lookup(catalogue, key);

@@ -55,7 +55,9 @@ export function ContactsRoute() {
         showToast({
           color: 'red',
           message:
-            isApiError(failure) && failure.code === 'RATE_LIMITED' ? t('errors.RATE_LIMITED') : t('contact.failed'),
+            isApiError(failure) && failure.code === 'RATE_LIMITED'
+              ? t('errors.RATE_LIMITED')
+              : t('contact.failed'),
         });
         setIsSending(false);
       },

@@ -1,9 +1,11 @@
-import { Alert, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
+import { LazyRetryAlert } from '@/components/ui/lazy-retry-alert';
+import { PageGrid } from '@/components/ui/page-grid';
 import { paths } from '@/config/paths';
 import { usePublishedFeedback } from '@/features/feedback/api/public-feedback';
 import { FeedbackCard } from '@/features/feedback/components/feedback-card';
@@ -29,23 +31,20 @@ export function FeedbackSection() {
   // What the page came with stays on screen while it is refreshed, and if a refresh fails.
   if (feedback.data === undefined && feedback.status !== 'error') {
     body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('common.loading')}>
+      <PageGrid layout="cards" aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} height={160} radius="md" />
         ))}
-      </SimpleGrid>
+      </PageGrid>
     );
   } else if (feedback.data === undefined) {
     const code = toErrorCode(feedback.error);
     body = (
-      <Alert color="red" title={t('feedback.list.errorTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{code === 'INTERNAL_ERROR' ? t('feedback.list.error') : t(`errors.${code}`)}</Text>
-          <Button variant="default" size="xs" onClick={() => void feedback.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LazyRetryAlert
+        title={t('feedback.list.errorTitle')}
+        message={code === 'INTERNAL_ERROR' ? t('feedback.list.error') : t(`errors.${code}`)}
+        onRetry={() => void feedback.refetch()}
+      />
     );
   } else if (feedback.data.length === 0) {
     body = (
@@ -57,7 +56,7 @@ export function FeedbackSection() {
     const items = feedback.data.slice(0, shown);
     body = (
       <Stack gap="lg">
-        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} m={0} p={0} style={{ listStyle: 'none' }}>
+        <PageGrid layout="cards" component="ul">
           {items.map((item) => (
             <li key={item.feedbackId}>
               <FeedbackCard
@@ -70,7 +69,7 @@ export function FeedbackSection() {
               />
             </li>
           ))}
-        </SimpleGrid>
+        </PageGrid>
         {feedback.data.length > shown && (
           <Group justify="center">
             <Button

@@ -1,19 +1,9 @@
-import {
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
+import { PageGrid } from '@/components/ui/page-grid';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -42,7 +32,7 @@ function Hero() {
   return (
     <Box component="section" className={classes.hero} aria-labelledby="home-hero-title">
       <Container size="lg" py={{ base: 48, sm: 88 }} className={classes.content}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 40, md: 64 }} verticalSpacing={40}>
+        <PageGrid layout="halves" gap="40px" gapMd="64px" rowGap="40px">
           <Stack gap="lg" justify="center">
             <Text component="p" size="sm" fw={700} tt="uppercase" className={classes.eyebrow}>
               {t('home.hero.eyebrow')}
@@ -54,30 +44,36 @@ function Hero() {
               {t('home.hero.text')}
             </Text>
             <Group>
-              <Button component={Link} to={paths.aboutUs.getHref()} size="md">
+              {/* Named for search engines and screen readers beyond "Learn More", starting with those words. */}
+              <Button
+                component={Link}
+                to={paths.aboutUs.getHref()}
+                size="md"
+                aria-label={t('home.hero.learnMoreLabel')}
+              >
                 {t('home.hero.learnMore')}
               </Button>
             </Group>
           </Stack>
 
           <Stack justify="center">
-            <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.highlights}>
+            <div className={classes.highlights}>
               <Title order={2} size="h4" mb="md">
                 {t('home.hero.highlightsLabel')}
               </Title>
               <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
                 {HIGHLIGHT_KEYS.map((key) => (
                   <Group component="li" key={key} gap="sm" wrap="nowrap">
-                    <ThemeIcon radius="xl" size="md" className={classes.highlightIcon} aria-hidden="true">
+                    <span className={classes.highlightIcon} aria-hidden="true">
                       <IconCheck size={18} stroke={2.5} />
-                    </ThemeIcon>
+                    </span>
                     <Text fw={600}>{t(key)}</Text>
                   </Group>
                 ))}
               </Stack>
-            </Paper>
+            </div>
           </Stack>
-        </SimpleGrid>
+        </PageGrid>
       </Container>
     </Box>
   );

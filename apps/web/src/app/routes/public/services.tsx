@@ -1,11 +1,9 @@
 import type { Service } from '@eclat/shared';
 import {
-  Alert,
   Button,
   CloseButton,
   Container,
   Group,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -15,6 +13,8 @@ import {
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 
+import { LazyRetryAlert } from '@/components/ui/lazy-retry-alert';
+import { PageGrid } from '@/components/ui/page-grid';
 import { paths } from '@/config/paths';
 import type { ServicesAudience } from '@/features/services/api/get-services';
 import { usePublicServices, usePublicServiceSearch } from '@/features/services/api/public-services';
@@ -65,7 +65,9 @@ export function ServicesRoute() {
   const selected = changed ?? initial;
 
   // Wait for the session: an admin's first request must carry the token.
-  const list = usePublicServices(audience, { enabled: session.status !== 'loading' && activeSearch === null });
+  const list = usePublicServices(audience, {
+    enabled: session.status !== 'loading' && activeSearch === null,
+  });
   const search = usePublicServiceSearch(activeSearch, audience);
   const current = activeSearch === null ? list : search;
 
@@ -123,22 +125,19 @@ export function ServicesRoute() {
   // What the page came with stays on screen while it is refreshed, and if a refresh fails.
   if (current.data === undefined && current.status !== 'error') {
     results = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('common.loading')}>
+      <PageGrid layout="cards" aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} height={380} radius="md" />
         ))}
-      </SimpleGrid>
+      </PageGrid>
     );
   } else if (current.data === undefined) {
     results = (
-      <Alert color="red" title={t('services.errors.loadTitle')} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('services.errors.load')}</Text>
-          <Button variant="default" size="xs" onClick={() => void current.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LazyRetryAlert
+        title={t('services.errors.loadTitle')}
+        message={t('services.errors.load')}
+        onRetry={() => void current.refetch()}
+      />
     );
   } else if (current.data.length === 0) {
     results = (
@@ -148,7 +147,7 @@ export function ServicesRoute() {
     );
   } else {
     results = (
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} m={0} p={0} style={{ listStyle: 'none' }}>
+      <PageGrid layout="cards" component="ul">
         {current.data.map((service) => (
           <li key={service.serviceId}>
             <ServiceCard
@@ -178,7 +177,7 @@ export function ServicesRoute() {
             />
           </li>
         ))}
-      </SimpleGrid>
+      </PageGrid>
     );
   }
 

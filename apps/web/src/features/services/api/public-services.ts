@@ -16,12 +16,13 @@ export const PUBLIC_SERVICES_KEY = 'services';
 
 export const publicServicesKey = (audience: ServicesAudience) => `${PUBLIC_SERVICES_KEY}:list:${audience}`;
 
-export function usePublicServices(audience: ServicesAudience, { enabled = true }: { enabled?: boolean } = {}) {
-  return usePublicResource(
-    publicServicesKey(audience),
-    () => apiGet('/services', { schema: asServices }),
-    { enabled },
-  );
+export function usePublicServices(
+  audience: ServicesAudience,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return usePublicResource(publicServicesKey(audience), () => apiGet('/services', { schema: asServices }), {
+    enabled,
+  });
 }
 
 /** Runs only for a non-blank title (the server answers 400 to an empty one). */

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackSchema, serviceSchema } from '@eclat/shared';
+import { buildApp } from '../src/app.ts';
+import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { buildTestApp, testConfig } from './helpers.ts';
+
+/**
+ * The pre-rendered public pages (decision 018), served by the real app from the real web build: the
+ * visitor's language, the catalogue and published feedback in the HTML, validators, and a write seen by a
+ * second server process on the same database within a second.
+ */
+
+const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
+if (!fs.existsSync(path.resolve(WEB_DIST_DIR, '../dist-server/server.js'))) {
+  throw new Error('No web build with its server entry: run `npm run build` first (npm test builds first).');
+}
+const withBuild = { WEB_DIST_DIR };
+const { publicUrl } = testConfig(withBuild);
+
+let a: Awaited<ReturnType<typeof buildTestApp>>;
+let b: FastifyInstance;
+let admin: Record<string, string>;
+let customer: Record<string, string>;
+
+beforeAll(async () => {
+  a = await buildTestApp(withBuild);
+  // A second server process on the same database (its own pool, cache and LISTEN connection).
+  b = await buildApp(testConfig(withBuild), { databaseUrl: a.databaseUrl });
+  admin = bearer(await signAccessToken(a, await createTestUser(a, ['admin']), { permissions: ['admin'] }));
+  customer = bearer(
+    await signAccessToken(a, await createTestUser(a, ['customer']), { permissions: ['customer'] }),
+  );
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+const page = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+/** Polls until `check` holds, up to `ms`; returns how long it took. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+describe('the public pages', () => {
+  it.each(['/', '/services', '/about-us', '/contacts'])(
+    '%s comes as HTML with its content, head and script, revalidated by a strong ETag',
+    async (url) => {
+      const res = await page(a, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers.vary)).toMatch(/Cookie, Accept-Language/);
+      expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(res.body).toMatch(/^<!doctype html>\s*<html lang="en" data-mantine-color-scheme="light">/);
+      expect(res.body).toMatch(/<title>[^<]+ · Éclat<\/title>/);
+      expect(res.body).toContain('<meta name="description" content="');
+      expect(res.body).toContain(`<link rel="alternate" hreflang="fr" href="${publicUrl}${url}?lang=fr">`);
+      expect(res.body).toContain('<meta name="eclat-time-zone" content="America/Toronto">');
+      // The theme's colours after the style sheets whose defaults they override.
+      expect(res.body).toMatch(/<link rel="stylesheet"[^>]+>\s*<style data-mantine-styles="true">:root[^<]*--mantine-color-dimmed: #4A5960/);
+      // The page itself, not an empty shell: a level-one heading inside #root, and its script.
+      expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>.+<\/h1>/s);
+      expect(res.body).toMatch(
+        /<script type="module" crossorigin src="\/assets\/public-[\w-]+\.js"><\/script>/,
+      );
+
+      const again = await page(a, url, { 'if-none-match': String(res.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    },
+  );
+
+  it('come in the language asked by the address, else the EN/FR choice, else the browser’s', async () => {
+    const lang = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await page(a, url, headers);
+      return [/<html lang="(\w+)"/.exec(res.body)?.[1], res.headers['content-language']];
+    };
+    expect(await lang('/')).toEqual(['en', 'en']);
+    expect(await lang('/', { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toEqual(['fr', 'fr']);
+    expect(await lang('/', { 'accept-language': 'fr-CA', cookie: 'other=1; eclat_language=en' })).toEqual([
+      'en',
+      'en',
+    ]);
+    expect(await lang('/?lang=fr', { cookie: 'eclat_language=en' })).toEqual(['fr', 'fr']);
+    expect(await lang('/?lang=de', { cookie: 'eclat_language=fr' })).toEqual(['fr', 'fr']);
+    const french = await page(a, '/about-us?lang=fr');
+    expect(french.body).toContain('<title>À propos · Éclat</title>');
+  });
+
+  it('are sent compressed once, brotli when asked', async () => {
+    const res = await page(a, '/services', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('<div id="root">');
+  });
+
+  it('show the catalogue and published feedback, and a write is seen by every server process within a second', async () => {
+    const title = `Balcony Refresh ${Date.now()}`;
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/v1/services',
+      headers: admin,
+      payload: {
+        title,
+        description: 'Floor, rail and glass.',
+        pricing: 80,
+        category: 'Residential',
+        durationMinutes: 60,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { serviceId } = serviceSchema.parse(created.json());
+    const services = await page(b, '/services');
+    // In the page and in its data island, which the browser hydrates with.
+    expect(services.body.match(new RegExp(title, 'g'))?.length).toBeGreaterThanOrEqual(2);
+    expect(services.body).toContain('<script type="application/json" id="eclat-data">');
+
+    const content = 'Spotless <b>windows</b>, thank you.';
+    const posted = await a.inject({
+      method: 'POST',
+      url: '/api/v1/feedbacks',
+      headers: customer,
+      payload: { stars: 5, content },
+    });
+    const { feedbackId } = feedbackSchema.parse(posted.json());
+    const escaped = 'Spotless &lt;b&gt;windows&lt;/b&gt;, thank you.';
+    const before = await page(b, '/');
+    expect(before.body).not.toContain(escaped);
+    const published = await a.inject({
+      method: 'PATCH',
+      url: `/api/v1/feedbacks/${feedbackId}/publish`,
+      headers: { ...admin, 'content-type': 'text/plain' },
+      payload: 'VISIBLE',
+    });
+    expect(published.statusCode).toBe(200);
+    const seenIn = await within(1_000, async () => (await page(b, '/')).body.includes(escaped));
+    expect(seenIn).toBeLessThan(1_000);
+    // The markup stays text, in the HTML and in the island (no `<b>` anywhere but escaped).
+    expect((await page(b, '/')).body).not.toContain('<b>windows</b>');
+
+    const deleted = await a.inject({
+      method: 'DELETE',
+      url: `/api/v1/services/${serviceId}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode).toBe(204);
+    await within(1_000, async () => !(await page(b, '/services')).body.includes(title));
+  });
+
+  it('give the single-page app’s document the business time zone too', async () => {
+    const res = await page(a, '/profile');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="eclat-time-zone" content="America/Toronto">');
+    expect(res.body).not.toContain('id="eclat-data"');
+  });
+});
