@@ -256,3 +256,8 @@ export function decodePayload(token: string): Record<string, unknown> {
   const [, payload = ''] = token.split('.');
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** The Authorization header of a new account holding `role` (its permission in the token). */
+export async function headersAs(app: FastifyInstance, role: Permission): Promise<Record<string, string>> {
+  return bearer(await signAccessToken(app, await createTestUser(app, [role]), { permissions: [role] }));
+}

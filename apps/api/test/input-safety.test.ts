@@ -8,7 +8,7 @@ import {
 } from '@eclat/shared';
 import { employees } from '../src/db/schema/index.ts';
 import { buildTestApp } from './helpers.ts';
-import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { bearer, createTestUser, headersAs, signAccessToken } from './auth.ts';
 
 /**
  * Input that cannot reach the database malformed (issue 11, deliverable 4): each 500 found on a running
@@ -37,9 +37,7 @@ function expectInvalid(
 
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = bearer(
-    await signAccessToken(app, await createTestUser(app, ['admin']), { permissions: ['admin'] }),
-  );
+  admin = await headersAs(app, 'admin');
   const employeeUser = await createTestUser(app, ['employee']);
   staff = bearer(await signAccessToken(app, employeeUser, { permissions: ['employee'] }));
   const [record] = await app.db

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackSchema, serviceSchema } from '@eclat/shared';
 import { buildApp } from '../src/app.ts';
-import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { headersAs } from './auth.ts';
 import { buildTestApp, testConfig } from './helpers.ts';
 
 /**
@@ -30,10 +30,8 @@ beforeAll(async () => {
   a = await buildTestApp(withBuild);
   // A second server process on the same database (its own pool, cache and LISTEN connection).
   b = await buildApp(testConfig(withBuild), { databaseUrl: a.databaseUrl });
-  admin = bearer(await signAccessToken(a, await createTestUser(a, ['admin']), { permissions: ['admin'] }));
-  customer = bearer(
-    await signAccessToken(a, await createTestUser(a, ['customer']), { permissions: ['customer'] }),
-  );
+  admin = await headersAs(a, 'admin');
+  customer = await headersAs(a, 'customer');
 });
 afterAll(async () => {
   await b.close();
@@ -69,7 +67,9 @@ describe('the public pages', () => {
       expect(res.body).toContain(`<link rel="alternate" hreflang="fr" href="${publicUrl}${url}?lang=fr">`);
       expect(res.body).toContain('<meta name="eclat-time-zone" content="America/Toronto">');
       // The theme's colours after the style sheets whose defaults they override.
-      expect(res.body).toMatch(/<link rel="stylesheet"[^>]+>\s*<style data-mantine-styles="true">:root[^<]*--mantine-color-dimmed: #4A5960/);
+      expect(res.body).toMatch(
+        /<link rel="stylesheet"[^>]+>\s*<style data-mantine-styles="true">:root[^<]*--mantine-color-dimmed: #4A5960/,
+      );
       // The page itself, not an empty shell: a level-one heading inside #root, and its script.
       expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>.+<\/h1>/s);
       expect(res.body).toMatch(

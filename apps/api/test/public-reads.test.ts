@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackSchema, serviceSchema } from '@eclat/shared';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
-import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { headersAs } from './auth.ts';
 import { buildTestApp, testConfig } from './helpers.ts';
 
 /**
@@ -32,10 +32,8 @@ beforeAll(async () => {
   a = await buildTestApp();
   // A second server process on the same database (its own pool, cache and LISTEN connection).
   b = await buildApp(testConfig(), { databaseUrl: a.databaseUrl });
-  admin = bearer(await signAccessToken(a, await createTestUser(a, ['admin']), { permissions: ['admin'] }));
-  customer = bearer(
-    await signAccessToken(a, await createTestUser(a, ['customer']), { permissions: ['customer'] }),
-  );
+  admin = await headersAs(a, 'admin');
+  customer = await headersAs(a, 'customer');
 });
 afterAll(async () => {
   await b.close();

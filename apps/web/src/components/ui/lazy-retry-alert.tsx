@@ -1,14 +1,17 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense } from 'react';
 
-const RetryAlertModule = lazy(() =>
-  import('./retry-alert').then((module) => ({ default: module.RetryAlert })),
+const LoadErrorAlert = lazy(() =>
+  import('./query-states').then((module) => ({ default: module.LoadErrorAlert })),
 );
 
-/** The retry alert, its code loaded only when a list could not load (the first visit does without it). */
-export function LazyRetryAlert(props: ComponentProps<typeof RetryAlertModule>) {
+/**
+ * The load error alert with Retry (components/ui/query-states.tsx), its code loaded only when a list could
+ * not load: the public pages' first visit does without it.
+ */
+export function LazyRetryAlert(props: { title: string; message: string; onRetry: () => void }) {
   return (
     <Suspense fallback={null}>
-      <RetryAlertModule {...props} />
+      <LoadErrorAlert {...props} />
     </Suspense>
   );
 }
