@@ -165,7 +165,7 @@ export function ServicesRoute() {
   } else {
     results = (
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} m={0} p={0} style={{ listStyle: 'none' }}>
-        {current.data.map((service) => (
+        {current.data.map((service, index) => (
           <li key={service.serviceId}>
             <ServiceCard
               serviceId={service.serviceId}
@@ -175,6 +175,8 @@ export function ServicesRoute() {
               duration={t('services.duration', { count: service.durationMinutes })}
               price={priceOf(service)}
               image={service.image}
+              imageVariants={service.imageVariants}
+              isPriority={index === 0}
               unavailableLabel={isAdmin && !service.isAvailable ? t('services.unavailable') : undefined}
               selectLabel={t('services.select', { title: service.title })}
               isSelected={selected.includes(service.serviceId)}
