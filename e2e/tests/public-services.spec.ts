@@ -393,4 +393,14 @@ test('the card pictures are sized as the grid draws them: one, two and three col
     expect(widthIn(chosen), `${width} px: a card ${drawn} px wide`).toBe(best);
     await context.close();
   }
+  // The default picture's copies (a service without a picture) are served with their types.
+  for (const format of ['avif', 'webp']) {
+    const copy = await browser.newContext({ baseURL }).then(async (context) => {
+      const response = await context.request.get(`/images/service-default-400.${format}`);
+      const type = response.headers()['content-type'];
+      await context.close();
+      return { status: response.status(), type };
+    });
+    expect(copy).toEqual({ status: 200, type: `image/${format}` });
+  }
 });
