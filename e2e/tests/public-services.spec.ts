@@ -281,3 +281,126 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(editUrl);
   });
 }
+
+/** The width asked for in a picture copy's address (`...&w=800&f=avif`). */
+const widthIn = (url: string) => Number(/[?&]w=(\d+)/.exec(url)?.[1]);
+
+for (const deviceScaleFactor of [1, 3]) {
+  test(`at 390 px wide (${deviceScaleFactor}x) the cards load AVIF copies with their size set, lazily, 150 KB at most in all`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor,
+    });
+    const page = await context.newPage();
+    const images: { url: string; type: string; bytes: number }[] = [];
+    const reading: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'image') return;
+      reading.push(
+        response.body().then((body) => {
+          images.push({
+            url: response.url(),
+            type: response.headers()['content-type'] ?? '',
+            bytes: body.length,
+          });
+        }),
+      );
+    });
+    const pictures = () => images.filter((image) => image.url.includes('/api/v1/services/'));
+
+    await page.goto('/services');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(5);
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
+    // Below the fold, pictures wait: not every card's is fetched before the page is scrolled.
+    expect(pictures().length).toBeGreaterThan(0);
+    expect(pictures().length).toBeLessThan(count);
+
+    for (let index = 0; index < count; index += 1) {
+      const card = cards.nth(index);
+      await card.scrollIntoViewIfNeeded();
+      const img = card.locator('picture > img');
+      await expect
+        .poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+        .toBe(true);
+      // Its size is known before it loads (no layout shift), and the browser took an AVIF copy.
+      await expect(img).toHaveAttribute('width', /^\d+$/);
+      await expect(img).toHaveAttribute('height', /^\d+$/);
+      expect(await img.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/[?&]f=avif$/);
+      // The first card is seen at once and asked for first; the others wait until scrolled near.
+      if (index === 0) {
+        await expect(img).toHaveAttribute('fetchpriority', 'high');
+        await expect(img).toHaveAttribute('loading', 'eager');
+      } else {
+        await expect(img).toHaveAttribute('loading', 'lazy');
+        await expect(img).toHaveAttribute('decoding', 'async');
+      }
+    }
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
+
+    expect(pictures()).toHaveLength(count);
+    expect(pictures().every((image) => image.type === 'image/avif')).toBe(true);
+    // A copy as wide as the screen's pixels need (a 358 px wide card), not wider.
+    const wanted = deviceScaleFactor === 1 ? 400 : 960;
+    expect(pictures().map((image) => widthIn(image.url))).toEqual(
+      Array.from({ length: count }, () => wanted),
+    );
+    const total = images.reduce((sum, image) => sum + image.bytes, 0);
+    test
+      .info()
+      .annotations.push({ type: 'image bytes', description: `${total} bytes in ${images.length} images` });
+    expect(total).toBeLessThanOrEqual(150_000);
+    await context.close();
+  });
+}
+
+test('the card pictures are sized as the grid draws them: one, two and three columns', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const width of [390, 768, 1280]) {
+    // At twice the pixels, a copy too narrow or too wide for the slot is easy to tell (400, 800 or 960).
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width, height: 900 },
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    await page.goto('/services');
+    const img = page.getByRole('main').getByRole('article').first().locator('picture > img');
+    await expect
+      .poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
+    const { drawn, chosen, offered } = await img.evaluate((element: HTMLImageElement) => {
+      const source = element.parentElement?.querySelector('source[type="image/avif"]');
+      return {
+        drawn: element.getBoundingClientRect().width,
+        chosen: element.currentSrc,
+        offered: (source?.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim()),
+      };
+    });
+    const widths = offered.map((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1])).sort((a, b) => a - b);
+    const needed = drawn * 2;
+    const best = widths.find((candidate) => candidate >= needed) ?? widths.at(-1);
+    expect(widthIn(chosen), `${width} px: a card ${drawn} px wide`).toBe(best);
+    await context.close();
+  }
+  // The default picture's copies (a service without a picture) are served with their types.
+  for (const format of ['avif', 'webp']) {
+    const copy = await browser.newContext({ baseURL }).then(async (context) => {
+      const response = await context.request.get(`/images/service-default-400.${format}`);
+      const type = response.headers()['content-type'];
+      await context.close();
+      return { status: response.status(), type };
+    });
+    expect(copy).toEqual({ status: 200, type: `image/${format}` });
+  }
+});

@@ -61,6 +61,9 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       void replyWithError(error, request, reply);
     },
     return503OnClosing: true,
+    // The first start of a new database writes the demo content, its pictures converted to AVIF and WebP
+    // (seconds on a small machine), and a start may wait for another instance's migrations: not 10 s.
+    pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -17,6 +17,7 @@ import {
 import { customers, employees, users } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp } from './helpers.ts';
+import { dataUrl, photoJpeg } from './images.ts';
 import { bearer, createTestUser, signAccessToken } from './auth.ts';
 import {
   applyMutation,
@@ -54,6 +55,21 @@ const samples: string[] = [];
 const TZ = 'America/Toronto';
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/**
+ * Pictures the conversion to AVIF and WebP must survive (a 400, never a 5xx): a real JPEG, one cut short, a
+ * JPEG or PNG signature over garbage, a PNG cut inside its header.
+ */
+const JPEG_BYTES = await photoJpeg(48, 32);
+const PICTURES = [
+  dataUrl('image/jpeg', JPEG_BYTES),
+  dataUrl('image/jpeg', JPEG_BYTES.subarray(0, Math.floor(JPEG_BYTES.length / 2))),
+  dataUrl('image/jpeg', Buffer.concat([JPEG_BYTES.subarray(0, 4), Buffer.alloc(64, 0x55)])),
+  dataUrl(
+    'image/png',
+    Buffer.concat([Buffer.from(PNG.split(',')[1] ?? '', 'base64').subarray(0, 8), Buffer.alloc(64, 0xaa)]),
+  ),
+  dataUrl('image/png', Buffer.from(PNG.split(',')[1] ?? '', 'base64').subarray(0, 20)),
+];
 
 function remember(kind: string, id: string) {
   ids.set(kind, [...(ids.get(kind) ?? []), id]);
@@ -97,10 +113,10 @@ async function seed() {
   const employeeUser = roleUsers.employee;
   if (!customerUser || !employeeUser) throw new Error('no users');
 
-  for (const [title, duration] of [
-    ['Deep Cleaning', 120],
-    ['Window Washing', 60],
-    ['Carpet Care', 90],
+  for (const [title, duration, image] of [
+    ['Deep Cleaning', 120, PICTURES[0]],
+    ['Window Washing', 60, undefined],
+    ['Carpet Care', 90, undefined],
   ] as const) {
     const service = await seeded(
       'admin',
@@ -113,6 +129,7 @@ async function seed() {
           pricing: 80,
           category: 'Home',
           durationMinutes: duration,
+          image,
         },
       },
       (body) => serviceSchema.parse(body),
@@ -193,7 +210,15 @@ async function seed() {
     samples.push(day);
     for (const hour of [9, 12, 15, 20]) samples.push(fromLocal(day, hour, 0, TZ).toISOString());
   }
-  samples.push(dayFromToday(0), dayFromToday(-1), '2027-03-10T14:00', '416-555-0100', '12 Main Street', PNG);
+  samples.push(
+    dayFromToday(0),
+    dayFromToday(-1),
+    '2027-03-10T14:00',
+    '416-555-0100',
+    '12 Main Street',
+    PNG,
+    ...PICTURES,
+  );
   samples.push('key-1234567890', 'Deep', 'Hello there', 'fr', 'en');
 
   const serviceIds = ids.get('serviceId') ?? [];

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { headersAs } from './auth.ts';
 import { buildTestApp, testConfig } from './helpers.ts';
+import { photoJpeg } from './images.ts';
 
 /**
  * Public reads come from each process's cache (decision 015): validators and Cache-Control, private answers
@@ -19,7 +20,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+const JPEG = await photoJpeg(16, 12);
 const dataUrl = (type: string, content: Buffer) => `data:${type};base64,${content.toString('base64')}`;
 const services = z.array(serviceSchema);
 
@@ -181,7 +182,7 @@ describe('public reads', () => {
     expect(search.headers.etag).toBeUndefined();
     expect(search.headers['cache-control']).toBe(PUBLIC);
 
-    const { serviceId, image: _image, ...fields } = service;
+    const { serviceId, image: _image, imageVariants: _variants, ...fields } = service;
     const edited = await a.inject({
       method: 'PUT',
       url: `/api/v1/services/${serviceId}`,
@@ -204,6 +205,11 @@ describe('public reads', () => {
       (await get(a, `/api/v1/services/${serviceId}/image`, { 'if-none-match': String(picture.headers.etag) }))
         .statusCode,
     ).toBe(304);
+    const copy = await get(a, `/api/v1/services/${serviceId}/image?f=webp`);
+    expect([copy.headers['content-type'], copy.headers['cache-control']]).toEqual([
+      'image/webp',
+      'public, no-cache',
+    ]);
     await a.inject({
       method: 'PUT',
       url: `/api/v1/services/${serviceId}`,
@@ -213,6 +219,10 @@ describe('public reads', () => {
     const replaced = await get(a, `/api/v1/services/${serviceId}/image`);
     expect(replaced.rawPayload.equals(JPEG)).toBe(true);
     expect(replaced.headers.etag).not.toBe(picture.headers.etag);
+    // Its copies too: the one cached for the old picture is gone.
+    const newCopy = await get(a, `/api/v1/services/${serviceId}/image?f=webp`);
+    expect(newCopy.headers.etag).not.toBe(copy.headers.etag);
+    expect(newCopy.rawPayload.equals(copy.rawPayload)).toBe(false);
 
     expect(
       (await a.inject({ method: 'DELETE', url: `/api/v1/services/${serviceId}`, headers: admin })).statusCode,

@@ -9,6 +9,7 @@ export type ReadTopic = 'services' | 'feedback';
 export const TOPIC_OF_TABLE: Readonly<Record<string, ReadTopic>> = {
   services: 'services',
   service_images: 'services',
+  service_image_variants: 'services',
   feedback: 'feedback',
 };
 

@@ -5,8 +5,34 @@ import { SERVICE_ID_LENGTH } from '../constants.ts';
 export const SERVICE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const SERVICE_IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/]+={0,2}$/;
 
+/**
+ * The smaller, modern copies the server makes of every picture (decision 016): each format at each of these
+ * widths that is narrower than the original, plus one at the original's width (at most the widest).
+ */
+export const SERVICE_IMAGE_FORMATS = ['avif', 'webp'] as const;
+export type ServiceImageFormat = (typeof SERVICE_IMAGE_FORMATS)[number];
+export const SERVICE_IMAGE_WIDTHS = [400, 800, 1200] as const;
+/** The widest copy a client may ask for; a wider request gets the widest copy there is. */
+export const SERVICE_IMAGE_MAX_REQUEST_WIDTH = 10_000;
+
 export const serviceIdSchema = z.uuid().length(SERVICE_ID_LENGTH);
 export const serviceIdParamsSchema = z.object({ serviceId: serviceIdSchema });
+
+export const serviceImageVariantsSchema = z
+  .object({
+    /** The picture's own size in pixels (as displayed: EXIF orientation applied). */
+    width: z.number().int(),
+    height: z.number().int(),
+    /** Widths of the copies, ascending; each keeps the picture's proportions. */
+    widths: z.array(z.number().int()),
+    formats: z.array(z.enum(SERVICE_IMAGE_FORMATS)),
+  })
+  .meta({
+    id: 'ServiceImageVariants',
+    description:
+      'Copies of `image` for srcset: `<image>&w=<width>&f=<format>` for each of `widths` and `formats`.',
+  });
+export type ServiceImageVariants = z.infer<typeof serviceImageVariantsSchema>;
 
 export const serviceSchema = z
   .object({
@@ -19,6 +45,8 @@ export const serviceSchema = z
     isAvailable: z.boolean(),
     /** URL of the picture (cacheable, versioned), or null for the default picture. */
     image: z.string().nullable(),
+    /** The AVIF and WebP copies of `image`; null without a picture or while its copies are being made. */
+    imageVariants: serviceImageVariantsSchema.nullable(),
     category: z.string(),
     durationMinutes: z.number().int(),
   })
@@ -58,6 +86,37 @@ export const serviceInputSchema = z
   // No component id: trimming and defaults make its input and output shapes differ in OpenAPI.
   .describe('ServiceInput');
 export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+/** The address of one copy of a picture (`image` is the versioned URL of a service). */
+export function serviceImageVariantUrl(image: string, width: number, format: ServiceImageFormat): string {
+  return `${image}${image.includes('?') ? '&' : '?'}w=${width}&f=${format}`;
+}
+
+/**
+ * Query of `GET /services/{id}/image`: `v` the version (from `image`), and for a copy `f` its format and `w`
+ * the width wanted (the narrowest copy at least that wide, else the widest; absent: the widest).
+ */
+export const serviceImageQuerySchema = z
+  .object({
+    v: z.string().max(64).optional(),
+    w: z
+      .string()
+      .regex(/^\d{1,9}$/, 'validation.wholeNumber')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'validation.tooSmall')
+          .max(SERVICE_IMAGE_MAX_REQUEST_WIDTH, 'validation.tooLarge'),
+      )
+      .optional(),
+    f: z.enum(SERVICE_IMAGE_FORMATS, { error: 'services.errors.imageFormat' }).optional(),
+  })
+  .refine((query) => query.w === undefined || query.f !== undefined, {
+    path: ['f'],
+    error: 'validation.required',
+  });
 
 export const serviceSearchQuerySchema = z.object({
   title: z.string().trim().min(1, 'services.errors.emptySearch').max(120),

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -49,5 +50,33 @@ export const serviceImages = pgTable('service_images', {
   content: bytea('content').notNull(),
   /** Content hash, used as the ETag and as the version in the image URL. */
   sha256: text('sha256').notNull(),
+  /**
+   * Size in pixels as displayed (EXIF orientation applied), set with the copies in one transaction: null
+   * means the copies are not made yet (a picture stored before they existed; see `image-backfill.ts`).
+   */
+  width: integer('width'),
+  height: integer('height'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The AVIF and WebP copies of a picture at a few widths (decision 016), replaced with it in one transaction
+ * and deleted with it.
+ */
+export const serviceImageVariants = pgTable(
+  'service_image_variants',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => serviceImages.serviceId, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.format, t.width] }),
+    check('service_image_variants_format', sql`${t.format} in ('avif', 'webp')`),
+    check('service_image_variants_size', sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);

@@ -2,7 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { createDatabase, type Database } from '../client.ts';
-import { customers, employees, feedback, serviceImages, services } from '../schema/index.ts';
+import {
+  customers,
+  employees,
+  feedback,
+  serviceImages,
+  serviceImageVariants,
+  services,
+} from '../schema/index.ts';
 import { findUserByEmail, rolesOf } from '../../modules/auth/accounts.repository.ts';
 import { verifyPassword } from '../../modules/auth/passwords.ts';
 import { initialiseDatabase } from './demo.ts';
@@ -60,6 +67,21 @@ describe('demo content', () => {
       // Real JPEG files: they start with the JPEG signature.
       expect(image.content.subarray(0, 3).toString('hex')).toBe('ffd8ff');
       expect(image.content.length).toBeGreaterThan(5_000);
+      expect([image.width, image.height]).toEqual([960, 640]);
+    }
+    // Each with its AVIF and WebP copies, made as an upload's are, every one smaller than the original.
+    const variants = await db.select().from(serviceImageVariants);
+    for (const image of images) {
+      const own = variants.filter((variant) => variant.serviceId === image.serviceId);
+      expect(own.map((variant) => `${variant.format} ${variant.width}x${variant.height}`).sort()).toEqual([
+        'avif 400x267',
+        'avif 800x533',
+        'avif 960x640',
+        'webp 400x267',
+        'webp 800x533',
+        'webp 960x640',
+      ]);
+      for (const variant of own) expect(variant.content.length).toBeLessThan(image.content.length);
     }
 
     const statuses = await db

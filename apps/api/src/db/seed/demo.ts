@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,21 +7,22 @@ import type { Logger } from 'pino';
 import type { Database } from '../client.ts';
 import { ROLE_IDS, type Permission } from '@eclat/shared';
 import { hashPassword } from '../../modules/auth/passwords.ts';
-import {
-  appMeta,
-  customers,
-  employees,
-  feedback,
-  serviceImages,
-  services,
-  userRoles,
-  users,
-} from '../schema/index.ts';
+import { convertImage } from '../../modules/services/image-variants.ts';
+import { describeImage, type PreparedImage } from '../../modules/services/service-image.ts';
+import { saveServiceImage } from '../../modules/services/services.repository.ts';
+import { appMeta, customers, employees, feedback, services, userRoles, users } from '../schema/index.ts';
 import { DEMO_CUSTOMERS, DEMO_EMPLOYEES, DEMO_FEEDBACK, DEMO_SERVICES } from './demo-content.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
 const INITIALISED_KEY = 'initialised_at';
+
+/** A demo picture, with its copies made the way an upload's are. */
+async function prepareDemoImage(file: string): Promise<PreparedImage> {
+  const described = describeImage(await fs.readFile(path.join(IMAGES_DIR, file)));
+  if (!described) throw new Error(`${file} is not a JPEG or PNG`);
+  return { ...described, ...(await convertImage(described.content)) };
+}
 
 export type DemoAccount = { email: string; password: string; roles: Permission[] };
 export type SeedResult = { seeded: boolean; reason: string; demoAccounts?: DemoAccount[] };
@@ -63,7 +64,10 @@ export async function initialiseDatabase(
     if (hasData) return { seeded: false, reason: 'database already has data' };
     if (!options.withDemo) return { seeded: false, reason: 'SEED_DEMO=false' };
 
-    for (const demo of DEMO_SERVICES) {
+    const pictures = await Promise.all(
+      DEMO_SERVICES.map(async (demo) => (demo.image ? prepareDemoImage(demo.image) : undefined)),
+    );
+    for (const [index, demo] of DEMO_SERVICES.entries()) {
       const [row] = await tx
         .insert(services)
         .values({
@@ -75,15 +79,8 @@ export async function initialiseDatabase(
           isAvailable: demo.isAvailable,
         })
         .returning({ id: services.id });
-      if (row && demo.image) {
-        const content = await fs.readFile(path.join(IMAGES_DIR, demo.image));
-        await tx.insert(serviceImages).values({
-          serviceId: row.id,
-          mimeType: 'image/jpeg',
-          content,
-          sha256: createHash('sha256').update(content).digest('hex'),
-        });
-      }
+      const picture = pictures[index];
+      if (row && picture) await saveServiceImage(tx, row.id, picture);
     }
 
     const customerRows = await tx.insert(customers).values(DEMO_CUSTOMERS).returning({ id: customers.id });

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SERVICE_IMAGE_MAX_BYTES, type ImageMimeType } from '@eclat/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { convertImage, ImageConversionError, type ConvertedImage } from './image-variants.ts';
 
 export type DecodedImage = { mimeType: ImageMimeType; content: Buffer; sha256: string };
+/** A picture ready to store: the original with its size and its AVIF and WebP copies. */
+export type PreparedImage = DecodedImage & ConvertedImage;
 
 /** The type a file really is, read from its first bytes (not from its name or declared type). */
 export function sniffImageType(content: Buffer): ImageMimeType | null {
@@ -30,9 +33,34 @@ export function decodeServiceImage(dataUrl: string): DecodedImage {
       'services.errors.imageTooLarge',
     );
   }
+  const described = describeImage(content);
+  if (!described) throw imageError('Only JPEG or PNG files are allowed.', 'services.errors.imageType');
+  return described;
+}
+
+/** The original as stored (content, type, hash), from its bytes: the demo seed uses it. */
+export function describeImage(content: Buffer): DecodedImage | null {
   const mimeType = sniffImageType(content);
-  if (!mimeType) throw imageError('Only JPEG or PNG files are allowed.', 'services.errors.imageType');
-  return { mimeType, content, sha256: createHash('sha256').update(content).digest('hex') };
+  return mimeType && { mimeType, content, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+/**
+ * An uploaded picture, checked (`decodeServiceImage`) and converted: one that cannot be decoded, or has
+ * too many pixels, is a 400 on `body.image` like the other picture errors, never a 5xx.
+ */
+export async function prepareServiceImage(dataUrl: string): Promise<PreparedImage> {
+  const decoded = decodeServiceImage(dataUrl);
+  try {
+    return { ...decoded, ...(await convertImage(decoded.content)) };
+  } catch (error) {
+    if (!(error instanceof ImageConversionError)) throw error;
+    throw imageError(
+      error.key === 'services.errors.imagePixels'
+        ? 'The picture has too many pixels.'
+        : 'The picture could not be read.',
+      error.key,
+    );
+  }
 }
 
 export function imageUrl(serviceId: string, sha256: string | null): string | null {

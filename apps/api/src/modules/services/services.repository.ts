@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Service, ServiceInput } from '@eclat/shared';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Service, ServiceImageFormat, ServiceImageVariants, ServiceInput } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { serviceImages, services } from '../../db/schema/index.ts';
-import { imageUrl, type DecodedImage } from './service-image.ts';
+import { serviceImages, serviceImageVariants, services } from '../../db/schema/index.ts';
+import type { ConvertedImage } from './image-variants.ts';
+import { imageUrl, type PreparedImage } from './service-image.ts';
 
 const columns = {
   serviceId: services.id,
@@ -12,8 +13,18 @@ const columns = {
   isAvailable: services.isAvailable,
   category: services.category,
   durationMinutes: services.durationMinutes,
-  // Only the image's hash: the bytes are never read when listing.
+  // Only the image's hash, size and the widths of its copies: the bytes are never read when listing.
   sha256: serviceImages.sha256,
+  width: serviceImages.width,
+  height: serviceImages.height,
+  widths: sql<
+    number[] | null
+  >`(select array_agg(distinct ${serviceImageVariants.width} order by ${serviceImageVariants.width})
+    from ${serviceImageVariants} where ${serviceImageVariants.serviceId} = ${services.id})`,
+  formats: sql<
+    ServiceImageFormat[] | null
+  >`(select array_agg(distinct ${serviceImageVariants.format} order by ${serviceImageVariants.format})
+    from ${serviceImageVariants} where ${serviceImageVariants.serviceId} = ${services.id})`,
 };
 
 type Row = {
@@ -25,9 +36,21 @@ type Row = {
   category: string;
   durationMinutes: number;
   sha256: string | null;
+  width: number | null;
+  height: number | null;
+  widths: number[] | null;
+  formats: ServiceImageFormat[] | null;
 };
 
-const toService = ({ sha256, ...row }: Row): Service => ({ ...row, image: imageUrl(row.serviceId, sha256) });
+function variantsOf({ sha256, width, height, widths, formats }: Row): ServiceImageVariants | null {
+  if (!sha256 || !width || !height || !widths?.length || !formats?.length) return null;
+  return { width, height, widths, formats };
+}
+
+const toService = (row: Row): Service => {
+  const { sha256, width: _width, height: _height, widths: _widths, formats: _formats, ...fields } = row;
+  return { ...fields, image: imageUrl(row.serviceId, sha256), imageVariants: variantsOf(row) };
+};
 
 export type ServiceFilter = { includeUnavailable: boolean; titleContains?: string };
 
@@ -59,26 +82,44 @@ export async function findService(db: Db, id: string): Promise<Service | undefin
 
 type Fields = Omit<ServiceInput, 'image'> & { isAvailable: boolean };
 
-async function saveImage(db: Db, serviceId: string, image: DecodedImage | null | undefined) {
+/** A database or one of its transactions (the demo seed writes pictures inside its own). */
+type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Writes the copies of the picture that is stored now (replacing any others). */
+async function saveVariants(db: Writer, serviceId: string, variants: ConvertedImage['variants']) {
+  await db.delete(serviceImageVariants).where(eq(serviceImageVariants.serviceId, serviceId));
+  if (variants.length > 0) {
+    await db.insert(serviceImageVariants).values(variants.map((variant) => ({ serviceId, ...variant })));
+  }
+}
+
+/** The original, its size and its copies, replaced together (call inside a transaction). */
+export async function saveServiceImage(
+  db: Writer,
+  serviceId: string,
+  image: PreparedImage | null | undefined,
+) {
   if (image === undefined) return;
   if (image === null) {
     await db.delete(serviceImages).where(eq(serviceImages.serviceId, serviceId));
     return;
   }
+  const { variants, ...original } = image;
   await db
     .insert(serviceImages)
-    .values({ serviceId, ...image })
-    .onConflictDoUpdate({ target: serviceImages.serviceId, set: { ...image, updatedAt: new Date() } });
+    .values({ serviceId, ...original })
+    .onConflictDoUpdate({ target: serviceImages.serviceId, set: { ...original, updatedAt: new Date() } });
+  await saveVariants(db, serviceId, variants);
 }
 
 export async function createService(
   db: Db,
   fields: Fields,
-  image: DecodedImage | null | undefined,
+  image: PreparedImage | null | undefined,
 ): Promise<string> {
   const [row] = await db.insert(services).values(fields).returning({ id: services.id });
   if (!row) throw new Error('The service was not created.');
-  await saveImage(db, row.id, image);
+  await saveServiceImage(db, row.id, image);
   return row.id;
 }
 
@@ -87,7 +128,7 @@ export async function updateService(
   db: Db,
   id: string,
   fields: Fields,
-  image: DecodedImage | null | undefined,
+  image: PreparedImage | null | undefined,
 ): Promise<boolean> {
   const updated = await db
     .update(services)
@@ -95,7 +136,7 @@ export async function updateService(
     .where(eq(services.id, id))
     .returning({ id: services.id });
   if (updated.length === 0) return false;
-  await saveImage(db, id, image);
+  await saveServiceImage(db, id, image);
   return true;
 }
 
@@ -116,4 +157,93 @@ export async function findServiceImage(db: Db, id: string) {
     .innerJoin(services, eq(services.id, serviceImages.serviceId))
     .where(eq(serviceImages.serviceId, id));
   return row;
+}
+
+/** One copy of a picture, by its exact format and width. */
+export async function findServiceImageVariant(db: Db, id: string, format: ServiceImageFormat, width: number) {
+  const [row] = await db
+    .select({ content: serviceImageVariants.content, sha256: serviceImages.sha256 })
+    .from(serviceImageVariants)
+    .innerJoin(serviceImages, eq(serviceImages.serviceId, serviceImageVariants.serviceId))
+    .where(
+      and(
+        eq(serviceImageVariants.serviceId, id),
+        eq(serviceImageVariants.format, format),
+        eq(serviceImageVariants.width, width),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The width of the copy that answers a request for `wanted` pixels (any, when absent): the narrowest copy at
+ * least that wide, else the widest. Undefined when the picture has no copies (yet).
+ */
+export async function findVariantWidth(
+  db: Db,
+  id: string,
+  format: ServiceImageFormat,
+  wanted: number | undefined,
+): Promise<number | undefined> {
+  const width = serviceImageVariants.width;
+  const order =
+    wanted === undefined
+      ? [desc(width)]
+      : [
+          sql`${width} >= ${wanted} desc`,
+          sql`case when ${width} >= ${wanted} then ${width} else -${width} end`,
+        ];
+  const [row] = await db
+    .select({ width })
+    .from(serviceImageVariants)
+    .where(and(eq(serviceImageVariants.serviceId, id), eq(serviceImageVariants.format, format)))
+    .orderBy(...order)
+    .limit(1);
+  return row?.width;
+}
+
+/** Pictures stored before their copies existed (see `image-backfill.ts`), a few at a time, by id. */
+export async function findImagesWithoutVariants(db: Db, limit: number, after?: string) {
+  return db
+    .select({ serviceId: serviceImages.serviceId, sha256: serviceImages.sha256 })
+    .from(serviceImages)
+    .where(
+      and(isNull(serviceImages.width), after === undefined ? undefined : gt(serviceImages.serviceId, after)),
+    )
+    .orderBy(asc(serviceImages.serviceId))
+    .limit(limit);
+}
+
+export async function findImageContent(db: Db, serviceId: string, sha256: string) {
+  const [row] = await db
+    .select({ content: serviceImages.content })
+    .from(serviceImages)
+    .where(and(eq(serviceImages.serviceId, serviceId), eq(serviceImages.sha256, sha256)));
+  return row?.content;
+}
+
+/**
+ * Stores the copies of a picture made after it was stored, unless it was replaced, removed or given its
+ * copies by someone else meanwhile (the row is locked and checked). Returns whether it stored them.
+ */
+export async function saveLateVariants(
+  db: Db,
+  serviceId: string,
+  sha256: string,
+  converted: ConvertedImage,
+): Promise<boolean> {
+  const updated = await db
+    .update(serviceImages)
+    .set({ width: converted.width, height: converted.height })
+    .where(
+      and(
+        eq(serviceImages.serviceId, serviceId),
+        eq(serviceImages.sha256, sha256),
+        isNull(serviceImages.width),
+      ),
+    )
+    .returning({ serviceId: serviceImages.serviceId });
+  if (updated.length === 0) return false;
+  await saveVariants(db, serviceId, converted.variants);
+  return true;
 }

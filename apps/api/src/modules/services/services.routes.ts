@@ -3,18 +3,22 @@ import { z } from 'zod';
 import {
   errorBodySchema,
   serviceIdParamsSchema,
+  serviceImageQuerySchema,
   serviceInputSchema,
   serviceSchema,
   serviceSearchQuerySchema,
 } from '@eclat/shared';
 import { notFound } from '../../lib/app-error.ts';
-import { decodeServiceImage } from './service-image.ts';
+import { startImageBackfill } from './image-backfill.ts';
+import { prepareServiceImage } from './service-image.ts';
 import {
   createService,
   deleteService,
   findService,
   findServiceImage,
+  findServiceImageVariant,
   findServices,
+  findVariantWidth,
   updateService,
 } from './services.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
@@ -31,6 +35,15 @@ const CATALOGUE = ['services'] as const;
  */
 export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const adminOnly = app.requireAnyPermission('admin');
+  // Pictures stored before copies existed get them in the background once the server is ready.
+  let backfill: ReturnType<typeof startImageBackfill> | undefined;
+  app.addHook('onReady', (hookDone) => {
+    backfill = startImageBackfill(app.db, app.log);
+    hookDone();
+  });
+  app.addHook('preClose', async () => {
+    await backfill?.stop();
+  });
   const seesEverything = async (request: Parameters<typeof app.optionalUser>[0]) =>
     (await app.optionalUser(request))?.permissions.has('admin') ?? false;
 
@@ -122,27 +135,53 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       schema: {
         tags: ['services'],
         summary:
-          "The service's picture (JPEG or PNG); the URL in Service.image carries a version, so it is cached for a year",
+          "The service's picture (JPEG or PNG), or with f (and w) one of its AVIF or WebP copies (the narrowest at least w pixels wide, else the widest); the URL in Service.image carries a version, so it is cached for a year",
         params: serviceIdParamsSchema,
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        querystring: serviceImageQuerySchema,
+        response: { 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       const { serviceId } = request.params;
-      const { v } = request.query;
+      const { v, w, f } = request.query;
       reply.header('X-Content-Type-Options', 'nosniff');
-      const found = await app.publicReads.file(request, reply, {
-        key: `services/${serviceId}/image`,
-        topics: CATALOGUE,
-        // An address with the picture's current version never changes; any other is checked each time.
-        cacheControl: (tag) =>
-          v !== undefined && tag.startsWith(v) ? `public, max-age=${YEAR}, immutable` : 'public, no-cache',
-        load: async () => {
-          const image = await findServiceImage(app.db, serviceId);
-          return image && { body: image.content, type: image.mimeType, etag: image.sha256 };
-        },
-      });
-      if (!found) throw notFound('Picture');
+      // An address with the picture's current version never changes; any other is checked each time.
+      const cacheControl = (tag: string) =>
+        v !== undefined && tag.startsWith(v) ? `public, max-age=${YEAR}, immutable` : 'public, no-cache';
+      if (f === undefined) {
+        const found = await app.publicReads.file(request, reply, {
+          key: `services/${serviceId}/image`,
+          topics: CATALOGUE,
+          cacheControl,
+          load: async () => {
+            const image = await findServiceImage(app.db, serviceId);
+            return image && { body: image.content, type: image.mimeType, etag: image.sha256 };
+          },
+        });
+        if (!found) throw notFound('Picture');
+        return reply;
+      }
+      // Only the copies that exist are kept in the read cache (under their own width), so asking for every
+      // width there is cannot fill it; another width costs one small query to find the copy that answers it.
+      const sendVariant = (width: number) =>
+        app.publicReads.file(request, reply, {
+          key: `services/${serviceId}/image/${f}/${width}`,
+          topics: CATALOGUE,
+          cacheControl,
+          load: async () => {
+            const variant = await findServiceImageVariant(app.db, serviceId, f, width);
+            return (
+              variant && {
+                body: variant.content,
+                type: `image/${f}`,
+                etag: `${variant.sha256}.${width}.${f}`,
+              }
+            );
+          },
+        });
+      if (w !== undefined && (await sendVariant(w))) return reply;
+      const width = await findVariantWidth(app.db, serviceId, f, w);
+      if (width === undefined || width === w || !(await sendVariant(width))) throw notFound('Picture');
       return reply;
     },
   );
@@ -162,8 +201,9 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     async (request, reply) => {
       const { image, ...fields } = request.body;
-      const decoded = image ? decodeServiceImage(image) : undefined;
-      const id = await app.jobs.transaction((tx) => createService(tx.db, fields, decoded));
+      // Converted before the transaction: no connection is held while the copies are made.
+      const prepared = image ? await prepareServiceImage(image) : undefined;
+      const id = await app.jobs.transaction((tx) => createService(tx.db, fields, prepared));
       const service = await findService(app.db, id);
       if (!service) throw notFound('Service');
       return reply.code(201).send(service);
@@ -187,9 +227,10 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     async (request) => {
       const { image, ...fields } = request.body;
-      const decoded = image === undefined ? undefined : image === null ? null : decodeServiceImage(image);
+      const prepared =
+        image === undefined ? undefined : image === null ? null : await prepareServiceImage(image);
       const found = await app.jobs.transaction((tx) =>
-        updateService(tx.db, request.params.serviceId, fields, decoded),
+        updateService(tx.db, request.params.serviceId, fields, prepared),
       );
       if (!found) throw notFound('Service');
       const service = await findService(app.db, request.params.serviceId);

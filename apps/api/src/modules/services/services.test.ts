@@ -3,13 +3,14 @@ import { errorBodySchema, serviceSchema, type Service } from '@eclat/shared';
 import { z } from 'zod';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
+import { photoJpeg } from '../../../test/images.ts';
 
-// Smallest valid PNG (1x1) and a JPEG header; and a "PNG" that is really text.
+// Smallest valid PNG (1x1) and a small real JPEG (a picture must decode: its copies are made from it).
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+const JPEG = await photoJpeg(16, 12);
 const dataUrl = (type: string, content: Buffer) => `data:${type};base64,${content.toString('base64')}`;
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

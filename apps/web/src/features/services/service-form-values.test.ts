@@ -119,6 +119,7 @@ describe('service form helpers', () => {
       pricing: 0,
       isAvailable: false,
       image: null,
+      imageVariants: null,
       category: 'Commercial',
       durationMinutes: 60,
     };

@@ -148,7 +148,7 @@ export function ServicesRoute() {
   } else {
     results = (
       <PageGrid layout="cards" component="ul">
-        {current.data.map((service) => (
+        {current.data.map((service, index) => (
           <li key={service.serviceId}>
             <ServiceCard
               serviceId={service.serviceId}
@@ -158,6 +158,8 @@ export function ServicesRoute() {
               duration={t('services.duration', { count: service.durationMinutes })}
               price={priceOf(service)}
               image={service.image}
+              imageVariants={service.imageVariants}
+              isPriority={index === 0}
               unavailableLabel={isAdmin && !service.isAvailable ? t('services.unavailable') : undefined}
               selectLabel={t('services.select', { title: service.title })}
               isSelected={selected.includes(service.serviceId)}

@@ -1,10 +1,9 @@
-import { AspectRatio, Badge, Card, Checkbox, Group, Image, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ServiceImageVariants } from '@eclat/shared';
+import { AspectRatio, Badge, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 
+import { servicePicture } from '@/features/services/service-picture';
 import classes from './service-card.module.css';
-
-/** The picture shown when a service has none (spec §2). */
-export const DEFAULT_SERVICE_IMAGE = '/images/service-default.jpg';
 
 type ServiceCardProps = {
   serviceId: string;
@@ -15,6 +14,13 @@ type ServiceCardProps = {
   /** Already formatted: "$50.00", "50,00 $" or "Contact for pricing". */
   price: string;
   image: string | null;
+  /** The AVIF and WebP copies of `image` (from the API). */
+  imageVariants: ServiceImageVariants | null;
+  /**
+   * The card is seen first (the top of the list): its picture loads at once and before the others; every
+   * other card's waits until it is scrolled near.
+   */
+  isPriority?: boolean;
   /** Shown to admins on a service the public cannot see. */
   unavailableLabel?: string;
   selectLabel: string;
@@ -32,6 +38,8 @@ export function ServiceCard({
   duration,
   price,
   image,
+  imageVariants,
+  isPriority = false,
   unavailableLabel,
   selectLabel,
   isSelected,
@@ -39,6 +47,10 @@ export function ServiceCard({
   actions,
 }: ServiceCardProps) {
   const titleId = `service-title-${serviceId}`;
+  // A picture that fails to load gives way to the default one (it is not kept for another picture).
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const hasFailed = image !== null && failedImage === image;
+  const picture = hasFailed ? servicePicture(null, null) : servicePicture(image, imageVariants);
   return (
     <Card
       component="article"
@@ -51,13 +63,24 @@ export function ServiceCard({
     >
       <Card.Section>
         <AspectRatio ratio={16 / 10}>
-          <Image
-            src={image ?? DEFAULT_SERVICE_IMAGE}
-            fallbackSrc={DEFAULT_SERVICE_IMAGE}
-            alt=""
-            loading="lazy"
-            className={classes.image}
-          />
+          <picture className={classes.picture}>
+            {picture.sources.map((source) => (
+              <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={picture.sizes} />
+            ))}
+            <img
+              src={picture.src}
+              width={picture.width}
+              height={picture.height}
+              alt=""
+              loading={isPriority ? 'eager' : 'lazy'}
+              decoding={isPriority ? 'auto' : 'async'}
+              fetchPriority={isPriority ? 'high' : 'auto'}
+              className={classes.image}
+              onError={() => {
+                if (image !== null) setFailedImage(image);
+              }}
+            />
+          </picture>
         </AspectRatio>
       </Card.Section>
       <Stack gap="xs" mt="md" className={classes.body}>

@@ -28,7 +28,7 @@ import {
   type ServiceFormValues,
 } from '@/features/services/service-form-values';
 
-import { DEFAULT_SERVICE_IMAGE } from './service-card';
+import { DEFAULT_SERVICE_IMAGE } from '@/features/services/service-picture';
 import classes from './service-form.module.css';
 
 type ServiceFormProps = {
