@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects:
- * - unit: pure tests (shared package, web helpers, catalogue parity); no database, no network.
+ * - unit: pure tests (shared package, web helpers, catalogue parity, build scripts); no database, no network.
  * - api: the real app (`app.inject`) against a real PostgreSQL, one fresh database per test file.
  */
 export default defineConfig({
@@ -13,7 +13,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
