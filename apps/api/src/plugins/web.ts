@@ -46,6 +46,8 @@ export const webPlugin = fp(
       etag: true,
       lastModified: true,
       cacheControl: false,
+      // The `.br` or `.gz` form the build wrote (decision 017), as the client accepts; `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
         res.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
