@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects:
- * - unit: pure tests (shared package, web helpers, catalogue parity); no database, no network.
+ * - unit: pure tests (shared package, web helpers, catalogue parity, build scripts); no database, no network.
  * - budgets: the web build's bytes per page (needs `npm run build`).
  * - api: the real app (`app.inject`) against a real PostgreSQL, one fresh database per test file.
  */
@@ -14,7 +14,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

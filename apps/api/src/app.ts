@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createLogger, OneLinePerRequest } from './lib/logger.ts';
-import { COMPRESS_THRESHOLD } from './lib/read-cache.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -19,6 +17,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, replyWithError } from './plugins/errors.ts';
@@ -83,8 +82,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
   await app.register(securityPlugin, { config });
-  // Dynamic responses: compressed from the size where it pays (public reads come precompressed).
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  // Dynamic responses: compressed from the size where it pays (public reads and built files come precompressed).
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, {
     url: options.databaseUrl,
     poolSize: config.databasePoolSize,

@@ -56,7 +56,8 @@ export type PublicReads = {
     read: {
       key: string;
       topics: readonly ReadTopic[];
-      vary: string;
+      /** What else chose the document (the language's sources); Accept-Encoding is added. */
+      vary?: string;
       load: () => Promise<Omit<ReadBody, 'compressible'> | undefined>;
     },
   ): Promise<boolean>;

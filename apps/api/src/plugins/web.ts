@@ -47,6 +47,8 @@ export const webPlugin = fp(
       etag: true,
       lastModified: true,
       cacheControl: false,
+      // The `.br` or `.gz` form the build wrote (decision 017), as the client accepts; `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
         res.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
@@ -66,16 +68,20 @@ export const webPlugin = fp(
     const indexHtml = fs
       .readFileSync(indexFile, 'utf8')
       .replace('</head>', `${entry?.pageFactsMeta({ timeZone: options.timeZone }) ?? ''}</head>`);
-    const sendIndex = (reply: FastifyReply) =>
-      reply
-        .header('Cache-Control', 'no-cache, no-store, must-revalidate')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+    // Compressed once and kept, like the public reads: the same document for every screen of the app.
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.publicReads.page(request, reply, {
+        key: 'document:index',
+        topics: [],
+        load: () => Promise.resolve({ body: Buffer.from(indexHtml), type: 'text/html; charset=utf-8' }),
+      });
+      return reply;
+    };
 
     if (entry) {
       await app.register(publicPagesPlugin, { ...options, entry });
     } else {
-      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+      app.get('/', { schema: { hide: true } }, sendIndex);
     }
 
     app.setNotFoundHandler((request, reply) => {
@@ -83,7 +89,7 @@ export const webPlugin = fp(
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
       const url = request.url.split('?')[0] ?? '/';
       if (isPageRequest && wantsHtml && !isServerPath(url) && !path.extname(url)) {
-        return sendIndex(reply);
+        return sendIndex(request, reply);
       }
       return sendJsonNotFound(request, reply);
     });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, queryInteger } from './primitives.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES } from '../constants.ts';
 import { calendarDate } from './primitives.ts';
 

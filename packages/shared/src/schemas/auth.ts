@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PERMISSIONS } from '../constants.ts';
 
 export const permissionSchema = z.enum(PERMISSIONS);

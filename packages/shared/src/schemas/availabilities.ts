@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { SCHEDULE_STATUSES, SHIFTS } from '../constants.ts';
 import { calendarDay, instant } from './primitives.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Body of `POST /contact/send` (public). `website` is a honeypot: people leave it empty, robots fill it. */
 export const contactMessageInputSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** ddd-ddd-dddd (spec §5). */
 export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;

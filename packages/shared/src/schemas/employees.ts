@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PHONE_PATTERN } from './customers.ts';
 
 export const employeeSchema = z

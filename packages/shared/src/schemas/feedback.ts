@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { FEEDBACK_STATUSES, MAX_STARS, MIN_STARS } from '../constants.ts';
 
 export const FEEDBACK_MAX_LENGTH = 1000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** A background job that exhausted its retries (admin dashboard). */
 export const failedJobSchema = z

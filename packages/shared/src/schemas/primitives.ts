@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * The one home of the rules every date, date-time and query number of a request follows (issue 11): a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { SERVICE_ID_LENGTH } from '../constants.ts';
 
 /** Limits of a service's picture (spec §9: JPEG or PNG). */
