@@ -1,19 +1,20 @@
 import { z } from '../zod.ts';
 import { SERVICE_ID_LENGTH } from '../constants.ts';
 
-/** Limits of a service's picture (spec §9: JPEG or PNG). */
-export const SERVICE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const SERVICE_IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/]+={0,2}$/;
-
-/**
- * The smaller, modern copies the server makes of every picture (decision 016): each format at each of these
- * widths that is narrower than the original, plus one at the original's width (at most the widest).
- */
-export const SERVICE_IMAGE_FORMATS = ['avif', 'webp'] as const;
-export type ServiceImageFormat = (typeof SERVICE_IMAGE_FORMATS)[number];
-export const SERVICE_IMAGE_WIDTHS = [400, 800, 1200] as const;
-/** The widest copy a client may ask for; a wider request gets the widest copy there is. */
-export const SERVICE_IMAGE_MAX_REQUEST_WIDTH = 10_000;
+export {
+  SERVICE_IMAGE_DATA_URL,
+  SERVICE_IMAGE_FORMATS,
+  SERVICE_IMAGE_MAX_BYTES,
+  SERVICE_IMAGE_MAX_REQUEST_WIDTH,
+  SERVICE_IMAGE_WIDTHS,
+  serviceImageVariantUrl,
+  type ServiceImageFormat,
+} from '../service-images.ts';
+import {
+  SERVICE_IMAGE_DATA_URL,
+  SERVICE_IMAGE_FORMATS,
+  SERVICE_IMAGE_MAX_REQUEST_WIDTH,
+} from '../service-images.ts';
 
 export const serviceIdSchema = z.uuid().length(SERVICE_ID_LENGTH);
 export const serviceIdParamsSchema = z.object({ serviceId: serviceIdSchema });
@@ -86,11 +87,6 @@ export const serviceInputSchema = z
   // No component id: trimming and defaults make its input and output shapes differ in OpenAPI.
   .describe('ServiceInput');
 export type ServiceInput = z.input<typeof serviceInputSchema>;
-
-/** The address of one copy of a picture (`image` is the versioned URL of a service). */
-export function serviceImageVariantUrl(image: string, width: number, format: ServiceImageFormat): string {
-  return `${image}${image.includes('?') ? '&' : '?'}w=${width}&f=${format}`;
-}
 
 /**
  * Query of `GET /services/{id}/image`: `v` the version (from `image`), and for a copy `f` its format and `w`
