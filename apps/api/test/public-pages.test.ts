@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackSchema, serviceSchema } from '@eclat/shared';
 import { buildApp } from '../src/app.ts';
+import { pageAssets, readManifest } from '../../web/page-assets.ts';
 import { headersAs } from './auth.ts';
 import { buildTestApp, testConfig } from './helpers.ts';
 
@@ -19,6 +20,7 @@ if (!fs.existsSync(path.resolve(WEB_DIST_DIR, '../dist-server/server.js'))) {
   throw new Error('No web build with its server entry: run `npm run build` first (npm test builds first).');
 }
 const withBuild = { WEB_DIST_DIR };
+const manifest = readManifest(WEB_DIST_DIR);
 const { publicUrl } = testConfig(withBuild);
 
 let a: Awaited<ReturnType<typeof buildTestApp>>;
@@ -70,6 +72,11 @@ describe('the public pages', () => {
       expect(res.body).toMatch(
         /<link rel="stylesheet"[^>]+>\s*<style data-mantine-styles="true">:root[^<]*--mantine-color-dimmed: #4A5960/,
       );
+      // Every style sheet the page's modules bring, linked by the document: nothing shifts when they load.
+      const linked = [
+        ...res.body.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g),
+      ].map((match) => match[1]);
+      expect(linked).toEqual(expect.arrayContaining(pageAssets(manifest, url).styles));
       // The page itself, not an empty shell: a level-one heading inside #root, and its script.
       expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>.+<\/h1>/s);
       expect(res.body).toMatch(
@@ -97,6 +104,13 @@ describe('the public pages', () => {
     expect(await lang('/?lang=de', { cookie: 'eclat_language=fr' })).toEqual(['fr', 'fr']);
     const french = await page(a, '/about-us?lang=fr');
     expect(french.body).toContain('<title>À propos · Éclat</title>');
+    // Each address is its own canonical: the language's, or the negotiated one (also `x-default`).
+    expect(french.body).toContain(`<link rel="canonical" href="${publicUrl}/about-us?lang=fr">`);
+    const negotiated = await page(a, '/about-us', { 'accept-language': 'fr' });
+    expect(negotiated.body).toContain(`<link rel="canonical" href="${publicUrl}/about-us">`);
+    expect(negotiated.body).toContain(
+      `<link rel="alternate" hreflang="x-default" href="${publicUrl}/about-us">`,
+    );
   });
 
   it('are sent compressed once, brotli when asked', async () => {

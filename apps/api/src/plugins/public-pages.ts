@@ -20,6 +20,7 @@ export type ServerEntry = {
     resources: Record<string, unknown>;
     facts: { timeZone?: string };
     origin: string;
+    named: boolean;
   }) => Promise<{ body: string; head: string; styles: string; data: string } | null>;
   pageAssets: (manifest: Manifest, pathname: string) => { scripts: string[]; styles: string[] };
   readManifest: (distDir: string) => Manifest;
@@ -34,11 +35,18 @@ const TOPIC_OF_RESOURCE: readonly [prefix: string, topic: ReadTopic][] = [
 
 const VARY = 'Cookie, Accept-Language';
 
-/** The language of a pre-rendered page: `?lang=`, else the EN/FR choice (cookie), else Accept-Language. */
-export function pickPageLanguage(request: FastifyRequest): Locale {
+/**
+ * The language of a pre-rendered page: `?lang=` (`named`), else the EN/FR choice (cookie), else
+ * Accept-Language.
+ */
+export function pickPageLanguage(request: FastifyRequest): { language: Locale; named: boolean } {
   const query = request.query as Record<string, unknown> | undefined;
   const asked = query?.[LANGUAGE_PARAM];
-  if (isLocale(asked)) return asked;
+  if (isLocale(asked)) return { language: asked, named: true };
+  return { language: negotiatedLanguage(request), named: false };
+}
+
+function negotiatedLanguage(request: FastifyRequest): Locale {
   const cookie = request.headers.cookie
     ?.split(';')
     .map((part) => part.trim().split('='))
@@ -105,7 +113,11 @@ export const publicPagesPlugin = fp(
       return Object.fromEntries(answers.filter((answer) => answer !== undefined));
     }
 
-    async function renderDocument(pathname: string, language: Locale): Promise<string | undefined> {
+    async function renderDocument(
+      pathname: string,
+      language: Locale,
+      named: boolean,
+    ): Promise<string | undefined> {
       const resources = await readResources(entry.resourcesOf(pathname));
       const rendered = await entry.renderPublicPage({
         pathname,
@@ -114,33 +126,39 @@ export const publicPagesPlugin = fp(
         resources,
         facts,
         origin: options.publicUrl,
+        named,
       });
       if (!rendered) return undefined;
-      const { scripts } = entry.pageAssets(manifest, pathname);
+      const { scripts, styles } = entry.pageAssets(manifest, pathname);
+      // The entry's own scripts and styles are already in the template; the page's module, its imports and
+      // their styles are not (without them, the page would be painted unstyled, then shift).
+      const missing = (file: string) => !template.includes(`/${file}"`);
       const preloads = [
         `<link rel="preload" href="/locales/${language}/translation.json" as="fetch" crossorigin>`,
-        // The entry's own imports are already in the template; the page's module and its imports are not.
-        ...scripts
-          .filter((file) => !template.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...scripts.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join('');
+      // After Mantine's style sheets, which the page's own rules refine, then the theme's variables.
+      const pageStyles = styles
+        .filter(missing)
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+        .join('');
       return template
         .replace('<html lang="en"', `<html lang="${language}"`)
         .replace('<!--eclat-head-->', `${rendered.head}${preloads}`)
-        .replace('</head>', `${rendered.styles}</head>`)
+        .replace('</head>', `${pageStyles}${rendered.styles}</head>`)
         .replace('<!--eclat-body-->', rendered.body)
         .replace('<!--eclat-data-->', rendered.data);
     }
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-      const language = pickPageLanguage(request);
+      const { language, named } = pickPageLanguage(request);
       reply.header('Content-Language', language);
       const sent = await app.publicReads.page(request, reply, {
-        key: `page:${pathname}:${language}`,
+        key: `page:${pathname}:${language}:${named ? 'named' : 'negotiated'}`,
         topics: topicsOf(entry.resourcesOf(pathname)),
         vary: VARY,
         load: async () => {
-          const html = await renderDocument(pathname, language);
+          const html = await renderDocument(pathname, language, named);
           return html === undefined
             ? undefined
             : { body: Buffer.from(html), type: 'text/html; charset=utf-8' };

@@ -1,7 +1,7 @@
 import './public.css';
 
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_PARAM } from '@eclat/shared';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 import { PublicApp } from '@/app/public-app';
@@ -35,12 +35,15 @@ async function start(): Promise<void> {
 
   const lang = document.documentElement.lang;
   const [Page] = await Promise.all([page.load(), initI18n(isLocale(lang) ? lang : DEFAULT_LOCALE)]);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <PublicApp Page={Page} pathname={page.path} facts={readPageFacts()} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser between components: the page stays responsive.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <PublicApp Page={Page} pathname={page.path} facts={readPageFacts()} />
+      </StrictMode>,
+    );
+  });
 
   // A choice stored before the server knew of it (no cookie yet) still wins, unless the address names one.
   const stored = readStoredLanguage();

@@ -29,8 +29,10 @@ export type RenderInput = {
   /** The page's public reads, by resource key (the API's JSON answers). */
   resources: Record<string, unknown>;
   facts: PageFacts;
-  /** The page's address without the language (`/services`), for the `hreflang` alternates. */
+  /** The site's public address (PUBLIC_URL), for the `hreflang` alternates and the canonical. */
   origin: string;
+  /** The language the address names (`?lang=`): the page's canonical address is then its own. */
+  named: boolean;
 };
 
 export type RenderedPage = {
@@ -63,7 +65,8 @@ export async function renderPublicPage(input: RenderInput): Promise<RenderedPage
   const head: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(t(`pages.${page.page}.description`))}">`,
-    `<link rel="canonical" href="${escapeHtml(address(input.language))}">`,
+    // Its own address: the language's (`?lang=`), or the negotiated one (`/services`, also `x-default`).
+    `<link rel="canonical" href="${escapeHtml(input.named ? address(input.language) : `${input.origin}${page.path}`)}">`,
     ...LOCALES.map(
       (language) => `<link rel="alternate" hreflang="${language}" href="${escapeHtml(address(language))}">`,
     ),

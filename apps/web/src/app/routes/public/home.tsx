@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
@@ -44,14 +44,10 @@ function Hero() {
               {t('home.hero.text')}
             </Text>
             <Group>
-              {/* Named for search engines and screen readers beyond "Learn More", starting with those words. */}
-              <Button
-                component={Link}
-                to={paths.aboutUs.getHref()}
-                size="md"
-                aria-label={t('home.hero.learnMoreLabel')}
-              >
+              {/* The spec's words, then what they lead to for search engines and screen readers. */}
+              <Button component={Link} to={paths.aboutUs.getHref()} size="md">
                 {t('home.hero.learnMore')}
+                <VisuallyHidden> {t('home.hero.learnMoreAbout')}</VisuallyHidden>
               </Button>
             </Group>
           </Stack>
