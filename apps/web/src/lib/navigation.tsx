@@ -52,13 +52,11 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
 
 /** A link to a screen of the app: a real `<a href>` (new tab, no script), navigated in the page when it can be. */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  { to, replace, state, onClick, target, ...rest },
+  { to, replace, state, onClick, target, children, ...rest },
   ref,
 ) {
   const { navigate } = useNavigationContext();
   return (
-    // The content comes with the props (children); every link of the app has a name.
-    // eslint-disable-next-line jsx-a11y/anchor-has-content
     <a
       {...rest}
       ref={ref}
@@ -70,7 +68,9 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
         event.preventDefault();
         navigate(to, { replace, state });
       }}
-    />
+    >
+      {children}
+    </a>
   );
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * The public reads of the public pages (the catalogue, published feedback): what the page came with, then
@@ -105,15 +105,19 @@ export function usePublicResource<T>(
   const state = useSyncExternalStore(subscribe, getState, getState) as ResourceState<T>;
   const generation = useSyncExternalStore(subscribe, getGeneration, getGeneration);
 
+  // The fetcher is the same request for the same key: a new function each render must not reload.
+  const latestFetcher = useRef(fetcher);
+  useEffect(() => {
+    latestFetcher.current = fetcher;
+  });
+
   useEffect(() => {
     if (!enabled || entry.loading) return;
     if (entry.loadedAt !== 0 && Date.now() - entry.loadedAt <= FRESH_MS) return;
-    void load(key, fetcher);
-    // The fetcher is the same request for the same key; a new function each render must not reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void load(key, latestFetcher.current);
   }, [key, enabled, entry, generation]);
 
-  const refetch = useCallback(() => load(key, fetcher), [key, fetcher]);
+  const refetch = useCallback(() => load(key, latestFetcher.current), [key]);
   return { ...state, isPending: state.status === 'pending', isError: state.status === 'error', refetch };
 }
 

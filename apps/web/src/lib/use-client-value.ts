@@ -8,12 +8,12 @@ const noSubscription = () => () => undefined;
  * browser's; a screen rendered in the browser from the start has it at once, with no second render.
  */
 export function useClientValue<T>(read: () => T, serverValue: T): T {
+  // Read once: later renders keep the first answer, whatever function they pass.
+  const firstRead = useRef(read);
   const cache = useRef<{ value: T } | null>(null);
   const getSnapshot = useCallback(() => {
-    cache.current ??= { value: read() };
+    cache.current ??= { value: firstRead.current() };
     return cache.current.value;
-    // Read once: later renders keep the first answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const getServerSnapshot = useCallback(() => serverValue, [serverValue]);
   return useSyncExternalStore(noSubscription, getSnapshot, getServerSnapshot);
