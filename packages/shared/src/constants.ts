@@ -17,6 +17,19 @@ export const SLOT_HOURS: readonly number[] = Array.from(
 );
 export const DEFAULT_APPOINTMENT_HOUR = 12;
 
+/**
+ * Why a start time cannot be booked (decisions 012 and 019), in the order they are checked:
+ * - `past`: it has started;
+ * - `notice`: it starts sooner than the minimum notice (`MIN_NOTICE_HOURS`);
+ * - `horizon`: its day is beyond the booking horizon (`BOOKING_HORIZON_DAYS`);
+ * - `closing`: a visit of this length would end after closing time (21:00);
+ * - `closed`: no cleaner works the whole visit at that time (nobody's shift covers it);
+ * - `noCleaner`: cleaners work then, but every one of them is on another job or its travel buffer;
+ * - `full`: an hour it needs is at the `SLOT_CAPACITY` ceiling.
+ */
+export const SLOT_REASONS = ['past', 'notice', 'horizon', 'closing', 'closed', 'noCleaner', 'full'] as const;
+export type SlotReason = (typeof SLOT_REASONS)[number];
+
 export const MIN_STARS = 1;
 export const MAX_STARS = 5;
 export const SERVICE_ID_LENGTH = 36;
@@ -35,6 +48,16 @@ export const DEFAULT_SCHEDULE_STATUS: ScheduleStatus = 'PENDING';
 export const SHIFTS = ['MORNING', 'EVENING', 'NIGHT'] as const;
 export type Shift = (typeof SHIFTS)[number];
 export const DEFAULT_SHIFT: Shift = 'MORNING';
+
+/** A shift's working hours in the business time zone, `HH:MM` (end up to `24:00`), start before end. */
+export type ShiftWindow = { start: string; end: string };
+export type ShiftHours = Record<Shift, ShiftWindow>;
+/** The business hours of each shift until the admin sets them (decision 019). */
+export const DEFAULT_SHIFT_HOURS: ShiftHours = {
+  MORNING: { start: '09:00', end: '13:00' },
+  EVENING: { start: '13:00', end: '17:00' },
+  NIGHT: { start: '17:00', end: '21:00' },
+};
 
 export const PERMISSIONS = ['admin', 'employee', 'customer'] as const;
 export type Permission = (typeof PERMISSIONS)[number];

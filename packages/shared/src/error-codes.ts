@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'SLOT_FULL',
+  /** No cleaner is free for the whole visit at that time (decision 019). */
+  'NO_CLEANER_FREE',
+  /** An availability still has jobs in it: delete it with `?jobs=unassign` to leave them to the admin. */
+  'AVAILABILITY_HAS_JOBS',
   /** The account's email is not verified yet: it cannot book or leave feedback (a "resend" is offered). */
   'EMAIL_NOT_VERIFIED',
   /** A visit's total duration does not fit inside one business day's opening hours. */

@@ -15,3 +15,4 @@ export * from './schemas/availabilities.ts';
 export * from './schemas/assignments.ts';
 export * from './time-zone.ts';
 export * from './booking-rules.ts';
+export * from './schemas/scheduling.ts';

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS } from '../constants.ts';
+import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, queryInteger } from './primitives.ts';
 
@@ -88,11 +88,8 @@ export const slotSchema = z.object({
   /** The slot's start, an instant (ISO 8601, UTC). */
   startsAt: z.iso.datetime(),
   available: z.boolean(),
-  /**
-   * Why it cannot be booked: `past`; `horizon` (the day is beyond the booking horizon); `closing` (a visit
-   * of this duration would end after closing time, 21:00); `full` (an hour it needs is at capacity).
-   */
-  reason: z.enum(['past', 'horizon', 'closing', 'full']).nullable(),
+  /** Why it cannot be booked (see `SLOT_REASONS`); null when it can. */
+  reason: z.enum(SLOT_REASONS).nullable(),
 });
 export const slotsResponseSchema = z
   .object({
@@ -101,6 +98,8 @@ export const slotsResponseSchema = z
     durationMinutes: z.number().int(),
     /** The last business-local day a visit may start on (today plus `BOOKING_HORIZON_DAYS`). */
     bookableUntil: z.iso.date(),
+    /** Bookings start at least this many hours from now (`MIN_NOTICE_HOURS`). */
+    minNoticeHours: z.number().int(),
     slots: z.array(slotSchema),
   })
   .meta({ id: 'Slots' });

@@ -10,6 +10,10 @@ export type SlotReasonMessage = {
     | 'booking.errors.pastTime'
     | 'booking.errors.full'
     | 'booking.errors.closing'
+    | 'booking.errors.notice'
+    | 'booking.errors.tooSoon'
+    | 'booking.errors.closed'
+    | 'booking.errors.noCleaner'
     | 'booking.errors.horizon'
     | 'appointments.errors.beyondHorizon';
   /** The message's values (the horizon's `date`). */
@@ -25,6 +29,8 @@ export function slotReasonMessage(
   reason: SlotReason,
   bookableUntil: string | undefined,
   locale: Locale,
+  /** The minimum notice (`/slots` gives it), named in the `notice` message. */
+  noticeHours?: number,
 ): SlotReasonMessage {
   switch (reason) {
     case 'past':
@@ -33,6 +39,14 @@ export function slotReasonMessage(
       return { key: 'booking.errors.full', values: {} };
     case 'closing':
       return { key: 'booking.errors.closing', values: {} };
+    case 'notice':
+      return noticeHours === undefined
+        ? { key: 'booking.errors.tooSoon', values: {} }
+        : { key: 'booking.errors.notice', values: { hours: String(noticeHours) } };
+    case 'closed':
+      return { key: 'booking.errors.closed', values: {} };
+    case 'noCleaner':
+      return { key: 'booking.errors.noCleaner', values: {} };
     case 'horizon':
       return bookableUntil
         ? { key: 'booking.errors.horizon', values: { date: formatCalendarDay(bookableUntil, locale) } }
