@@ -87,3 +87,9 @@ export const updateScheduleInputSchema = createScheduleInputSchema.omit({
 export type UpdateScheduleInput = z.input<typeof updateScheduleInputSchema>;
 
 export const scheduleIdParamsSchema = z.object({ scheduleId: z.uuid() });
+
+/** `POST /availabilities` (admin): an availability for a team member, the same fields plus whose it is. */
+export const adminAvailabilityInputSchema = availabilityInputSchema.extend({
+  employeeId: z.uuid('validation.required'),
+});
+export type AdminAvailabilityInput = z.input<typeof adminAvailabilityInputSchema>;
