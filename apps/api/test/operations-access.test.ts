@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDays,
+  SHIFTS,
   appointmentSchema,
   availabilitySchema,
   customerSchema,
   employeeSchema,
   scheduleSchema,
 } from '@eclat/shared';
-import { employees, services } from '../src/db/schema/index.ts';
+import { availabilities, employees, services } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp } from './helpers.ts';
 import { bearer, createTestUser, signAccessToken } from './auth.ts';
@@ -307,7 +309,9 @@ const rows: Row[] = [
 ];
 
 beforeAll(async () => {
-  app = await buildTestApp({ SLOT_CAPACITY: '50' });
+  // The staff employee works every shift of the days the appointments are made on (decision 019: once a
+  // team exists, a visit needs a free cleaner); no travel buffer, so back-to-back hours all fit.
+  app = await buildTestApp({ SLOT_CAPACITY: '50', BUFFER_MINUTES: '0' });
   headersOf.admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   headersOf.customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
   const staff = await createTestUser(app, ['employee']);
@@ -323,6 +327,17 @@ beforeAll(async () => {
     })
     .returning({ id: employees.id });
   staffEmployeeId = record?.id ?? '';
+  await app.db
+    .insert(availabilities)
+    .values(
+      Array.from({ length: 60 }, (_, day) => addDays(todayIn(TZ), 40 + day)).flatMap((date) =>
+        SHIFTS.map((shift) => ({
+          employeeId: staffEmployeeId,
+          availableDate: fromLocal(date, 0, 0, TZ),
+          shift,
+        })),
+      ),
+    );
   headersOf.employee = bearer(await signAccessToken(app, staff));
   const [service] = await app.db
     .insert(services)
