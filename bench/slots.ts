@@ -104,12 +104,13 @@ try {
   console.log(
     `${counts?.appointments ?? 0} visits over ${DAYS} days, ${EMPLOYEES} employees, ${counts?.availabilities ?? 0} availabilities\n`,
   );
-  const row = (name: string, a: { median: number; worst: number }, b: { median: number; worst: number }) =>
+  const row = (name: string, a: { median: number; worst: number }, b: { median: number; worst: number }) => {
     console.log(
       `${name.padEnd(34)} ${a.median.toFixed(1).padStart(7)} ms (worst ${a.worst.toFixed(1).padStart(6)})   ${b.median
         .toFixed(1)
         .padStart(7)} ms (worst ${b.worst.toFixed(1).padStart(6)})`,
     );
+  };
   console.log(`${''.padEnd(34)} ${'from the team'.padEnd(27)}   fixed capacity, no team (reference)`);
   row(`a day's slots (${DAYS} days)`, team.day, reference.day);
   row(`a month's days (${DAYS} days, 5 runs)`, team.month, reference.month);

@@ -327,17 +327,15 @@ beforeAll(async () => {
     })
     .returning({ id: employees.id });
   staffEmployeeId = record?.id ?? '';
-  await app.db
-    .insert(availabilities)
-    .values(
-      Array.from({ length: 60 }, (_, day) => addDays(todayIn(TZ), 40 + day)).flatMap((date) =>
-        SHIFTS.map((shift) => ({
-          employeeId: staffEmployeeId,
-          availableDate: fromLocal(date, 0, 0, TZ),
-          shift,
-        })),
-      ),
-    );
+  await app.db.insert(availabilities).values(
+    Array.from({ length: 60 }, (_, day) => addDays(todayIn(TZ), 40 + day)).flatMap((date) =>
+      SHIFTS.map((shift) => ({
+        employeeId: staffEmployeeId,
+        availableDate: fromLocal(date, 0, 0, TZ),
+        shift,
+      })),
+    ),
+  );
   headersOf.employee = bearer(await signAccessToken(app, staff));
   const [service] = await app.db
     .insert(services)
