@@ -7,7 +7,7 @@ import {
   availabilities,
   employees,
 } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
+import { readAll, type Db } from '../../db/transaction.ts';
 import { toLocal } from '../../lib/time-zone.ts';
 import { mergeSpans, shiftSpan, type Span, type Team, type TeamJob, type TeamMember } from './team-plan.ts';
 
@@ -66,55 +66,58 @@ export async function loadTeam(
       lt(start, stretch.to),
       sql`${appointments.endsAt} > ${stretch.from.toISOString()}::timestamptz`,
     );
-  const [shiftHours, shiftRows, jobRows, unassignedRows] = await Promise.all([
-    findShiftHours(db),
+  const [shiftHours, shiftRows, jobRows, unassignedRows] = await readAll(db, [
+    () => findShiftHours(db),
     // Availabilities are stored at the local midnight of their day; a shift may end at 24:00, so the
     // days before `from` can still reach into it.
-    db
-      .select({
-        employeeId: employees.id,
-        firstName: employees.firstName,
-        lastName: employees.lastName,
-        availableDate: availabilities.availableDate,
-        shift: availabilities.shift,
-      })
-      .from(availabilities)
-      .innerJoin(employees, eq(employees.id, availabilities.employeeId))
-      .where(
-        and(
-          eq(employees.isActive, true),
-          gte(availabilities.availableDate, new Date(span.from.getTime() - 2 * DAY_MS)),
-          lt(availabilities.availableDate, span.to),
+    () =>
+      db
+        .select({
+          employeeId: employees.id,
+          firstName: employees.firstName,
+          lastName: employees.lastName,
+          availableDate: availabilities.availableDate,
+          shift: availabilities.shift,
+        })
+        .from(availabilities)
+        .innerJoin(employees, eq(employees.id, availabilities.employeeId))
+        .where(
+          and(
+            eq(employees.isActive, true),
+            gte(availabilities.availableDate, new Date(span.from.getTime() - 2 * DAY_MS)),
+            lt(availabilities.availableDate, span.to),
+          ),
         ),
-      ),
-    db
-      .select({
-        employeeId: appointmentAssignments.employeeId,
-        appointmentId: appointments.id,
-        start: appointments.appointmentDate,
-        end: appointments.endsAt,
-      })
-      .from(appointments)
-      .innerJoin(appointmentAssignments, eq(appointmentAssignments.appointmentId, appointments.id))
-      .where(
-        and(ne(appointments.status, 'cancelled'), overlapping(appointments.appointmentDate, { from, to })),
-      )
-      .orderBy(asc(appointments.appointmentDate)),
-    db
-      .select({
-        appointmentId: appointments.id,
-        start: appointments.appointmentDate,
-        end: appointments.endsAt,
-      })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.status, ['pending', 'confirmed']),
-          overlapping(appointments.appointmentDate, span),
-          sql`not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id})`,
-        ),
-      )
-      .orderBy(asc(appointments.appointmentDate)),
+    () =>
+      db
+        .select({
+          employeeId: appointmentAssignments.employeeId,
+          appointmentId: appointments.id,
+          start: appointments.appointmentDate,
+          end: appointments.endsAt,
+        })
+        .from(appointments)
+        .innerJoin(appointmentAssignments, eq(appointmentAssignments.appointmentId, appointments.id))
+        .where(
+          and(ne(appointments.status, 'cancelled'), overlapping(appointments.appointmentDate, { from, to })),
+        )
+        .orderBy(asc(appointments.appointmentDate)),
+    () =>
+      db
+        .select({
+          appointmentId: appointments.id,
+          start: appointments.appointmentDate,
+          end: appointments.endsAt,
+        })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.status, ['pending', 'confirmed']),
+            overlapping(appointments.appointmentDate, span),
+            sql`not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id})`,
+          ),
+        )
+        .orderBy(asc(appointments.appointmentDate)),
   ]);
   const members = new Map<string, TeamMember & { shifts: Span[] }>();
   for (const row of shiftRows) {
