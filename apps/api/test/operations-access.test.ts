@@ -306,6 +306,52 @@ const rows: Row[] = [
     employee: 'allowed',
     attempt: () => ({ method: 'GET', url: '/api/v1/schedules/jobs' }),
   },
+  // Scheduling from the team (decision 019)
+  {
+    name: 'POST /availabilities (a team member’s)',
+    employee: 'forbidden',
+    attempt: () => ({
+      method: 'POST',
+      url: '/api/v1/availabilities',
+      payload: { employeeId: staffEmployeeId, availableDate: '2027-10-07', shift: 'NIGHT' },
+    }),
+  },
+  {
+    name: 'GET /availabilities/{id}/jobs',
+    employee: 'allowed',
+    attempt: async () => ({ method: 'GET', url: `/api/v1/availabilities/${await newAvailability()}/jobs` }),
+  },
+  {
+    name: 'DELETE /availabilities/{id}?jobs=unassign',
+    employee: 'forbidden',
+    attempt: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/availabilities/${await newAvailability()}?jobs=unassign`,
+    }),
+  },
+  {
+    name: 'GET /settings/shift-hours',
+    employee: 'allowed',
+    attempt: () => ({ method: 'GET', url: '/api/v1/settings/shift-hours' }),
+  },
+  {
+    name: 'PUT /settings/shift-hours',
+    employee: 'forbidden',
+    attempt: () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/shift-hours',
+      payload: {
+        MORNING: { start: '09:00', end: '13:00' },
+        EVENING: { start: '13:00', end: '17:00' },
+        NIGHT: { start: '17:00', end: '21:00' },
+      },
+    }),
+  },
+  {
+    name: 'GET /dispatch',
+    employee: 'forbidden',
+    attempt: () => ({ method: 'GET', url: '/api/v1/dispatch?date=2027-10-04&view=week' }),
+  },
 ];
 
 beforeAll(async () => {

@@ -398,6 +398,26 @@ describe('scheduling from the team', () => {
         })
       ).statusCode,
     ).toBe(204);
+    // Another employee neither reads nor deletes Kim's.
+    const other = await w.employee('Lee');
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/availabilities/${morning}/jobs`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/v1/availabilities/my-availabilities/${morning}?jobs=unassign`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
     // The morning holds the 10:00 visit.
     expect((await jobsOf(morning)).map((job) => job.appointmentId)).toEqual([visit.appointmentId]);
     const refused = await app.inject({
