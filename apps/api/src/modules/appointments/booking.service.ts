@@ -484,7 +484,9 @@ async function chooseCleaners(
  * Returns the cleaners the visit gets (with a team), or undefined (no team: nobody is planned).
  * `keptEmployeeIds` are the cleaners already on a visit being changed: with `assign: 'pick'` (the
  * default; bookings and a customer's move) those still free stay, else one is picked; with `'keep'` (the
- * admin's edit) they stay as they are.
+ * admin's edit) they stay as they are. `holdsPlace`: the visit is active and keeps its time and length (a
+ * change of comments or status), so it already holds its place: neither the ceiling nor the team is
+ * counted again, and its cleaners stay.
  */
 export async function reserveVisit(
   db: Db,
@@ -495,6 +497,7 @@ export async function reserveVisit(
     exceptAppointmentId?: string | undefined;
     keptEmployeeIds?: readonly string[];
     assign?: 'pick' | 'keep';
+    holdsPlace?: boolean;
     by: 'customer' | 'admin';
   },
   rules: BookingRules,
@@ -520,6 +523,7 @@ export async function reserveVisit(
       { path: 'body.appointmentDate', message: 'appointments.errors.overlap' },
     ]);
   }
+  if (visit.holdsPlace) return (await hasTeam(db)) ? [...(visit.keptEmployeeIds ?? [])] : undefined;
   const facts = await loadFacts(db, { from: start, to: end }, rules);
   if (facts.ceiling !== undefined) {
     const busy = facts.busy.filter((appointment) => appointment.id !== exceptAppointmentId);
