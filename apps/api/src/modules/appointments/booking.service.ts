@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
+  CLOSING_HOUR,
   SLOT_REASONS,
   type SlotReason,
   type SlotDays,
@@ -152,15 +153,17 @@ function factsOfDay(facts: DayFacts, day: { from: Date; to: Date }): DayFacts {
 function slotReason(
   start: Date,
   durationMinutes: number,
-  facts: DayFacts | undefined,
+  /** The start's day: its facts (none beyond the horizon) and its closing time. */
+  day: { facts: DayFacts | undefined; closing: number },
   rules: BookingRules,
 ): SlotReason | null {
+  const { facts } = day;
   const now = nowOf(rules).getTime();
   if (start.getTime() <= now) return 'past';
   if (start.getTime() < now + rules.minNoticeHours * HOUR) return 'notice';
-  if (!facts || toLocal(start, rules.timeZone).date > bookableUntil(rules)) return 'horizon';
-  if (!endsByClosing(start, durationMinutes, rules.timeZone)) return 'closing';
+  if (!facts) return 'horizon';
   const end = visitEnd(start, durationMinutes);
+  if (end.getTime() > day.closing) return 'closing';
   if (facts.team) {
     const { reason } = whoCanTake(facts.team, { start: start.getTime(), end: end.getTime() }, facts.bufferMs);
     if (reason) return reason;
@@ -170,6 +173,8 @@ function slotReason(
 }
 
 const dayStart = (date: string, timeZone: string) => fromLocal(date, 0, 0, timeZone);
+/** When a business day closes (21:00 local): no visit ends later. */
+const closingOf = (date: string, timeZone: string) => fromLocal(date, CLOSING_HOUR, 0, timeZone).getTime();
 
 /**
  * The 12 hourly slots of a business-local day, each bookable or with the reason it is not
@@ -191,6 +196,7 @@ export async function computeSlots(
           { from: dayStart(date, rules.timeZone), to: dayStart(addDays(date, 1), rules.timeZone) },
           rules,
         );
+  const closing = closingOf(date, rules.timeZone);
   return {
     date,
     timeZone: rules.timeZone,
@@ -199,7 +205,7 @@ export async function computeSlots(
     minNoticeHours: rules.minNoticeHours,
     slots: SLOT_HOURS.map((hour) => {
       const start = fromLocal(date, hour, 0, rules.timeZone);
-      const reason = slotReason(start, durationMinutes, facts, rules);
+      const reason = slotReason(start, durationMinutes, { facts, closing }, rules);
       return { hour, startsAt: start.toISOString(), available: reason === null, reason };
     }),
   };
@@ -246,6 +252,7 @@ export async function computeSlotDays(
     bookableUntil: until,
     minNoticeHours: rules.minNoticeHours,
     days: days.map((date) => {
+      const closing = closingOf(date, rules.timeZone);
       const ofDay =
         facts && date <= until
           ? factsOfDay(facts, {
@@ -255,7 +262,12 @@ export async function computeSlotDays(
           : undefined;
       const reasons = new Set(
         SLOT_HOURS.map((hour) =>
-          slotReason(fromLocal(date, hour, 0, rules.timeZone), durationMinutes, ofDay, rules),
+          slotReason(
+            fromLocal(date, hour, 0, rules.timeZone),
+            durationMinutes,
+            { facts: ofDay, closing },
+            rules,
+          ),
         ),
       );
       if (reasons.has(null)) return { date, available: true, reason: null };

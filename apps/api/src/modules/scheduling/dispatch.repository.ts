@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { readAll, type Db } from '../../db/transaction.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
-import { mergeSpans, shiftSpan } from './team-plan.ts';
+import { mergeSpans, shiftSpan, shiftSpansOf } from './team-plan.ts';
 
 type Options = { timeZone: string; shiftHours: ShiftHours; employeeId?: string };
 
@@ -107,10 +107,10 @@ export async function findDispatchDays(
         employeeId ? eq(availabilities.employeeId, employeeId) : undefined,
       ),
     );
+  const spanOf = shiftSpansOf(shiftHours, timeZone);
   const shiftsOf = new Map<string, WorkedShift[]>();
   for (const row of shiftRows) {
-    const date = toLocal(row.availableDate, timeZone).date;
-    const span = shiftSpan(date, row.shift, shiftHours, timeZone);
+    const { date, span } = spanOf(row.availableDate, row.shift);
     const key = `${row.employeeId}:${date}`;
     const list = shiftsOf.get(key) ?? [];
     list.push({

@@ -8,8 +8,14 @@ import {
   employees,
 } from '../../db/schema/index.ts';
 import { readAll, type Db } from '../../db/transaction.ts';
-import { toLocal } from '../../lib/time-zone.ts';
-import { mergeSpans, shiftSpan, type Span, type Team, type TeamJob, type TeamMember } from './team-plan.ts';
+import {
+  mergeSpans,
+  shiftSpansOf,
+  type Span,
+  type Team,
+  type TeamJob,
+  type TeamMember,
+} from './team-plan.ts';
 
 const SHIFT_HOURS_KEY = 'shift_hours';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,6 +125,7 @@ export async function loadTeam(
         )
         .orderBy(asc(appointments.appointmentDate)),
   ]);
+  const spanOf = shiftSpansOf(shiftHours, timeZone);
   const members = new Map<string, TeamMember & { shifts: Span[] }>();
   for (const row of shiftRows) {
     const member = members.get(row.employeeId) ?? {
@@ -129,7 +136,7 @@ export async function loadTeam(
       jobs: [],
       shifts: [],
     };
-    member.shifts.push(shiftSpan(toLocal(row.availableDate, timeZone).date, row.shift, shiftHours, timeZone));
+    member.shifts.push(spanOf(row.availableDate, row.shift).span);
     members.set(row.employeeId, member);
   }
   for (const row of jobRows) members.get(row.employeeId)?.jobs.push(toJob(row));
