@@ -21,9 +21,11 @@ import classes from './dispatch-board.module.css';
 import { VisitBlock } from './visit-block';
 
 /** The height of one row of visits in a lane (px): time, customer, services, address, status. */
-const ROW_HEIGHT = 150;
+const ROW_HEIGHT = 172;
 /** Room under the rows for the shift bands' labels (px). */
 const BAND_LABEL_HEIGHT = 22;
+/** The height of a lane without visits: its name, its count and its shift band (px). */
+const EMPTY_LANE_HEIGHT = 64;
 
 /** A span of the axis as left and width in percent of the track. */
 function place(span: Span, axis: Axis): CSSProperties {
@@ -73,7 +75,13 @@ function LaneRow({
   return (
     <li className={className ? `${classes.row} ${className}` : classes.row}>
       <div className={classes.name}>{name}</div>
-      <div className={classes.track} style={{ minHeight: placed.rows * ROW_HEIGHT + BAND_LABEL_HEIGHT }}>
+      <div
+        className={classes.track}
+        style={{
+          minHeight:
+            placed.visits.length === 0 ? EMPTY_LANE_HEIGHT : placed.rows * ROW_HEIGHT + BAND_LABEL_HEIGHT,
+        }}
+      >
         {bands}
         {withBuffers &&
           placed.visits.flatMap(({ visit, before, after, row }) =>
@@ -125,10 +133,7 @@ export function DayLanes({ day, timeZone, bufferMinutes, locale, assignees }: Da
       role="region"
       aria-label={t('dispatch.day.boardLabel', { day: formatDay(day.date, locale) })}
     >
-      <div
-        className={classes.board}
-        style={{ '--hours': hours.length - 1, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties}
-      >
+      <div className={classes.board} style={{ '--hours': hours.length - 1 } as CSSProperties}>
         <div className={classes.axisRow} aria-hidden="true">
           <div className={classes.name} />
           <div className={classes.ticks}>

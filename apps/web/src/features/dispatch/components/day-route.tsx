@@ -1,11 +1,12 @@
 import type { Locale, MyDay } from '@eclat/shared';
-import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 
 import { EmptyState } from '@/components/ui/query-states';
 import { StatusBadge } from '@/features/appointments/components/status-badge';
 import { formatBusinessTime } from '@/features/appointments/time';
 import { Detail } from '@/features/availabilities/components/detail';
+import { ShiftLabel } from '@/features/availabilities/components/shift-label';
 import { formatDay } from '@/features/availabilities/day';
 import { useTranslation } from '@/lib/i18n';
 
@@ -34,17 +35,17 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
             {t('myDay.noShift')}
           </Text>
         ) : (
-          <Group gap="xs">
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
             {day.shifts.map((shift) => (
-              <Badge key={shift.availabilityId} color="teal.9" variant="light" size="lg" tt="none">
-                {t('dispatch.lane.shift', {
-                  shift: t(`availabilities.shift.${shift.shift}`),
+              <Text component="li" key={shift.availabilityId} size="sm">
+                <ShiftLabel shift={shift.shift} />{' '}
+                {t('myDay.shiftHours', {
                   start: formatBusinessTime(shift.startsAt, day.timeZone, locale),
                   end: formatBusinessTime(shift.endsAt, day.timeZone, locale),
                 })}
-              </Badge>
+              </Text>
             ))}
-          </Group>
+          </Stack>
         )}
       </section>
       <section aria-labelledby="my-day-visits">
@@ -68,17 +69,17 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
                   )}
                   <Paper withBorder radius="md" p="md">
                     <Stack gap={6}>
-                      <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-                        <Group gap="xs" wrap="nowrap">
-                          <ThemeIcon radius="xl" size="md" color="eclat.7" aria-hidden="true">
-                            <Text size="sm" fw={700} c="white">
-                              {index + 1}
-                            </Text>
-                          </ThemeIcon>
-                          <Text fw={700} size="lg" id={titleId}>
-                            {t('dispatch.visit.title', { start, end, customer })}
+                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                        <ThemeIcon radius="xl" size="md" color="eclat.7" aria-hidden="true">
+                          <Text size="sm" fw={700} c="white">
+                            {index + 1}
                           </Text>
-                        </Group>
+                        </ThemeIcon>
+                        <Text fw={700} size="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+                          {t('dispatch.visit.title', { start, end, customer })}
+                        </Text>
+                      </Group>
+                      <Group>
                         <StatusBadge status={visit.status} />
                       </Group>
                       <Stack component="dl" gap={4} m={0}>
