@@ -18,6 +18,7 @@ const TEXT = {
     noOne: 'Unassigned',
     assignTo: 'Assign to…',
     assigned: (name: string) => new RegExp(`is now assigned to ${name}\\.`),
+    overlap: (name: string) => `${name} already has a job at that time.`,
     unassignTitle: 'Unassign this visit?',
     unassignConfirm: 'Unassign',
     nowUnassigned: /is now unassigned\./,
@@ -36,6 +37,7 @@ const TEXT = {
     noOne: 'Non attribuée',
     assignTo: 'Attribuer à…',
     assigned: (name: string) => new RegExp(`est maintenant attribuée à ${name}\\.`),
+    overlap: (name: string) => `${name} a déjà un travail à ce moment-là.`,
     unassignTitle: 'Retirer l’attribution de cette visite?',
     unassignConfirm: 'Retirer l’attribution',
     nowUnassigned: /n’est plus attribuée\./,
@@ -184,7 +186,7 @@ for (const language of ['en', 'fr'] as const) {
     await shoot(employeeSide.page, `my-day-${language}`);
     await employeeSide.context.close();
 
-    // Sofia (demo team) works that morning too, from now on.
+    // Sofia (demo team) works that morning too, from now on, and gets another customer's 10:00.
     const team = await admin.get<Employee[]>('/api/v1/employees');
     const sofia = team.find((employee) => employee.firstName === 'Sofia' && employee.lastName === 'Nguyen');
     if (!sofia) throw new Error('The demo team has no Sofia Nguyen.');
@@ -194,37 +196,70 @@ for (const language of ['en', 'fr'] as const) {
       shift: 'MORNING',
       comments: 'Dispatch test',
     });
+    const other = await admin.post<{ customerId: string }>('/api/v1/customers', {
+      firstName: 'Octave',
+      lastName: `Other${suffix}`,
+      email: `other-${suffix}@example.com`,
+      phoneNumber: '514-555-0163',
+    });
+    const otherVisit = await admin.post<{ appointmentId: string }>('/api/v1/appointments', {
+      customerId: other.customerId,
+      serviceIds: [windowWashing],
+      appointmentDate: businessInstant(day, 10),
+      status: 'confirmed',
+      comments: 'Dispatch test',
+    });
+    const assigned = await page.request.put(`/api/v1/appointments/${otherVisit.appointmentId}/assignments`, {
+      headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
+      data: { employeeIds: [sofia.employeeId] },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+    const otherCustomer = `Octave Other${suffix}`;
 
-    // The board, reached from the day before with "Next day": the visit is in Dora's lane.
+    // The board, reached from the day before with "Next day": each visit is in its employee's lane.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/dispatch?date=${businessDay((language === 'en' ? 211 : 218) + 14 * testInfo.retry)}`);
     await expect(page.getByRole('heading', { level: 1, name: t.boardTitle })).toBeVisible();
     await page.getByRole('button', { name: t.nextDay }).click();
     await expect(page).toHaveURL(new RegExp(`date=${day}`));
     await expect(page.getByRole('heading', { level: 2, name: longDay(day, language) })).toBeVisible();
-    const visitIn = (laneName: string) =>
-      lane(page, laneName).getByRole('listitem').filter({ hasText: customer });
+    const visitIn = (laneName: string, who = customer) =>
+      lane(page, laneName).getByRole('listitem').filter({ hasText: who });
     await expect(visitIn(doraName)).toBeVisible();
     await expect(visitIn(doraName)).toContainText('1450 Rue Peel Montréal');
+    await expect(visitIn('Sofia Nguyen', otherCustomer)).toBeVisible();
     await expect(visitIn(t.unassigned)).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shoot(page, `dispatch-day-${language}`);
 
-    // To Sofia, with the keyboard only.
+    // To Sofia, with the keyboard only: she has a job then, so it is refused and nothing moves.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await pickWithKeyboard(page, visitIn(doraName).getByRole('button', { name: t.assignTo }), 'Sofia Nguyen');
-    await expect(page.getByText(t.assigned('Sofia Nguyen'))).toBeVisible();
-    await expect(visitIn('Sofia Nguyen')).toBeVisible();
-    await expect(visitIn(doraName)).toHaveCount(0);
+    const assignButton = (laneName: string, who = customer) =>
+      visitIn(laneName, who).getByRole('button', { name: t.assignTo });
+    await pickWithKeyboard(page, assignButton(doraName), 'Sofia Nguyen');
+    await expect(page.getByText(t.overlap('Sofia Nguyen'))).toBeVisible();
+    await expect(visitIn(doraName)).toBeVisible();
+    await expect(visitIn('Sofia Nguyen')).toHaveCount(0);
 
-    // Off everyone, after saying yes: it goes on top, unassigned.
-    await pickWithKeyboard(page, visitIn('Sofia Nguyen').getByRole('button', { name: t.assignTo }), t.noOne);
+    // Her other job taken off her (after saying yes), the move goes through.
+    await pickWithKeyboard(page, assignButton('Sofia Nguyen', otherCustomer), t.noOne);
     const dialog = page.getByRole('dialog', { name: t.unassignTitle });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: t.unassignConfirm }).click();
     await expect(page.getByText(t.nowUnassigned)).toBeVisible();
+    await expect(visitIn(t.unassigned, otherCustomer)).toBeVisible();
+    await pickWithKeyboard(page, assignButton(doraName), 'Sofia Nguyen');
+    await expect(page.getByText(t.assigned('Sofia Nguyen'))).toBeVisible();
+    await expect(visitIn('Sofia Nguyen')).toBeVisible();
+    await expect(visitIn(doraName)).toHaveCount(0);
+
+    // Off everyone: it goes on top, unassigned.
+    await pickWithKeyboard(page, assignButton('Sofia Nguyen'), t.noOne);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t.unassignConfirm }).click();
     await expect(visitIn(t.unassigned)).toBeVisible();
     await expect(visitIn('Sofia Nguyen')).toHaveCount(0);
+    await shoot(page, `dispatch-unassigned-${language}`);
 
     // The week view has it too, in the unassigned row.
     await page.getByText(t.week, { exact: true }).click();

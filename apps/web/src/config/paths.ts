@@ -81,9 +81,9 @@ export const paths = {
   myDay: { path: '/my-day', getHref: () => '/my-day', access: staff },
 
   // Admin
-  adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard', access: admin },
   /** The dispatch board (issue 13): every employee's day or week, reassigning visits. */
   dispatch: { path: '/dispatch', getHref: () => '/dispatch', access: admin },
+  adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard', access: admin },
   employees: { path: '/employees', getHref: () => '/employees', access: admin },
   addEmployee: { path: '/add-employee', getHref: () => '/add-employee', access: admin },
   editEmployee: {

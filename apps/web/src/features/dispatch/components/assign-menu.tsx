@@ -1,6 +1,7 @@
 import type { DispatchVisit } from '@eclat/shared';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconUserOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
@@ -9,6 +10,8 @@ import { toAssignmentProblems } from '@/features/appointments/staff-table';
 import { failureMessage } from '@/features/availabilities/failure-message';
 import { isApiError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
+
+import { dispatchKeys } from '../api/keys';
 
 /** Someone a visit can be given to: one lane of the board. */
 export type Assignee = { employeeId: string; name: string };
@@ -31,6 +34,7 @@ type AssignMenuProps = {
 export function AssignMenu({ visit, assignees, visitLabel, describedBy }: AssignMenuProps) {
   const { t, i18n } = useTranslation();
   const save = useSetAssignments();
+  const queryClient = useQueryClient();
   const isUnassigned = visit.employeeIds.length === 0;
   const nameOf = (employeeId: string) =>
     assignees.find((assignee) => assignee.employeeId === employeeId)?.name ?? employeeId;
@@ -46,6 +50,10 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
               ? t('dispatch.assign.assigned', { visit: visitLabel, name: nameOf(employeeId) })
               : t('dispatch.assign.unassigned', { visit: visitLabel }),
           );
+          // The visit moved to another lane: the keyboard stays on it there.
+          void queryClient.invalidateQueries({ queryKey: dispatchKeys.boards() }).then(() => {
+            document.querySelector<HTMLElement>(`[data-assign-for="${visit.appointmentId}"]`)?.focus();
+          });
         },
         onError: (error) => {
           const problems = isApiError(error) ? toAssignmentProblems(error.details, employeeIds) : [];
@@ -75,7 +83,15 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
   };
 
   return (
-    <Menu position="bottom-start" withinPortal shadow="md" keepMounted={false}>
+    // The block may clip its button while the menu holds the focus: the menu stays shown all the same.
+    <Menu
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+      keepMounted={false}
+      hideDetached={false}
+      returnFocus
+    >
       <Menu.Target>
         <Button
           size="compact-xs"
@@ -83,6 +99,7 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
           rightSection={<IconChevronDown size={12} aria-hidden="true" />}
           loading={save.isPending}
           aria-describedby={describedBy}
+          data-assign-for={visit.appointmentId}
         >
           {t('dispatch.assign.button')}
         </Button>
