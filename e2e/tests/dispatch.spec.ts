@@ -252,6 +252,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByText(t.assigned('Sofia Nguyen'))).toBeVisible();
     await expect(visitIn('Sofia Nguyen')).toBeVisible();
     await expect(visitIn(doraName)).toHaveCount(0);
+    // The keyboard went along with the visit.
+    await expect(assignButton('Sofia Nguyen')).toBeFocused();
 
     // Off everyone: it goes on top, unassigned.
     await pickWithKeyboard(page, assignButton('Sofia Nguyen'), t.noOne);

@@ -1,7 +1,7 @@
 import type { DispatchVisit } from '@eclat/shared';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconUserOff } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
@@ -11,7 +11,11 @@ import { failureMessage } from '@/features/availabilities/failure-message';
 import { isApiError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 
-import { dispatchKeys } from '../api/keys';
+/**
+ * The visit just reassigned: its block leaves one lane and a new one appears in another, which takes the
+ * focus (a keyboard user goes on from where the visit is now). Kept briefly, in case it never appears.
+ */
+let focusAfterMove: { appointmentId: string; until: number } | null = null;
 
 /** Someone a visit can be given to: one lane of the board. */
 export type Assignee = { employeeId: string; name: string };
@@ -34,7 +38,14 @@ type AssignMenuProps = {
 export function AssignMenu({ visit, assignees, visitLabel, describedBy }: AssignMenuProps) {
   const { t, i18n } = useTranslation();
   const save = useSetAssignments();
-  const queryClient = useQueryClient();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // The block that appears in the visit's new lane takes the focus the old one had.
+  useEffect(() => {
+    if (focusAfterMove?.appointmentId !== visit.appointmentId) return;
+    if (Date.now() < focusAfterMove.until) buttonRef.current?.focus();
+    focusAfterMove = null;
+  }, [visit.appointmentId]);
   const isUnassigned = visit.employeeIds.length === 0;
   const nameOf = (employeeId: string) =>
     assignees.find((assignee) => assignee.employeeId === employeeId)?.name ?? employeeId;
@@ -50,10 +61,8 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
               ? t('dispatch.assign.assigned', { visit: visitLabel, name: nameOf(employeeId) })
               : t('dispatch.assign.unassigned', { visit: visitLabel }),
           );
-          // The visit moved to another lane: the keyboard stays on it there.
-          void queryClient.invalidateQueries({ queryKey: dispatchKeys.boards() }).then(() => {
-            document.querySelector<HTMLElement>(`[data-assign-for="${visit.appointmentId}"]`)?.focus();
-          });
+          // The visit moves to another lane: the keyboard follows it there (see below).
+          focusAfterMove = { appointmentId: visit.appointmentId, until: Date.now() + 10_000 };
         },
         onError: (error) => {
           const problems = isApiError(error) ? toAssignmentProblems(error.details, employeeIds) : [];
@@ -99,7 +108,7 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
           rightSection={<IconChevronDown size={12} aria-hidden="true" />}
           loading={save.isPending}
           aria-describedby={describedBy}
-          data-assign-for={visit.appointmentId}
+          ref={buttonRef}
         >
           {t('dispatch.assign.button')}
         </Button>

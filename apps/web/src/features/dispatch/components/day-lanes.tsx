@@ -154,7 +154,7 @@ export function DayLanes({ day, timeZone, bufferMinutes, locale, assignees }: Da
             idPrefix={`unassigned-${day.date}`}
             name={
               <>
-                <Title order={3} size="h6">
+                <Title order={3} fz="sm">
                   {t('dispatch.unassigned.title')}
                 </Title>
                 <Text size="xs">{t('dispatch.visitCount', { count: day.unassigned.length })}</Text>
@@ -173,7 +173,7 @@ export function DayLanes({ day, timeZone, bufferMinutes, locale, assignees }: Da
               idPrefix={`lane-${lane.employeeId}-${day.date}`}
               name={
                 <>
-                  <Title order={3} size="h6">
+                  <Title order={3} fz="sm">
                     {lane.firstName} {lane.lastName}
                   </Title>
                   <Text size="xs">{t('dispatch.visitCount', { count: lane.visits.length })}</Text>

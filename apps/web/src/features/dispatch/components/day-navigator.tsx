@@ -1,5 +1,5 @@
 import type { DispatchView, Locale } from '@eclat/shared';
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
@@ -23,6 +23,8 @@ type DayNavigatorProps = {
 export function DayNavigator({ date, today, view, locale, onChange }: DayNavigatorProps) {
   const { t } = useTranslation();
   const unit = view === 'week' ? 'week' : 'day';
+  const previous = t(`dispatch.navigation.previous.${unit}`);
+  const next = t(`dispatch.navigation.next.${unit}`);
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
@@ -30,11 +32,15 @@ export function DayNavigator({ date, today, view, locale, onChange }: DayNavigat
           variant="default"
           size="sm"
           leftSection={<IconChevronLeft size={16} aria-hidden="true" />}
+          aria-label={previous}
           onClick={() => {
             onChange(stepDay(date, view, -1));
           }}
         >
-          {t(`dispatch.navigation.previous.${unit}`)}
+          {/* On a phone the arrow alone: the three buttons and the date stay within the screen. */}
+          <Box component="span" visibleFrom="xs">
+            {previous}
+          </Box>
         </Button>
         <Button
           variant="default"
@@ -50,11 +56,14 @@ export function DayNavigator({ date, today, view, locale, onChange }: DayNavigat
           variant="default"
           size="sm"
           rightSection={<IconChevronRight size={16} aria-hidden="true" />}
+          aria-label={next}
           onClick={() => {
             onChange(stepDay(date, view, 1));
           }}
         >
-          {t(`dispatch.navigation.next.${unit}`)}
+          <Box component="span" visibleFrom="xs">
+            {next}
+          </Box>
         </Button>
       </Group>
       <DatePickerInput

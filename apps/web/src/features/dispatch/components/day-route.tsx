@@ -39,7 +39,7 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
             {day.shifts.map((shift) => (
               <Text component="li" key={shift.availabilityId} size="sm">
                 <ShiftLabel shift={shift.shift} />{' '}
-                {t('myDay.shiftHours', {
+                {t('myDay.timeRange', {
                   start: formatBusinessTime(shift.startsAt, day.timeZone, locale),
                   end: formatBusinessTime(shift.endsAt, day.timeZone, locale),
                 })}
@@ -75,9 +75,12 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
                             {index + 1}
                           </Text>
                         </ThemeIcon>
-                        <Text fw={700} size="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-                          {t('dispatch.visit.title', { start, end, customer })}
-                        </Text>
+                        <div id={titleId} style={{ overflowWrap: 'anywhere' }}>
+                          <Text fw={700} size="lg">
+                            {t('myDay.timeRange', { start, end })}
+                          </Text>
+                          <Text fw={600}>{customer}</Text>
+                        </div>
                       </Group>
                       <Group>
                         <StatusBadge status={visit.status} />

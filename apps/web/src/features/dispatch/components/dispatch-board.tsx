@@ -42,7 +42,7 @@ export function DispatchBoard({ board, locale }: { board: Board; locale: Locale 
     });
     return (
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="dispatch-week-caption">
           {caption}
         </Title>
         {isEmpty && <EmptyState>{t('dispatch.emptyWeek')}</EmptyState>}
@@ -52,6 +52,7 @@ export function DispatchBoard({ board, locale }: { board: Board; locale: Locale 
           locale={locale}
           assignees={assignees}
           caption={caption}
+          captionId="dispatch-week-caption"
         />
       </Stack>
     );

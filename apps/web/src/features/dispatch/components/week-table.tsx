@@ -1,5 +1,5 @@
 import type { DispatchDay, DispatchVisit, Locale, WorkedShift } from '@eclat/shared';
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 import { formatBusinessTime } from '@/features/appointments/time';
@@ -16,8 +16,10 @@ type WeekTableProps = {
   timeZone: string;
   locale: Locale;
   assignees: readonly Assignee[];
-  /** "Week of Monday, March 8, 2027": the table's caption. */
+  /** "Week from Monday, March 8, 2027 to Sunday, March 14, 2027": names the board. */
   caption: string;
+  /** The id of the heading that says so: the table's name. */
+  captionId: string;
 };
 
 type CellProps = {
@@ -62,15 +64,16 @@ function Cell({ visits, shifts = [], idPrefix, timeZone, locale, assignees }: Ce
  * The week view: days in columns, the unassigned visits in the first row, then one row per employee
  * with that day's shifts and visits in time order.
  */
-export function WeekTable({ days, timeZone, locale, assignees, caption }: WeekTableProps) {
+export function WeekTable({ days, timeZone, locale, assignees, caption, captionId }: WeekTableProps) {
   const { t } = useTranslation();
   const rows = weekRows(days);
   return (
     <div className={classes.scroller} role="region" aria-label={caption}>
-      <table className={classes.week} style={{ '--name-width': '150px' } as CSSProperties}>
-        <caption>
-          <VisuallyHidden>{caption}</VisuallyHidden>
-        </caption>
+      <table
+        className={classes.week}
+        style={{ '--name-width': '150px' } as CSSProperties}
+        aria-labelledby={captionId}
+      >
         <thead>
           <tr>
             <td className={classes.corner} />
