@@ -261,6 +261,8 @@ for (const language of ['en', 'fr'] as const) {
     await dialog.getByRole('button', { name: t.unassignConfirm }).click();
     await expect(visitIn(t.unassigned)).toBeVisible();
     await expect(visitIn('Sofia Nguyen')).toHaveCount(0);
+    await expect(assignButton(t.unassigned)).toBeFocused();
+    await page.mouse.move(0, 0);
     await shoot(page, `dispatch-unassigned-${language}`);
 
     // The week view has it too, in the unassigned row.
