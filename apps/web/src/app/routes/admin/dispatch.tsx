@@ -1,16 +1,11 @@
-import type { DispatchView } from '@eclat/shared';
 import { Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
 import { useDispatchBoard } from '@/features/dispatch/api/get-dispatch-board';
 import { DayNavigator } from '@/features/dispatch/components/day-navigator';
 import { DispatchBoard } from '@/features/dispatch/components/dispatch-board';
 import { ShiftHoursDialog } from '@/features/dispatch/components/shift-hours-dialog';
-import { readDateParam, readViewParam, writeDayParams } from '@/features/dispatch/day-params';
+import { useShownDay } from '@/features/dispatch/use-shown-day';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 import { useDocumentMeta } from '@/lib/use-page-meta';
 
@@ -23,17 +18,8 @@ export function DispatchRoute() {
   const { t } = useTranslation();
   const { title } = useDocumentMeta('dispatch.title', 'dispatch.description');
   const locale = useLanguage();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = readViewParam(searchParams);
-  const [openedAt] = useState(() => new Date());
-  const timeZone = useBusinessTimeZone();
-  const today = timeZone.data ? toZonedIsoDate(openedAt, timeZone.data) : null;
-  const date = readDateParam(searchParams) ?? today;
+  const { timeZone, today, date, view, show } = useShownDay();
   const board = useDispatchBoard(date, view);
-
-  const show = (next: { date: string; view: DispatchView }) => {
-    setSearchParams((current) => writeDayParams(current, next));
-  };
 
   let content;
   if (board.isError || timeZone.isError) {

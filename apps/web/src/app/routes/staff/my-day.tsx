@@ -1,18 +1,14 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 
 import { IconLink } from '@/components/ui/icon-link';
 import { LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
 import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { useMyDay } from '@/features/dispatch/api/get-my-day';
 import { DayNavigator } from '@/features/dispatch/components/day-navigator';
 import { DayRoute } from '@/features/dispatch/components/day-route';
-import { readDateParam, writeDayParams } from '@/features/dispatch/day-params';
+import { useShownDay } from '@/features/dispatch/use-shown-day';
 import { isNotEmployeeError } from '@/features/availabilities/not-employee';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 import { useDocumentMeta } from '@/lib/use-page-meta';
@@ -26,11 +22,7 @@ export function MyDayRoute() {
   const { t } = useTranslation();
   const { title } = useDocumentMeta('myDay.title', 'myDay.description');
   const locale = useLanguage();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [openedAt] = useState(() => new Date());
-  const timeZone = useBusinessTimeZone();
-  const today = timeZone.data ? toZonedIsoDate(openedAt, timeZone.data) : null;
-  const date = readDateParam(searchParams) ?? today;
+  const { timeZone, today, date, show } = useShownDay();
   const day = useMyDay(date);
   const isNotEmployee = isNotEmployeeError(day.error);
 
@@ -80,7 +72,7 @@ export function MyDayRoute() {
             view="day"
             locale={locale}
             onChange={(next) => {
-              setSearchParams((current) => writeDayParams(current, { date: next }));
+              show({ date: next });
             }}
           />
         )}

@@ -16,9 +16,8 @@ import {
   type PlacedLane,
   type Span,
 } from '../board-layout';
-import type { Assignee } from './assign-menu';
 import classes from './dispatch-board.module.css';
-import { VisitBlock } from './visit-block';
+import { formatShift, VisitBlock, type BoardContext } from './visit-block';
 
 /** The height of one row of visits in a lane (px): time, customer, services, address, status. */
 const ROW_HEIGHT = 172;
@@ -42,13 +41,7 @@ function hourLabel(hour: number, locale: Locale): string {
   return formatBusinessTime(new Date(Date.UTC(1970, 0, 1, hour % 24)), 'UTC', locale);
 }
 
-type DayLanesProps = {
-  day: DispatchDay;
-  timeZone: string;
-  bufferMinutes: number;
-  locale: Locale;
-  assignees: readonly Assignee[];
-};
+type DayLanesProps = { day: DispatchDay; bufferMinutes: number; board: BoardContext };
 
 type LaneRowProps = {
   name: ReactNode;
@@ -58,20 +51,10 @@ type LaneRowProps = {
   withBuffers: boolean;
   className?: string;
   idPrefix: string;
-} & Pick<DayLanesProps, 'timeZone' | 'locale' | 'assignees'>;
+  board: BoardContext;
+};
 
-function LaneRow({
-  name,
-  placed,
-  axis,
-  bands,
-  withBuffers,
-  className,
-  idPrefix,
-  timeZone,
-  locale,
-  assignees,
-}: LaneRowProps) {
+function LaneRow({ name, placed, axis, bands, withBuffers, className, idPrefix, board }: LaneRowProps) {
   return (
     <li className={className ? `${classes.row} ${className}` : classes.row}>
       <div className={classes.name}>{name}</div>
@@ -103,9 +86,7 @@ function LaneRow({
               key={visit.appointmentId}
               variant="visit"
               visit={visit}
-              timeZone={timeZone}
-              locale={locale}
-              assignees={assignees}
+              board={board}
               idPrefix={idPrefix}
               style={{ ...place(span, axis), ...rowBox(row) }}
             />
@@ -120,8 +101,9 @@ function LaneRow({
  * The day view: a time axis, the unassigned visits on top, then one lane per employee with their shifts
  * as bands, their visits as blocks where they fall and the travel buffer hatched before and after each.
  */
-export function DayLanes({ day, timeZone, bufferMinutes, locale, assignees }: DayLanesProps) {
+export function DayLanes({ day, bufferMinutes, board }: DayLanesProps) {
   const { t } = useTranslation();
+  const { timeZone, locale } = board;
   const axis = dayAxis(day, timeZone, bufferMinutes);
   const hours = axisHours(axis);
   const placement = { day: day.date, timeZone, axis };
@@ -163,9 +145,7 @@ export function DayLanes({ day, timeZone, bufferMinutes, locale, assignees }: Da
             placed={unassigned}
             axis={axis}
             withBuffers={false}
-            timeZone={timeZone}
-            locale={locale}
-            assignees={assignees}
+            board={board}
           />
           {day.lanes.map((lane) => (
             <LaneRow
@@ -196,20 +176,12 @@ export function DayLanes({ day, timeZone, bufferMinutes, locale, assignees }: Da
                 return (
                   span && (
                     <div key={shift.availabilityId} className={classes.shift} style={place(span, axis)}>
-                      <span className={classes.shiftLabel}>
-                        {t('dispatch.lane.shift', {
-                          shift: t(`availabilities.shift.${shift.shift}`),
-                          start: formatBusinessTime(shift.startsAt, timeZone, locale),
-                          end: formatBusinessTime(shift.endsAt, timeZone, locale),
-                        })}
-                      </span>
+                      <span className={classes.shiftLabel}>{formatShift(t, shift, board)}</span>
                     </div>
                   )
                 );
               })}
-              timeZone={timeZone}
-              locale={locale}
-              assignees={assignees}
+              board={board}
             />
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Box, Button, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
+import { calendarAriaLabels } from '@/components/ui/calendar-labels';
 import { formatDay } from '@/features/availabilities/day';
 import { useTranslation } from '@/lib/i18n';
 
@@ -77,12 +78,7 @@ export function DayNavigator({ date, today, view, locale, onChange }: DayNavigat
         }}
         valueFormat={locale === 'fr' ? 'ddd D MMM YYYY' : 'ddd, MMM D, YYYY'}
         getDayAriaLabel={(day) => formatDay(day, locale)}
-        ariaLabels={{
-          previousMonth: t('booking.calendar.previousMonth'),
-          nextMonth: t('booking.calendar.nextMonth'),
-          previousYear: t('booking.calendar.previousYear'),
-          nextYear: t('booking.calendar.nextYear'),
-        }}
+        ariaLabels={calendarAriaLabels(t)}
         popoverProps={{ withinPortal: true }}
       />
     </Group>

@@ -32,7 +32,7 @@ function Legend({ bufferMinutes }: { bufferMinutes: number }) {
 /** The board of a day (lanes on a time axis) or of a week (a table of days), with its legend. */
 export function DispatchBoard({ board, locale }: { board: Board; locale: Locale }) {
   const { t } = useTranslation();
-  const assignees = boardAssignees(board.days);
+  const context = { timeZone: board.timeZone, locale, assignees: boardAssignees(board.days) };
   const isEmpty = !board.days.some(hasVisits);
 
   if (board.view === 'week') {
@@ -46,14 +46,7 @@ export function DispatchBoard({ board, locale }: { board: Board; locale: Locale 
           {caption}
         </Title>
         {isEmpty && <EmptyState>{t('dispatch.emptyWeek')}</EmptyState>}
-        <WeekTable
-          days={board.days}
-          timeZone={board.timeZone}
-          locale={locale}
-          assignees={assignees}
-          caption={caption}
-          captionId="dispatch-week-caption"
-        />
+        <WeekTable days={board.days} board={context} caption={caption} captionId="dispatch-week-caption" />
       </Stack>
     );
   }
@@ -67,13 +60,7 @@ export function DispatchBoard({ board, locale }: { board: Board; locale: Locale 
           </Title>
           {!hasVisits(day) && <EmptyState>{t('dispatch.emptyDay')}</EmptyState>}
           <Legend bufferMinutes={board.bufferMinutes} />
-          <DayLanes
-            day={day}
-            timeZone={board.timeZone}
-            bufferMinutes={board.bufferMinutes}
-            locale={locale}
-            assignees={assignees}
-          />
+          <DayLanes day={day} bufferMinutes={board.bufferMinutes} board={context} />
         </Stack>
       ))}
       {isEmpty && board.days.length === 0 && <EmptyState>{t('dispatch.emptyDay')}</EmptyState>}

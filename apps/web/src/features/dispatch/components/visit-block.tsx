@@ -1,11 +1,11 @@
-import type { DispatchVisit, Locale } from '@eclat/shared';
+import type { DispatchVisit, Locale, WorkedShift } from '@eclat/shared';
 import { Group, Stack, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 import { statusColor } from '@/features/appointments/list';
 import { StatusBadge } from '@/features/appointments/components/status-badge';
 import { formatBusinessTime } from '@/features/appointments/time';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 
 import { AssignMenu, type Assignee } from './assign-menu';
 import classes from './dispatch-board.module.css';
@@ -25,11 +25,21 @@ export function formatVisitTimes(visit: DispatchVisit, timeZone: string, locale:
   };
 }
 
+/** What every visit of a board needs: the board's time zone, the language, who can take a visit. */
+export type BoardContext = { timeZone: string; locale: Locale; assignees: readonly Assignee[] };
+
+/** "Morning 09:00–13:00": a shift worked, with its hours on the business clock. */
+export function formatShift(t: TFunction, shift: WorkedShift, { timeZone, locale }: BoardContext): string {
+  return t('dispatch.lane.shift', {
+    shift: t(`availabilities.shift.${shift.shift}`),
+    start: formatBusinessTime(shift.startsAt, timeZone, locale),
+    end: formatBusinessTime(shift.endsAt, timeZone, locale),
+  });
+}
+
 type VisitBlockProps = {
   visit: DispatchVisit;
-  timeZone: string;
-  locale: Locale;
-  assignees: readonly Assignee[];
+  board: BoardContext;
   /** Where it sits (the day view's position on the axis); none in a week's cell. */
   style?: CSSProperties;
   /** `visit` on the axis, `card` in a list. */
@@ -42,17 +52,9 @@ type VisitBlockProps = {
  * One visit on the board: time, customer, services, address and status, and "Assign to…". An article
  * named by its title ("10:00–12:00 Jean Tremblay") so a screen reader finds it by time and customer.
  */
-export function VisitBlock({
-  visit,
-  timeZone,
-  locale,
-  assignees,
-  style,
-  variant,
-  idPrefix,
-}: VisitBlockProps) {
+export function VisitBlock({ visit, board, style, variant, idPrefix }: VisitBlockProps) {
   const { t } = useTranslation();
-  const { start, end } = formatVisitTimes(visit, timeZone, locale);
+  const { start, end } = formatVisitTimes(visit, board.timeZone, board.locale);
   const customer = `${visit.customerFirstName} ${visit.customerLastName}`;
   const titleId = `${idPrefix}-${visit.appointmentId}`;
   return (
@@ -71,7 +73,7 @@ export function VisitBlock({
           <StatusBadge status={visit.status} size="xs" />
           <AssignMenu
             visit={visit}
-            assignees={assignees}
+            assignees={board.assignees}
             visitLabel={t('dispatch.visit.label', { customer, start })}
             describedBy={titleId}
           />

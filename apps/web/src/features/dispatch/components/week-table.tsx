@@ -1,21 +1,17 @@
-import type { DispatchDay, DispatchVisit, Locale, WorkedShift } from '@eclat/shared';
+import type { DispatchDay, DispatchVisit, WorkedShift } from '@eclat/shared';
 import { Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
-import { formatBusinessTime } from '@/features/appointments/time';
 import { formatDay } from '@/features/availabilities/day';
 import { useTranslation } from '@/lib/i18n';
 
 import { sortVisits, weekRows } from '../board-layout';
-import type { Assignee } from './assign-menu';
 import classes from './dispatch-board.module.css';
-import { VisitBlock } from './visit-block';
+import { formatShift, VisitBlock, type BoardContext } from './visit-block';
 
 type WeekTableProps = {
   days: readonly DispatchDay[];
-  timeZone: string;
-  locale: Locale;
-  assignees: readonly Assignee[];
+  board: BoardContext;
   /** "Week from Monday, March 8, 2027 to Sunday, March 14, 2027": names the board. */
   caption: string;
   /** The id of the heading that says so: the table's name. */
@@ -26,19 +22,16 @@ type CellProps = {
   visits: readonly DispatchVisit[];
   shifts?: readonly WorkedShift[];
   idPrefix: string;
-} & Pick<WeekTableProps, 'timeZone' | 'locale' | 'assignees'>;
+  board: BoardContext;
+};
 
-function Cell({ visits, shifts = [], idPrefix, timeZone, locale, assignees }: CellProps) {
+function Cell({ visits, shifts = [], idPrefix, board }: CellProps) {
   const { t } = useTranslation();
   return (
     <td>
       {shifts.map((shift) => (
         <Text key={shift.availabilityId} size="xs" fw={600} c="teal.9" mb={4}>
-          {t('dispatch.lane.shift', {
-            shift: t(`availabilities.shift.${shift.shift}`),
-            start: formatBusinessTime(shift.startsAt, timeZone, locale),
-            end: formatBusinessTime(shift.endsAt, timeZone, locale),
-          })}
+          {formatShift(t, shift, board)}
         </Text>
       ))}
       {visits.length > 0 && (
@@ -48,9 +41,7 @@ function Cell({ visits, shifts = [], idPrefix, timeZone, locale, assignees }: Ce
               key={visit.appointmentId}
               variant="card"
               visit={visit}
-              timeZone={timeZone}
-              locale={locale}
-              assignees={assignees}
+              board={board}
               idPrefix={idPrefix}
             />
           ))}
@@ -64,7 +55,7 @@ function Cell({ visits, shifts = [], idPrefix, timeZone, locale, assignees }: Ce
  * The week view: days in columns, the unassigned visits in the first row, then one row per employee
  * with that day's shifts and visits in time order.
  */
-export function WeekTable({ days, timeZone, locale, assignees, caption, captionId }: WeekTableProps) {
+export function WeekTable({ days, board, caption, captionId }: WeekTableProps) {
   const { t } = useTranslation();
   const rows = weekRows(days);
   return (
@@ -79,7 +70,7 @@ export function WeekTable({ days, timeZone, locale, assignees, caption, captionI
             <td className={classes.corner} />
             {days.map((day) => (
               <th key={day.date} scope="col">
-                <time dateTime={day.date}>{formatDay(day.date, locale, 'short')}</time>
+                <time dateTime={day.date}>{formatDay(day.date, board.locale, 'short')}</time>
               </th>
             ))}
           </tr>
@@ -96,9 +87,7 @@ export function WeekTable({ days, timeZone, locale, assignees, caption, captionI
                 key={day.date}
                 visits={day.unassigned}
                 idPrefix={`unassigned-${day.date}`}
-                timeZone={timeZone}
-                locale={locale}
-                assignees={assignees}
+                board={board}
               />
             ))}
           </tr>
@@ -117,9 +106,7 @@ export function WeekTable({ days, timeZone, locale, assignees, caption, captionI
                     visits={cell?.visits ?? []}
                     shifts={cell?.shifts}
                     idPrefix={`lane-${row.employeeId}-${day.date}`}
-                    timeZone={timeZone}
-                    locale={locale}
-                    assignees={assignees}
+                    board={board}
                   />
                 );
               })}
