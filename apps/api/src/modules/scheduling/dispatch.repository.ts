@@ -14,7 +14,7 @@ import {
   availabilities,
   employees,
 } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
+import { readAll, type Db } from '../../db/transaction.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { mergeSpans, shiftSpan } from './team-plan.ts';
 
@@ -164,34 +164,39 @@ export async function findJobsCoveredBy(
 ): Promise<string[]> {
   const { timeZone, shiftHours } = options;
   const start = fromLocal(availability.day, 0, 0, timeZone);
-  const [others, jobs] = await Promise.all([
-    db
-      .select({
-        id: availabilities.id,
-        shift: availabilities.shift,
-        availableDate: availabilities.availableDate,
-      })
-      .from(availabilities)
-      .where(
-        and(eq(availabilities.employeeId, availability.employeeId), eq(availabilities.availableDate, start)),
-      ),
-    db
-      .select({
-        appointmentId: appointments.id,
-        start: appointments.appointmentDate,
-        end: appointments.endsAt,
-      })
-      .from(appointmentAssignments)
-      .innerJoin(appointments, eq(appointments.id, appointmentAssignments.appointmentId))
-      .where(
-        and(
-          eq(appointmentAssignments.employeeId, availability.employeeId),
-          inArray(appointments.status, ['pending', 'confirmed']),
-          gte(appointments.appointmentDate, options.now),
-          lt(appointments.appointmentDate, fromLocal(addDays(availability.day, 1), 0, 0, timeZone)),
-          gte(appointments.appointmentDate, start),
+  const [others, jobs] = await readAll(db, [
+    () =>
+      db
+        .select({
+          id: availabilities.id,
+          shift: availabilities.shift,
+          availableDate: availabilities.availableDate,
+        })
+        .from(availabilities)
+        .where(
+          and(
+            eq(availabilities.employeeId, availability.employeeId),
+            eq(availabilities.availableDate, start),
+          ),
         ),
-      ),
+    () =>
+      db
+        .select({
+          appointmentId: appointments.id,
+          start: appointments.appointmentDate,
+          end: appointments.endsAt,
+        })
+        .from(appointmentAssignments)
+        .innerJoin(appointments, eq(appointments.id, appointmentAssignments.appointmentId))
+        .where(
+          and(
+            eq(appointmentAssignments.employeeId, availability.employeeId),
+            inArray(appointments.status, ['pending', 'confirmed']),
+            gte(appointments.appointmentDate, options.now),
+            lt(appointments.appointmentDate, fromLocal(addDays(availability.day, 1), 0, 0, timeZone)),
+            gte(appointments.appointmentDate, start),
+          ),
+        ),
   ]);
   const spanOf = (shift: (typeof others)[number]['shift']) =>
     shiftSpan(availability.day, shift, shiftHours, timeZone);
