@@ -7,8 +7,6 @@ import { isApiError } from '@/lib/api-client';
  * The Shift hours form: a start and an end for each shift, `HH:MM` in the business time zone, checked
  * with the API's own schema (quarter hours, start before end) so both say the same in both languages.
  */
-const TIME_ERROR = 'scheduling.errors.time';
-
 export type ShiftHoursField = `${Shift}.${'start' | 'end'}`;
 export type ShiftHoursValues = Record<ShiftHoursField, string>;
 
@@ -50,16 +48,8 @@ export function validateShiftHours(
     NIGHT: { start: values['NIGHT.start'], end: values['NIGHT.end'] },
   });
   if (parsed.success) return { success: true, data: parsed.data };
-  const issues = parsed.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }));
-  // A time that cannot be read says so; whether it comes before the other one is not the question yet.
-  const unreadable = new Set(
-    issues.filter((issue) => issue.message === TIME_ERROR).map((issue) => issue.path.split('.')[0]),
-  );
   const errors = toErrors(
-    issues.filter((issue) => issue.message === TIME_ERROR || !unreadable.has(issue.path.split('.')[0])),
+    parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
   );
   return { success: false, errors };
 }
