@@ -71,12 +71,20 @@ test('an admin made with the CLI sees the Admin Dashboard and no Services link',
   await expect(links.getByRole('link', { name: 'My Appointments' })).toHaveCount(0);
 });
 
-test('an employee sees Appointments, Schedule, My Availabilities and My Appointments', async ({ page }) => {
+test('an employee sees Appointments, Schedule, My Availabilities, My Day and My Appointments', async ({
+  page,
+}) => {
   const email = createAccountWithCli('employee');
   await page.goto('/');
   await signIn(page, email);
+  // An employee's nine links need more than 1,280 px: once measured, they are in the menu, a click away.
+  await expect(
+    page.getByRole('banner').locator('[data-fits="true"], [data-fits="false"]').first(),
+  ).toBeAttached();
+  const openMenu = page.getByRole('banner').getByRole('button', { name: 'Open navigation menu' });
+  if (await openMenu.isVisible()) await openMenu.click();
   const links = nav(page);
-  for (const name of ['Appointments', 'Schedule', 'My Availabilities', 'My Appointments']) {
+  for (const name of ['Appointments', 'Schedule', 'My Availabilities', 'My Day', 'My Appointments']) {
     await expect(links.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(links.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);

@@ -88,11 +88,13 @@ export const routes: RouteObject[] = [
           screen(paths.assignSchedule, () =>
             import('./routes/staff/assign-schedule').then((m) => m.AssignScheduleRoute),
           ),
+          screen(paths.myDay, () => import('./routes/staff/my-day').then((m) => m.MyDayRoute)),
 
           // Admin only.
           screen(paths.adminDashboard, () =>
             import('./routes/admin/admin-dashboard').then((m) => m.AdminDashboardRoute),
           ),
+          screen(paths.dispatch, () => import('./routes/admin/dispatch').then((m) => m.DispatchRoute)),
           screen(paths.employees, () => import('./routes/admin/employees').then((m) => m.EmployeesRoute)),
           screen(paths.addEmployee, () =>
             import('./routes/admin/add-employee').then((m) => m.AddEmployeeRoute),

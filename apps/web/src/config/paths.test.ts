@@ -61,12 +61,13 @@ describe('paths', () => {
       '/add-customer',
       '/edit-customer/:customerId',
     ];
-    // Plus the one route the sign-in needs: where the identity provider sends the browser back.
+    // Plus the one route the sign-in needs (where the identity provider sends the browser back) and
+    // the scheduling screens of issue 13.
     expect(
       Object.values(paths)
         .map((route) => route.path)
         .sort(),
-    ).toEqual([...specRoutes, '/auth/callback'].sort());
+    ).toEqual([...specRoutes, '/auth/callback', '/dispatch', '/my-day'].sort());
   });
 });
 

@@ -77,8 +77,12 @@ export const paths = {
     getHref: (availabilityId: string) => `/assign-schedule/${encodeSegment(availabilityId)}`,
     access: staff,
   },
+  /** An employee's route for a day (issue 13); an admin sees theirs when they have an employee record. */
+  myDay: { path: '/my-day', getHref: () => '/my-day', access: staff },
 
   // Admin
+  /** The dispatch board (issue 13): every employee's day or week, reassigning visits. */
+  dispatch: { path: '/dispatch', getHref: () => '/dispatch', access: admin },
   adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard', access: admin },
   employees: { path: '/employees', getHref: () => '/employees', access: admin },
   addEmployee: { path: '/add-employee', getHref: () => '/add-employee', access: admin },

@@ -14,13 +14,16 @@ function setMetaDescription(content: string): void {
 }
 
 /**
- * Sets `document.title` to "<Page> · Éclat" and the meta description from `pages.<page>` in the
- * active language, and again whenever the language changes. Returns the page title for the h1.
+ * Sets `document.title` to "<title> · Éclat" and the meta description from two translation keys, in the
+ * active language, and again whenever the language changes. Returns the title for the h1.
  */
-export function usePageMeta(page: PageKey): { title: string; description: string } {
+export function useDocumentMeta(
+  titleKey: string,
+  descriptionKey: string,
+): { title: string; description: string } {
   const { t } = useTranslation();
-  const title = t(`pages.${page}.title`);
-  const description = t(`pages.${page}.description`);
+  const title = t(titleKey);
+  const description = t(descriptionKey);
 
   useEffect(() => {
     document.title = t('meta.documentTitle', { page: title, brand: t('brand.name') });
@@ -28,4 +31,9 @@ export function usePageMeta(page: PageKey): { title: string; description: string
   }, [t, title, description]);
 
   return { title, description };
+}
+
+/** The same for a page of the route table, from `pages.<page>.title` and `pages.<page>.description`. */
+export function usePageMeta(page: PageKey): { title: string; description: string } {
+  return useDocumentMeta(`pages.${page}.title`, `pages.${page}.description`);
 }

@@ -19,7 +19,7 @@ describe('getNavItems', () => {
     expect(labels(['customer'])).toEqual(['home', 'services', 'aboutUs', 'contacts', 'myAppointments']);
   });
 
-  it('adds Appointments, Schedule, My Availabilities and My Appointments for an employee', () => {
+  it('adds Appointments, Schedule, My Availabilities, My Day and My Appointments for an employee', () => {
     expect(labels(['employee'])).toEqual([
       'home',
       'services',
@@ -28,12 +28,13 @@ describe('getNavItems', () => {
       'appointments',
       'schedule',
       'myAvailabilities',
+      'myDay',
       'myAppointments',
     ]);
   });
 
-  it('hides Services and shows Admin Dashboard, without My Appointments, for an admin', () => {
-    expect(labels(['admin'])).toEqual(['home', 'aboutUs', 'contacts', 'adminDashboard']);
+  it('hides Services and shows Admin Dashboard and Dispatch, without My Appointments, for an admin', () => {
+    expect(labels(['admin'])).toEqual(['home', 'aboutUs', 'contacts', 'adminDashboard', 'dispatch']);
   });
 
   it('combines the links of several permissions', () => {
@@ -44,7 +45,9 @@ describe('getNavItems', () => {
       'appointments',
       'schedule',
       'myAvailabilities',
+      'myDay',
       'adminDashboard',
+      'dispatch',
       'myAppointments',
     ]);
   });

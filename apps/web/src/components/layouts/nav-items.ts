@@ -11,7 +11,9 @@ type NavLabelKey =
   | 'nav.appointments'
   | 'nav.schedule'
   | 'nav.myAvailabilities'
+  | 'nav.myDay'
   | 'nav.adminDashboard'
+  | 'nav.dispatch'
   | 'nav.myAppointments';
 
 export type NavItem = { to: string; labelKey: NavLabelKey; end?: boolean };
@@ -26,8 +28,8 @@ const holdersOf =
 
 /**
  * The links of the navigation bar (spec §2), in order: Home, Services (hidden for admins), About
- * Us, Contacts; employees also see Appointments, Schedule and My Availabilities; admins see Admin
- * Dashboard; employees and customers see My Appointments. Each link's route also admits these
+ * Us, Contacts; employees also see Appointments, Schedule, My Availabilities and My Day; admins see
+ * Admin Dashboard and Dispatch; employees and customers see My Appointments. Each link's route also admits these
  * users (config/paths.ts `access`; a unit test checks).
  */
 const NAV_ENTRIES: readonly NavEntry[] = [
@@ -42,7 +44,9 @@ const NAV_ENTRIES: readonly NavEntry[] = [
     labelKey: 'nav.myAvailabilities',
     isShownTo: holdersOf('employee'),
   },
+  { to: paths.myDay.getHref(), labelKey: 'nav.myDay', isShownTo: holdersOf('employee') },
   { to: paths.adminDashboard.getHref(), labelKey: 'nav.adminDashboard', isShownTo: holdersOf('admin') },
+  { to: paths.dispatch.getHref(), labelKey: 'nav.dispatch', isShownTo: holdersOf('admin') },
   {
     to: paths.myAppointments.getHref(),
     labelKey: 'nav.myAppointments',

@@ -1,10 +1,11 @@
-import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
   IconCalendarEvent,
   IconCalendarTime,
   IconClockHour4,
   IconMessageCircle,
+  IconRoute,
   IconShieldLock,
   IconSparkles,
   IconUsers,
@@ -13,6 +14,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 
+import { IconLink } from '@/components/ui/icon-link';
+import { paths } from '@/config/paths';
 import { FeedbackPanel } from '@/features/admin/components/feedback-panel';
 import { ServicesPanel } from '@/features/admin/components/services-panel';
 import {
@@ -70,6 +73,11 @@ export function AdminDashboardRoute() {
           <Text c="dimmed" maw={640}>
             {t('admin.intro')}
           </Text>
+          <Group>
+            <IconLink to={paths.dispatch.getHref()} icon={<IconRoute size={16} aria-hidden="true" />}>
+              {t('dispatch.openBoard')}
+            </IconLink>
+          </Group>
         </Stack>
         <Tabs
           value={activeTab}

@@ -1,5 +1,5 @@
 import { Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconTable } from '@tabler/icons-react';
+import { IconRoute, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
@@ -29,6 +29,7 @@ export function EmployeeScheduleRoute() {
   const locale = useLanguage();
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');
+  const isEmployee = hasAny('employee');
   const [showPast, setShowPast] = useState(false);
   const [openedAt] = useState(() => new Date());
 
@@ -99,9 +100,16 @@ export function EmployeeScheduleRoute() {
               setShowPast(event.currentTarget.checked);
             }}
           />
-          <IconLink to={paths.schedule.getHref()} icon={<IconTable size={16} aria-hidden="true" />}>
-            {t('schedules.agenda.openTable')}
-          </IconLink>
+          <Group gap="lg">
+            {isEmployee && (
+              <IconLink to={paths.myDay.getHref()} icon={<IconRoute size={16} aria-hidden="true" />}>
+                {t('myDay.open')}
+              </IconLink>
+            )}
+            <IconLink to={paths.schedule.getHref()} icon={<IconTable size={16} aria-hidden="true" />}>
+              {t('schedules.agenda.openTable')}
+            </IconLink>
+          </Group>
         </Group>
         {content}
       </Stack>

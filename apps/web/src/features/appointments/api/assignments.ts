@@ -1,6 +1,7 @@
 import { assignmentSchema, type SetAssignmentsInput } from '@eclat/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { dispatchKeys } from '@/features/dispatch/api/keys';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiGet, apiPut } from '@/lib/api-client';
 
@@ -48,8 +49,9 @@ export function useSetAssignments() {
     mutationFn: setAssignments,
     onSuccess: (saved, { appointmentId }) => {
       queryClient.setQueryData(staffAppointmentsKeys.assignments(appointmentId), saved);
-      // Employee schedules show the jobs.
+      // Employee schedules, the dispatch board and employees' days show the jobs.
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: dispatchKeys.all });
     },
   });
 }

@@ -20,6 +20,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
+import { calendarAriaLabels } from '@/components/ui/calendar-labels';
 import { useTranslation } from '@/lib/i18n';
 
 import { i18n } from '@/lib/i18n';
@@ -169,12 +170,7 @@ export function AppointmentForm({
             valueFormat={locale === 'fr' ? 'dddd D MMMM YYYY' : 'dddd, MMMM D, YYYY'}
             error={fieldError('date')}
             getDayAriaLabel={(day) => formatBusinessDate(`${day}T12:00:00Z`, 'UTC', locale)}
-            ariaLabels={{
-              previousMonth: t('booking.calendar.previousMonth'),
-              nextMonth: t('booking.calendar.nextMonth'),
-              previousYear: t('booking.calendar.previousYear'),
-              nextYear: t('booking.calendar.nextYear'),
-            }}
+            ariaLabels={calendarAriaLabels(t)}
             popoverProps={{ withinPortal: true }}
           />
           <NativeSelect
