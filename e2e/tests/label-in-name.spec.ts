@@ -101,8 +101,8 @@ async function makeWorld(browser: Browser, baseURL: string | undefined): Promise
   const customer = await customerRecord(emails.customer, 'Colette');
   const adminCustomer = await customerRecord(emails.admin, 'Adèle');
   // Other tests book too: a day of this worker's own, the first hour with room, while the demo team
-  // works (its availabilities cover the coming 26 weeks; a day after that has no cleaner).
-  const day = businessDay(30 + 3 * test.info().parallelIndex + Math.floor(Math.random() * 140));
+  // works (its availabilities cover the coming 4 weeks; a day after that has no cleaner).
+  const day = businessDay(9 + 3 * test.info().parallelIndex + Math.floor(Math.random() * 12));
   const appointment = async (customerId: string) => {
     for (let hour = 9; hour < 17; hour += 1) {
       const response = await admin.page.request.post('/api/v1/appointments', {

@@ -237,8 +237,11 @@ export type DemoEmployee = {
   daysOff: number[];
 };
 
-/** How far ahead the demo team's availabilities go (tests that need an empty day book after this). */
-export const DEMO_TEAM_WEEKS = 26;
+/**
+ * How far ahead the demo team's availabilities go: the coming four weeks, as a company posts them (tests
+ * that need a day nobody works, or their own cleaner, book after this).
+ */
+export const DEMO_TEAM_WEEKS = 4;
 
 /**
  * The team. The first one is the demo employee account's record (linked by email). Every day of the
