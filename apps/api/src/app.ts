@@ -16,6 +16,7 @@ import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     poolSize: config.databasePoolSize,
     prepare: options.prepareDatabase ?? true,
     seedDemo: config.seedDemo,
+    timeZone: config.businessTimeZone,
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
   });
@@ -112,6 +114,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
       await api.register(assignmentsRoutes, { config });
+      await api.register(schedulingRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

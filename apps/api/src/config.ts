@@ -58,7 +58,9 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromString.default(true),
   BRAND_NAME: z.string().min(1).default('Éclat'),
   CONTACT_TO: z.email({ error: 'expected an email address' }).default('hello@eclat.example'),
-  SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).optional(),
+  BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(30),
+  MIN_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(12),
   MAX_OPEN_VISITS: z.coerce.number().int().min(1).max(1000).default(10),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -116,7 +118,15 @@ export type AppConfig = {
   seedDemo: boolean;
   brandName: string;
   contactTo: string;
-  slotCapacity: number;
+  /**
+   * Without a team (no availability posted yet), how many visits may overlap any hour (2 when unset);
+   * with a team, an optional ceiling per hour on top of the free cleaners (none when unset).
+   */
+  slotCapacity: number | undefined;
+  /** Travel time kept free between two jobs of one employee. */
+  bufferMinutes: number;
+  /** A customer's booking starts at least this many hours from now. */
+  minNoticeHours: number;
   /** Future visits (pending or confirmed) a customer may hold when booking for themselves. */
   maxOpenVisits: number;
   /** A visit starts at the latest on today plus this many days (business time zone). */
@@ -216,6 +226,8 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     brandName: e.BRAND_NAME,
     contactTo: e.CONTACT_TO,
     slotCapacity: e.SLOT_CAPACITY,
+    bufferMinutes: e.BUFFER_MINUTES,
+    minNoticeHours: e.MIN_NOTICE_HOURS,
     maxOpenVisits: e.MAX_OPEN_VISITS,
     bookingHorizonDays: e.BOOKING_HORIZON_DAYS,
     webDistDir: e.WEB_DIST_DIR

@@ -28,6 +28,8 @@ export type DbPluginOptions = {
   /** Apply migrations and (on a new database) the demo content before serving. */
   prepare: boolean;
   seedDemo: boolean;
+  /** The business time zone: the demo team's availabilities are its local days. */
+  timeZone: string;
   dataDir: string;
   publicUrl: string;
 };
@@ -48,6 +50,7 @@ export const dbPlugin = fp(
       await migrateDatabase(db);
       const { demoAccounts, ...result } = await initialiseDatabase(db, {
         withDemo: options.seedDemo,
+        timeZone: options.timeZone,
         logger: app.log,
       });
       app.log.info(result, 'database ready');

@@ -233,9 +233,17 @@ export type DemoEmployee = {
   phoneNumber: string;
   role: string;
   isActive: boolean;
+  /** Days of the week off (0 Sunday to 6 Saturday); the other days, all three shifts. */
+  daysOff: number[];
 };
 
-/** The team. The first one is the demo employee account's record (linked by email). */
+/** How far ahead the demo team's availabilities go (tests that need an empty day book after this). */
+export const DEMO_TEAM_WEEKS = 26;
+
+/**
+ * The team. The first one is the demo employee account's record (linked by email). Every day of the
+ * week has at least two cleaners on every shift.
+ */
 export const DEMO_EMPLOYEES: DemoEmployee[] = [
   {
     firstName: 'Émile',
@@ -244,6 +252,7 @@ export const DEMO_EMPLOYEES: DemoEmployee[] = [
     phoneNumber: '416-555-0190',
     role: 'Team lead',
     isActive: true,
+    daysOff: [0, 6],
   },
   {
     firstName: 'Sofia',
@@ -252,6 +261,25 @@ export const DEMO_EMPLOYEES: DemoEmployee[] = [
     phoneNumber: '416-555-0191',
     role: 'Cleaner',
     isActive: true,
+    daysOff: [1, 2],
+  },
+  {
+    firstName: 'Amélie',
+    lastName: 'Tremblay',
+    email: 'amelie.tremblay@example.com',
+    phoneNumber: '416-555-0193',
+    role: 'Cleaner',
+    isActive: true,
+    daysOff: [3, 4],
+  },
+  {
+    firstName: 'Marc',
+    lastName: 'Gagnon',
+    email: 'marc.gagnon@example.com',
+    phoneNumber: '416-555-0194',
+    role: 'Cleaner',
+    isActive: true,
+    daysOff: [0, 5],
   },
   {
     firstName: 'Daniel',
@@ -260,5 +288,6 @@ export const DEMO_EMPLOYEES: DemoEmployee[] = [
     phoneNumber: '416-555-0192',
     role: 'Window specialist',
     isActive: false,
+    daysOff: [],
   },
 ];

@@ -2,7 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { createDatabase, type Database } from '../client.ts';
+import { toLocal } from '@eclat/shared';
 import {
+  availabilities,
   customers,
   employees,
   feedback,
@@ -12,6 +14,7 @@ import {
 } from '../schema/index.ts';
 import { findUserByEmail, rolesOf } from '../../modules/auth/accounts.repository.ts';
 import { verifyPassword } from '../../modules/auth/passwords.ts';
+import { DEMO_TEAM_WEEKS } from './demo-content.ts';
 import { initialiseDatabase } from './demo.ts';
 
 const logger = { info: () => undefined };
@@ -32,7 +35,7 @@ describe('demo content', () => {
   });
 
   it('fills an empty database with a living catalogue and feedback', async () => {
-    const result = await initialiseDatabase(db, { withDemo: true, logger });
+    const result = await initialiseDatabase(db, { withDemo: true, timeZone: 'America/Toronto', logger });
     expect(result).toMatchObject({ seeded: true, reason: 'empty database' });
 
     // One account per role, each with its own random password that really signs in.
@@ -51,10 +54,21 @@ describe('demo content', () => {
 
     // The team, the demo employee's record linked to their account.
     const team = await db.select().from(employees);
-    expect(team.length).toBe(3);
+    expect(team.length).toBe(5);
     const employeeAccount = await findUserByEmail(db, 'employee@example.com');
     expect(team.find((row) => row.email === 'employee@example.com')?.userId).toBe(employeeAccount?.id);
-    expect(team.filter((row) => row.userId === null).length).toBe(2);
+    expect(team.filter((row) => row.userId === null).length).toBe(4);
+    // The active ones work the coming weeks: every day of the week has two cleaners on every shift.
+    const shifts = await db.select().from(availabilities);
+    const inactive = team.filter((row) => !row.isActive).map((row) => row.id);
+    expect(shifts.some((row) => inactive.includes(row.employeeId))).toBe(false);
+    const perDayAndShift = new Map<string, number>();
+    for (const row of shifts) {
+      const key = `${toLocal(row.availableDate, 'America/Toronto').date}:${row.shift}`;
+      perDayAndShift.set(key, (perDayAndShift.get(key) ?? 0) + 1);
+    }
+    expect(perDayAndShift.size).toBe(DEMO_TEAM_WEEKS * 7 * 3);
+    expect(Math.min(...perDayAndShift.values())).toBeGreaterThanOrEqual(2);
 
     const rows = await db.select().from(services);
     expect(rows.length).toBeGreaterThanOrEqual(8);
@@ -96,7 +110,7 @@ describe('demo content', () => {
   it('never runs twice, even after the data was deleted', async () => {
     await db.delete(feedback);
     await db.delete(services);
-    expect(await initialiseDatabase(db, { withDemo: true, logger })).toEqual({
+    expect(await initialiseDatabase(db, { withDemo: true, timeZone: 'America/Toronto', logger })).toEqual({
       seeded: false,
       reason: 'already initialised',
     });
@@ -111,7 +125,7 @@ describe('demo content', () => {
       email: 'existing@example.com',
       phoneNumber: '416-555-0100',
     });
-    expect(await initialiseDatabase(other, { withDemo: true, logger })).toEqual({
+    expect(await initialiseDatabase(other, { withDemo: true, timeZone: 'America/Toronto', logger })).toEqual({
       seeded: false,
       reason: 'database already has data',
     });
@@ -121,10 +135,12 @@ describe('demo content', () => {
 
   it('writes nothing when demo content is turned off', async () => {
     const other = await freshDb();
-    expect(await initialiseDatabase(other, { withDemo: false, logger })).toEqual({
-      seeded: false,
-      reason: 'SEED_DEMO=false',
-    });
+    expect(await initialiseDatabase(other, { withDemo: false, timeZone: 'America/Toronto', logger })).toEqual(
+      {
+        seeded: false,
+        reason: 'SEED_DEMO=false',
+      },
+    );
     expect(await other.$count(services)).toBe(0);
   });
 });

@@ -5,13 +5,28 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../client.ts';
-import { ROLE_IDS, type Permission } from '@eclat/shared';
+import { addDays, fromLocal, ROLE_IDS, SHIFTS, todayIn, type Permission } from '@eclat/shared';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { convertImage } from '../../modules/services/image-variants.ts';
 import { describeImage, type PreparedImage } from '../../modules/services/service-image.ts';
 import { saveServiceImage } from '../../modules/services/services.repository.ts';
-import { appMeta, customers, employees, feedback, services, userRoles, users } from '../schema/index.ts';
-import { DEMO_CUSTOMERS, DEMO_EMPLOYEES, DEMO_FEEDBACK, DEMO_SERVICES } from './demo-content.ts';
+import {
+  appMeta,
+  availabilities,
+  customers,
+  employees,
+  feedback,
+  services,
+  userRoles,
+  users,
+} from '../schema/index.ts';
+import {
+  DEMO_CUSTOMERS,
+  DEMO_EMPLOYEES,
+  DEMO_FEEDBACK,
+  DEMO_SERVICES,
+  DEMO_TEAM_WEEKS,
+} from './demo-content.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
@@ -45,7 +60,7 @@ const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles
  */
 export async function initialiseDatabase(
   db: Database,
-  options: { withDemo: boolean; logger: Pick<Logger, 'info'> },
+  options: { withDemo: boolean; timeZone: string; logger: Pick<Logger, 'info'> },
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -125,11 +140,32 @@ export async function initialiseDatabase(
     const accountIds = new Map(
       (await tx.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]),
     );
-    await tx
+    const team = await tx
       .insert(employees)
       .values(
-        DEMO_EMPLOYEES.map((employee) => ({ ...employee, userId: accountIds.get(employee.email) ?? null })),
+        DEMO_EMPLOYEES.map(({ daysOff: _, ...employee }) => ({
+          ...employee,
+          userId: accountIds.get(employee.email) ?? null,
+        })),
+      )
+      .returning({ id: employees.id, email: employees.email });
+    // Their week, every shift of their working days, for the coming weeks: the demo books from its team.
+    const today = todayIn(options.timeZone, new Date());
+    const rows = DEMO_EMPLOYEES.flatMap((employee) => {
+      const id = team.find((row) => row.email === employee.email)?.id;
+      if (!id || !employee.isActive) return [];
+      return Array.from({ length: DEMO_TEAM_WEEKS * 7 }, (_, offset) => addDays(today, offset)).flatMap(
+        (day) =>
+          employee.daysOff.includes(new Date(`${day}T12:00:00Z`).getUTCDay())
+            ? []
+            : SHIFTS.map((shift) => ({
+                employeeId: id,
+                availableDate: fromLocal(day, 0, 0, options.timeZone),
+                shift,
+              })),
       );
+    });
+    await tx.insert(availabilities).values(rows);
     options.logger.info(
       { services: DEMO_SERVICES.length, feedback: DEMO_FEEDBACK.length, accounts: demoAccounts.length },
       'wrote demo content into the new database',

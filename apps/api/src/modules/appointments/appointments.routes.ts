@@ -13,6 +13,9 @@ import {
   errorBodySchema,
   isActiveStatus,
   pickLocale,
+  MAX_SLOT_DAYS,
+  slotDaysQuerySchema,
+  slotDaysResponseSchema,
   slotsQuerySchema,
   slotsResponseSchema,
   updateOwnAppointmentInputSchema,
@@ -36,7 +39,9 @@ import {
   replaceAppointment,
 } from './appointments.repository.ts';
 import {
+  bookingRulesOf,
   cancelOwnVisit,
+  computeSlotDays,
   computeSlots,
   lockOpenVisit,
   planVisit,
@@ -51,9 +56,13 @@ import {
   findBusyEmployees,
   lockEmployees,
   removeAssignments,
+  replaceAssignments,
 } from '../assignments/assignments.repository.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Whole days from one calendar date to another. */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 function confirmationData(appointment: Appointment) {
   return {
@@ -79,12 +88,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   done,
 ) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
-  const rules = (): BookingRules => ({
-    timeZone: config.businessTimeZone,
-    capacity: config.slotCapacity,
-    maxOpenVisits: config.maxOpenVisits,
-    horizonDays: config.bookingHorizonDays,
-  });
+  const rules = (): BookingRules => bookingRulesOf(config);
+  const bufferMs = config.bufferMinutes * 60_000;
 
   app.get(
     '/slots',
@@ -103,6 +108,28 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         ? await resolveServices(app.db, request.query.serviceIds, 'all')
         : undefined;
       return computeSlots(app.db, request.query.date, services?.durationMinutes ?? 60, rules());
+    },
+  );
+
+  app.get(
+    '/slots/days',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: `Days from \`from\` to \`to\` (at most ${MAX_SLOT_DAYS}), each with a bookable start time or the reason it has none, for marking a calendar month`,
+        querystring: slotDaysQuerySchema,
+        response: { 200: slotDaysResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { from, to, serviceIds } = request.query;
+      if (to < from || daysBetween(from, to) >= MAX_SLOT_DAYS) {
+        throw new AppError('VALIDATION_ERROR', `Ask for 1 to ${MAX_SLOT_DAYS} days.`, [
+          { path: 'querystring.to', message: 'validation.dateRange' },
+        ]);
+      }
+      const services = serviceIds.length ? await resolveServices(app.db, serviceIds, 'all') : undefined;
+      return computeSlotDays(app.db, { from, to }, services?.durationMinutes ?? 60, rules());
     },
   );
 
@@ -137,8 +164,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const earlier = await findAppointmentByKey(app.db, customer.id, key);
         if (earlier) return reply.code(200).send(earlier);
       }
+      const by = user.permissions.has('admin') ? 'admin' : 'customer';
       const { start, end, services } = await planVisit(app.db, request.body, {
         rules: rules(),
+        by,
         withdrawnAllowed: 'none',
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
@@ -146,11 +175,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       let id: string;
       try {
         id = await app.jobs.transaction(async (tx) => {
-          await reserveVisit(
-            tx.db,
-            { customerId: customer.id, start, end, by: user.permissions.has('admin') ? 'admin' : 'customer' },
-            rules(),
-          );
+          const cleaners = await reserveVisit(tx.db, { customerId: customer.id, start, end, by }, rules());
           const appointmentId = await insertAppointment(
             tx.db,
             {
@@ -169,6 +194,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             },
             services.lines,
           );
+          if (cleaners?.length) await replaceAssignments(tx.db, appointmentId, cleaners, null);
           const created = await findAppointment(tx.db, appointmentId);
           if (!created) throw new Error('The appointment was not saved.');
           await tx.enqueue('email', {
@@ -250,6 +276,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         );
         const { start, end, services } = await planVisit(app.db, request.body, {
           rules: rules(),
+          by: 'customer',
           withdrawnAllowed: bookedIds,
         });
         const wantedIds = [...new Set(request.body.serviceIds)].sort();
@@ -266,23 +293,32 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
           // Against the locked row: a move by the company a moment ago counts.
           const isNewTime = start.getTime() !== current.appointmentDate.getTime();
-          await reserveVisit(
+          const assigned = await assignedEmployeeIds(tx.db, appointment.appointmentId);
+          const cleaners = await reserveVisit(
             tx.db,
             {
               customerId: appointment.customerId,
               start,
               end,
               exceptAppointmentId: appointment.appointmentId,
+              keptEmployeeIds: assigned,
               by: 'customer',
             },
             rules(),
           );
-          // Employees already planned on this appointment who are busy at the new time step off it;
-          // the company plans someone else (the customer cannot see or choose the team).
-          const assigned = await assignedEmployeeIds(tx.db, appointment.appointmentId);
-          await lockEmployees(tx.db, assigned);
-          const busy = await findBusyEmployees(tx.db, assigned, start, end, appointment.appointmentId);
-          await removeAssignments(tx.db, appointment.appointmentId, [...busy]);
+          if (cleaners) {
+            // With a team: those still free stay, else the cleaner picked for the new time.
+            await replaceAssignments(tx.db, appointment.appointmentId, cleaners, null);
+          } else {
+            // Without one: employees planned on it who are busy at the new time step off it; the
+            // company plans someone else (the customer cannot see or choose the team).
+            await lockEmployees(tx.db, assigned);
+            const busy = await findBusyEmployees(tx.db, assigned, start, end, {
+              exceptAppointmentId: appointment.appointmentId,
+              bufferMs,
+            });
+            await removeAssignments(tx.db, appointment.appointmentId, [...busy]);
+          }
           await replaceAppointment(
             tx.db,
             appointment.appointmentId,
@@ -458,15 +494,16 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       }
       const { start, end, services } = await planVisit(app.db, request.body, {
         rules: rules(),
+        by: 'admin',
         withdrawnAllowed: 'all',
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
       const id = await app.jobs.transaction(async (tx) => {
         // Pending and confirmed appointments hold their hours; cancelled and completed ones do not.
-        if (isActiveStatus(request.body.status)) {
-          await reserveVisit(tx.db, { customerId: customer.id, start, end, by: 'admin' }, rules());
-        }
-        return insertAppointment(
+        const cleaners = isActiveStatus(request.body.status)
+          ? await reserveVisit(tx.db, { customerId: customer.id, start, end, by: 'admin' }, rules())
+          : undefined;
+        const appointmentId = await insertAppointment(
           tx.db,
           {
             customerId: customer.id,
@@ -483,6 +520,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           },
           services.lines,
         );
+        if (cleaners?.length) await replaceAssignments(tx.db, appointmentId, cleaners, null);
+        return appointmentId;
       });
       const created = await findAppointment(app.db, id);
       if (!created) throw notFound('Appointment');
@@ -516,12 +555,14 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       // An admin may keep a past time when changing the status of an appointment that already happened.
       const { start, end, services } = await planVisit(app.db, request.body, {
         rules: rules(),
+        by: 'admin',
         withdrawnAllowed: 'all',
         kept: existing,
       });
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
         await lockAppointment(tx.db, existing.appointmentId);
+        const assigned = await assignedEmployeeIds(tx.db, existing.appointmentId);
         if (isActiveStatus(status)) {
           await reserveVisit(
             tx.db,
@@ -530,16 +571,20 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               start,
               end,
               exceptAppointmentId: existing.appointmentId,
+              keptEmployeeIds: assigned,
+              assign: 'keep',
               by: 'admin',
             },
             rules(),
           );
         }
         if (status !== 'cancelled') {
-          // The employees planned on it must still be free at the new time.
-          const assigned = await assignedEmployeeIds(tx.db, existing.appointmentId);
+          // The employees planned on it must still be free at the new time, travel buffer included.
           await lockEmployees(tx.db, assigned);
-          const busy = await findBusyEmployees(tx.db, assigned, start, end, existing.appointmentId);
+          const busy = await findBusyEmployees(tx.db, assigned, start, end, {
+            exceptAppointmentId: existing.appointmentId,
+            bufferMs,
+          });
           if (busy.size > 0) {
             throw new AppError('CONFLICT', 'An employee planned on this appointment is busy at that time.', [
               { path: 'body.appointmentDate', message: 'assignments.errors.rescheduleOverlap' },

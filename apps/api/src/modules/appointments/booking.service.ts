@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
+  SLOT_REASONS,
+  type SlotReason,
+  type SlotDays,
   endsByClosing,
   isOpenForCustomer,
   lastBookableDate,
@@ -12,10 +15,20 @@ import {
   type AppointmentStatus,
   type Slots,
 } from '@eclat/shared';
+import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
+import { findBusyEmployees, lockEmployees } from '../assignments/assignments.repository.ts';
+import { pickCleaner, whoCanTake, type Team } from '../scheduling/team-plan.ts';
+import {
+  countJobs,
+  findLastCleaner,
+  findShiftHours,
+  hasTeam,
+  loadTeam,
+} from '../scheduling/team.repository.ts';
 import {
   countOpenVisits,
   findActiveBetween,
@@ -31,7 +44,9 @@ import {
  * |---|---|---|
  * | start on a slot, in the future, within the horizon | yes | yes (unless the time is kept) |
  * | the visit fits one business day (VISIT_TOO_LONG) | yes | yes (unless time and services are kept) |
- * | capacity of every hour (SLOT_FULL) | yes | yes, when the status holds the hours |
+ * | start at least MIN_NOTICE_HOURS from now | yes | no (the office books a call for this afternoon) |
+ * | a free cleaner for the whole visit, with the travel buffer (NO_CLEANER_FREE; decision 019) | yes | yes |
+ * | capacity of every hour (SLOT_FULL): the SLOT_CAPACITY ceiling, or without a team the fixed number | yes | yes, when the status holds the hours |
  * | a customer's visits never overlap (VISITS_OVERLAP) | yes | no (several sites of a business) |
  * | at most MAX_OPEN_VISITS future visits (TOO_MANY_OPEN_VISITS) | yes, new bookings | no |
  * | completed or past visits are closed (APPOINTMENT_CLOSED) | yes | no |
@@ -41,13 +56,30 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
+/** Visits per hour when the company has no team set up yet (no availability posted): the old rule. */
+export const DEFAULT_SLOT_CAPACITY = 2;
+
 export type BookingRules = {
   timeZone: string;
-  capacity: number;
+  /** `SLOT_CAPACITY`: the fixed capacity without a team, an optional ceiling with one. */
+  capacity: number | undefined;
   maxOpenVisits: number;
   horizonDays: number;
+  bufferMinutes: number;
+  minNoticeHours: number;
   now?: Date;
 };
+
+export function bookingRulesOf(config: AppConfig): BookingRules {
+  return {
+    timeZone: config.businessTimeZone,
+    capacity: config.slotCapacity,
+    maxOpenVisits: config.maxOpenVisits,
+    horizonDays: config.bookingHorizonDays,
+    bufferMinutes: config.bufferMinutes,
+    minNoticeHours: config.minNoticeHours,
+  };
+}
 
 /** The appointment's end for its services' duration (it holds at least one hour). */
 export const occupiedUntil = visitEnd;
@@ -77,9 +109,51 @@ export function bookableUntil(rules: BookingRules): string {
   return lastBookableDate(todayIn(rules.timeZone, nowOf(rules)), rules.horizonDays);
 }
 
+/** What one or more days' slots are decided on: the team (when there is one) and the busy visits. */
+type DayFacts = {
+  team: Team | undefined;
+  busy: { id: string; start: Date; end: Date }[];
+  /** The per-hour ceiling that applies (none with a team unless SLOT_CAPACITY is set). */
+  ceiling: number | undefined;
+  bufferMs: number;
+};
+
+async function loadFacts(db: Db, span: { from: Date; to: Date }, rules: BookingRules): Promise<DayFacts> {
+  const bufferMs = rules.bufferMinutes * 60_000;
+  const team = (await hasTeam(db))
+    ? await loadTeam(db, span, { timeZone: rules.timeZone, shiftHours: await findShiftHours(db), bufferMs })
+    : undefined;
+  const ceiling = team ? rules.capacity : (rules.capacity ?? DEFAULT_SLOT_CAPACITY);
+  const busy = ceiling === undefined ? [] : await findActiveBetween(db, span.from, span.to);
+  return { team, busy, ceiling, bufferMs };
+}
+
+/** Why a visit of this length cannot start then, or null: the reasons in `SLOT_REASONS` order. */
+function slotReason(
+  start: Date,
+  durationMinutes: number,
+  facts: DayFacts | undefined,
+  rules: BookingRules,
+): SlotReason | null {
+  const now = nowOf(rules).getTime();
+  if (start.getTime() <= now) return 'past';
+  if (start.getTime() < now + rules.minNoticeHours * HOUR) return 'notice';
+  if (!facts || toLocal(start, rules.timeZone).date > bookableUntil(rules)) return 'horizon';
+  if (!endsByClosing(start, durationMinutes, rules.timeZone)) return 'closing';
+  const end = visitEnd(start, durationMinutes);
+  if (facts.team) {
+    const { reason } = whoCanTake(facts.team, { start: start.getTime(), end: end.getTime() }, facts.bufferMs);
+    if (reason) return reason;
+  }
+  if (facts.ceiling !== undefined && !hasRoom(facts.busy, start, end, facts.ceiling)) return 'full';
+  return null;
+}
+
+const dayStart = (date: string, timeZone: string) => fromLocal(date, 0, 0, timeZone);
+
 /**
- * The 12 hourly slots of a business-local day, each bookable or not: past, beyond the horizon, ending
- * after closing for this duration, or full at an hour it needs.
+ * The 12 hourly slots of a business-local day, each bookable or with the reason it is not
+ * (`SLOT_REASONS`).
  */
 export async function computeSlots(
   db: Db,
@@ -87,26 +161,84 @@ export async function computeSlots(
   durationMinutes: number,
   rules: BookingRules,
 ): Promise<Slots> {
-  const now = nowOf(rules);
   const until = bookableUntil(rules);
-  const isBeyondHorizon = date > until;
-  const starts = SLOT_HOURS.map((hour) => ({ hour, start: fromLocal(date, hour, 0, rules.timeZone) }));
-  const first = starts[0]?.start ?? now;
-  const last = starts[starts.length - 1]?.start ?? now;
   // A day beyond the horizon has nothing to count (and is never read).
-  const busy = isBeyondHorizon ? [] : await findActiveBetween(db, first, visitEnd(last, durationMinutes));
+  const facts =
+    date > until
+      ? undefined
+      : await loadFacts(
+          db,
+          { from: dayStart(date, rules.timeZone), to: dayStart(addDays(date, 1), rules.timeZone) },
+          rules,
+        );
   return {
     date,
     timeZone: rules.timeZone,
     durationMinutes: occupiedMinutes(durationMinutes),
     bookableUntil: until,
-    slots: starts.map(({ hour, start }) => {
-      let reason: Slots['slots'][number]['reason'] = null;
-      if (start.getTime() <= now.getTime()) reason = 'past';
-      else if (isBeyondHorizon) reason = 'horizon';
-      else if (!endsByClosing(start, durationMinutes, rules.timeZone)) reason = 'closing';
-      else if (!hasRoom(busy, start, visitEnd(start, durationMinutes), rules.capacity)) reason = 'full';
+    minNoticeHours: rules.minNoticeHours,
+    slots: SLOT_HOURS.map((hour) => {
+      const start = fromLocal(date, hour, 0, rules.timeZone);
+      const reason = slotReason(start, durationMinutes, facts, rules);
       return { hour, startsAt: start.toISOString(), available: reason === null, reason };
+    }),
+  };
+}
+
+/** The reason a whole day says, when none of its times can be booked: the most telling one. */
+const DAY_REASON_ORDER: readonly SlotReason[] = [
+  'horizon',
+  'noCleaner',
+  'full',
+  'closed',
+  'notice',
+  'closing',
+  'past',
+];
+
+/**
+ * The days from `from` to `to` (at most `MAX_SLOT_DAYS`), each with a bookable time or the reason it
+ * has none: the calendar greys those out and says why. One load of the team for the whole stretch.
+ */
+export async function computeSlotDays(
+  db: Db,
+  range: { from: string; to: string },
+  durationMinutes: number,
+  rules: BookingRules,
+): Promise<SlotDays> {
+  const until = bookableUntil(rules);
+  const days: string[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+  const lastOpen = range.to < until ? range.to : until;
+  const facts =
+    range.from > until
+      ? undefined
+      : await loadFacts(
+          db,
+          { from: dayStart(range.from, rules.timeZone), to: dayStart(addDays(lastOpen, 1), rules.timeZone) },
+          rules,
+        );
+  return {
+    from: range.from,
+    to: range.to,
+    timeZone: rules.timeZone,
+    durationMinutes: occupiedMinutes(durationMinutes),
+    bookableUntil: until,
+    minNoticeHours: rules.minNoticeHours,
+    days: days.map((date) => {
+      const reasons = new Set(
+        SLOT_HOURS.map((hour) =>
+          slotReason(
+            fromLocal(date, hour, 0, rules.timeZone),
+            durationMinutes,
+            date > until ? undefined : facts,
+            rules,
+          ),
+        ),
+      );
+      if (reasons.has(null)) return { date, available: true, reason: null };
+      const reason = DAY_REASON_ORDER.find((candidate) => reasons.has(candidate)) ?? SLOT_REASONS[0];
+      return { date, available: false, reason };
     }),
   };
 }
@@ -152,8 +284,15 @@ export async function resolveServices(
   };
 }
 
-/** The start must be one of the day's hourly slots, in the future, within the booking horizon. */
-export function checkStart(start: Date, rules: BookingRules): { date: string; hour: number } {
+/**
+ * The start must be one of the day's hourly slots, in the future, within the booking horizon; a
+ * customer's, at least the minimum notice from now.
+ */
+export function checkStart(
+  start: Date,
+  rules: BookingRules,
+  by: 'customer' | 'admin',
+): { date: string; hour: number } {
   const local = toLocal(start, rules.timeZone);
   if (
     local.minute !== 0 ||
@@ -169,6 +308,13 @@ export function checkStart(start: Date, rules: BookingRules): { date: string; ho
   }
   if (start.getTime() <= nowOf(rules).getTime()) {
     throw invalid('body.appointmentDate', 'You cannot select a past time.', 'appointments.errors.pastTime');
+  }
+  if (by === 'customer' && start.getTime() < nowOf(rules).getTime() + rules.minNoticeHours * HOUR) {
+    throw invalid(
+      'body.appointmentDate',
+      `Bookings need at least ${rules.minNoticeHours} hours of notice.`,
+      'appointments.errors.notice',
+    );
   }
   if (local.date > bookableUntil(rules)) {
     throw invalid(
@@ -211,6 +357,7 @@ export async function planVisit(
   input: { appointmentDate: string; serviceIds: string[] },
   options: {
     rules: BookingRules;
+    by: 'customer' | 'admin';
     withdrawnAllowed: 'all' | 'none' | readonly string[];
     kept?: { appointmentDate: string; endsAt: string };
   },
@@ -221,7 +368,7 @@ export async function planVisit(
   const { kept, rules } = options;
   const keepsStart = kept !== undefined && new Date(kept.appointmentDate).getTime() === start.getTime();
   const keepsEnd = kept !== undefined && new Date(kept.endsAt).getTime() === end.getTime();
-  if (!keepsStart) checkStart(start, rules);
+  if (!keepsStart) checkStart(start, rules, options.by);
   if (!keepsStart || !keepsEnd) checkFitsOneDay(start, services.durationMinutes, rules);
   return { start, end, services };
 }
@@ -234,16 +381,88 @@ function daysSpanned(start: Date, end: Date, timeZone: string): string[] {
   return days;
 }
 
+/** Monday 00:00 to the next Monday 00:00 of the business-local week a start falls in. */
+function weekOf(start: Date, timeZone: string): { from: Date; to: Date } {
+  const date = toLocal(start, timeZone).date;
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const monday = addDays(date, -((weekday + 6) % 7));
+  return { from: dayStart(monday, timeZone), to: dayStart(addDays(monday, 7), timeZone) };
+}
+
+const noCleaner = () =>
+  new AppError(
+    'NO_CLEANER_FREE',
+    'No cleaner is free for this whole visit at that time. Please choose another time.',
+  );
+
+/**
+ * With a team: the cleaners the visit gets, chosen under the locks. On a move, those already on it who
+ * work and are free at the new time stay; otherwise one free cleaner is picked (`pickCleaner`). Every
+ * candidate's `jobs:<employeeId>` lock is taken (in id order, as an admin's assignment does) and their
+ * jobs read again, so an assignment made a moment ago by an admin counts.
+ */
+async function chooseCleaners(
+  db: Db,
+  visit: {
+    customerId: string;
+    start: Date;
+    end: Date;
+    exceptAppointmentId?: string | undefined;
+    assign?: 'pick' | 'keep' | undefined;
+  },
+  team: Team,
+  kept: readonly string[],
+  rules: BookingRules,
+): Promise<string[]> {
+  const bufferMs = rules.bufferMinutes * 60_000;
+  const span = { start: visit.start.getTime(), end: visit.end.getTime() };
+  const { reason, free } = whoCanTake(team, span, bufferMs, visit.exceptAppointmentId);
+  if (visit.assign === 'keep') {
+    // The admin's edit: the team they planned stays (the route checks they are free); a visit left
+    // unassigned still needs a place among the free cleaners.
+    if (kept.length === 0 && reason !== null) throw noCleaner();
+    return [...kept];
+  }
+  const staying = free.filter((member) => kept.includes(member.employeeId));
+  if (staying.length === 0 && reason !== null) throw noCleaner();
+  const ranked = staying.length
+    ? staying
+    : pickCleaner(free, {
+        jobsThisWeek: await countJobs(
+          db,
+          free.map((member) => member.employeeId),
+          weekOf(visit.start, rules.timeZone),
+        ),
+        lastCleanerId: await findLastCleaner(db, visit.customerId),
+      });
+  const ids = ranked.map((member) => member.employeeId);
+  await lockEmployees(db, ids);
+  const busy = await findBusyEmployees(db, ids, visit.start, visit.end, {
+    exceptAppointmentId: visit.exceptAppointmentId,
+    bufferMs,
+  });
+  const available = ids.filter((id) => !busy.has(id));
+  if (available.length === 0) throw noCleaner();
+  return staying.length ? available : available.slice(0, 1);
+}
+
 /**
  * Inside the transaction that writes a visit which holds its hours (pending or confirmed). Locks, always
  * in this order (so two transactions never wait on each other in a circle): the customer
- * (`visits:<customerId>`), then every business day the visit spans (`slots:<local date>`, in date order).
- * Then, with nobody else able to book that customer or those days:
+ * (`visits:<customerId>`), then every business day the visit spans (`slots:<local date>`, in date order),
+ * then, with a team, the candidate cleaners (`jobs:<employeeId>`, in id order). Then, with nobody else
+ * able to book that customer, those days or those cleaners:
  * - a customer's own new booking (`by: 'customer'`, no `exceptAppointmentId`): at most `maxOpenVisits`
  *   future visits (TOO_MANY_OPEN_VISITS);
  * - a customer's booking or change: their other active visits must not overlap it (VISITS_OVERLAP);
- * - always: every hour it touches must have room (SLOT_FULL).
+ * - with a team: a cleaner who works the whole visit and is free around it (NO_CLEANER_FREE);
+ * - the per-hour ceiling (SLOT_FULL): `SLOT_CAPACITY` (with a team only when set).
  * An admin (`by: 'admin'`) may give a customer more visits, at once (a business with several sites).
+ *
+ * Returns the cleaners the visit gets (with a team), or undefined (no team: nobody is planned).
+ * `keptEmployeeIds` are the cleaners already on a visit being changed: with `assign: 'pick'` (the
+ * default; bookings and a customer's move) those still free stay, else one is picked; with `'keep'` (the
+ * admin's edit) they stay as they are.
  */
 export async function reserveVisit(
   db: Db,
@@ -252,10 +471,12 @@ export async function reserveVisit(
     start: Date;
     end: Date;
     exceptAppointmentId?: string | undefined;
+    keptEmployeeIds?: readonly string[];
+    assign?: 'pick' | 'keep';
     by: 'customer' | 'admin';
   },
   rules: BookingRules,
-): Promise<void> {
+): Promise<string[] | undefined> {
   const { customerId, start, end, exceptAppointmentId } = visit;
   const byCustomer = visit.by === 'customer';
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`visits:${customerId}`}))`);
@@ -277,10 +498,15 @@ export async function reserveVisit(
       { path: 'body.appointmentDate', message: 'appointments.errors.overlap' },
     ]);
   }
-  const busy = await findActiveBetween(db, start, end, { exceptId: exceptAppointmentId });
-  if (!hasRoom(busy, start, end, rules.capacity)) {
-    throw new AppError('SLOT_FULL', 'This time is fully booked. Please choose another time.');
+  const facts = await loadFacts(db, { from: start, to: end }, rules);
+  if (facts.ceiling !== undefined) {
+    const busy = facts.busy.filter((appointment) => appointment.id !== exceptAppointmentId);
+    if (!hasRoom(busy, start, end, facts.ceiling)) {
+      throw new AppError('SLOT_FULL', 'This time is fully booked. Please choose another time.');
+    }
   }
+  if (!facts.team) return undefined;
+  return chooseCleaners(db, visit, facts.team, visit.keptEmployeeIds ?? [], rules);
 }
 
 /**

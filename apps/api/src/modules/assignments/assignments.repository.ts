@@ -36,16 +36,18 @@ export async function lockEmployees(db: Db, employeeIds: readonly string[]): Pro
 
 /**
  * Which of these employees already have a job (an appointment that is not cancelled, other than
- * `exceptAppointmentId`) overlapping [start, end).
+ * `exceptAppointmentId`) overlapping [start, end) widened by the travel buffer on both sides.
  */
 export async function findBusyEmployees(
   db: Db,
   employeeIds: readonly string[],
   start: Date,
   end: Date,
-  exceptAppointmentId: string,
+  options: { exceptAppointmentId?: string | undefined; bufferMs: number },
 ): Promise<Set<string>> {
   if (employeeIds.length === 0) return new Set();
+  const from = new Date(start.getTime() - options.bufferMs);
+  const to = new Date(end.getTime() + options.bufferMs);
   const rows = await db
     .selectDistinct({ employeeId: appointmentAssignments.employeeId })
     .from(appointmentAssignments)
@@ -53,10 +55,10 @@ export async function findBusyEmployees(
     .where(
       and(
         inArray(appointmentAssignments.employeeId, [...employeeIds]),
-        ne(appointments.id, exceptAppointmentId),
+        options.exceptAppointmentId ? ne(appointments.id, options.exceptAppointmentId) : undefined,
         ne(appointments.status, 'cancelled'),
-        lt(appointments.appointmentDate, end),
-        gt(appointments.endsAt, start),
+        lt(appointments.appointmentDate, to),
+        gt(appointments.endsAt, from),
       ),
     );
   return new Set(rows.map((row) => row.employeeId));
@@ -67,7 +69,8 @@ export async function replaceAssignments(
   db: Db,
   appointmentId: string,
   employeeIds: readonly string[],
-  assignedByUserId: string,
+  /** Null when the booking itself planned them. */
+  assignedByUserId: string | null,
 ): Promise<void> {
   const keep = [...new Set(employeeIds)];
   await db
@@ -118,7 +121,11 @@ export async function assignedEmployeeIds(db: Db, appointmentId: string): Promis
  * Jobs (spec §3 employee view): one row per employee per appointment, earliest first, with the first
  * service and the comma-joined titles. Two queries in all, whatever the number of jobs.
  */
-export async function findJobs(db: Db, filter: { employeeId?: string; from?: Date }): Promise<Job[]> {
+export async function findJobs(
+  db: Db,
+  filter: { employeeId?: string; from?: Date; appointmentIds?: readonly string[] },
+): Promise<Job[]> {
+  if (filter.appointmentIds?.length === 0) return [];
   const rows = await db
     .select({
       appointmentId: appointments.id,
@@ -140,6 +147,7 @@ export async function findJobs(db: Db, filter: { employeeId?: string; from?: Dat
       and(
         filter.employeeId ? eq(appointmentAssignments.employeeId, filter.employeeId) : undefined,
         filter.from ? gte(appointments.appointmentDate, filter.from) : undefined,
+        filter.appointmentIds ? inArray(appointments.id, [...filter.appointmentIds]) : undefined,
       ),
     )
     .orderBy(

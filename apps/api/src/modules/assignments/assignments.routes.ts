@@ -109,13 +109,10 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
         if (!current) throw notFound('Appointment');
         if (employeeIds.length > 0 && current.status === 'cancelled') throw cancelledError();
         await lockEmployees(tx.db, employeeIds);
-        const busy = await findBusyEmployees(
-          tx.db,
-          employeeIds,
-          current.appointmentDate,
-          current.endsAt,
-          appointmentId,
-        );
+        const busy = await findBusyEmployees(tx.db, employeeIds, current.appointmentDate, current.endsAt, {
+          exceptAppointmentId: appointmentId,
+          bufferMs: config.bufferMinutes * 60_000,
+        });
         if (busy.size > 0) throw overlapError(employeeIds, busy);
         await replaceAssignments(tx.db, appointmentId, employeeIds, currentUser(request).userId);
       });

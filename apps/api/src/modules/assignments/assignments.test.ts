@@ -163,12 +163,13 @@ describe('assigning employees to an appointment', () => {
     expect((await assign(appointment.appointmentId, [])).json()).toEqual([]);
   });
 
-  it('never gives an employee two overlapping jobs, even when two admins assign at the same moment', async () => {
+  it('never gives an employee two overlapping jobs or a job inside the travel buffer, even when two admins assign at the same moment', async () => {
     const cleo = await employeeWithRecord('Cleo');
     const date = day(31);
     const first = await appointmentAt(date, 10); // 10:00-11:00
     const overlapping = await appointmentAt(date, 10);
-    const adjacent = await appointmentAt(date, 11); // 11:00-12:00 touches but does not overlap
+    const adjacent = await appointmentAt(date, 11); // 11:00-12:00: touches, inside the 30-minute buffer
+    const afterBuffer = await appointmentAt(date, 12); // 12:00-13:00: an hour later, past the buffer
 
     expect((await assign(first.appointmentId, [cleo.id])).statusCode).toBe(200);
     const clash = await assign(overlapping.appointmentId, [cleo.id]);
@@ -177,7 +178,10 @@ describe('assigning employees to an appointment', () => {
       code: 'CONFLICT',
       details: [{ path: 'employeeIds.0', message: 'assignments.errors.overlap' }],
     });
-    expect((await assign(adjacent.appointmentId, [cleo.id])).statusCode).toBe(200);
+    const tooClose = await assign(adjacent.appointmentId, [cleo.id]);
+    expect(tooClose.statusCode).toBe(409);
+    expect(errorBodySchema.parse(tooClose.json()).details?.[0]?.message).toBe('assignments.errors.overlap');
+    expect((await assign(afterBuffer.appointmentId, [cleo.id])).statusCode).toBe(200);
 
     // Re-saving the same team on the first appointment does not clash with itself.
     expect((await assign(first.appointmentId, [cleo.id])).statusCode).toBe(200);

@@ -2,7 +2,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  adminAvailabilityInputSchema,
   availabilityIdParamsSchema,
+  deleteAvailabilityQuerySchema,
+  jobSchema,
+  type Availability,
   availabilityInputSchema,
   availabilitySchema,
   createScheduleInputSchema,
@@ -29,6 +33,10 @@ import {
   updateAvailability,
 } from './availabilities.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
+import type { Db } from '../../db/transaction.ts';
+import { findJobs, lockEmployees, removeAssignments } from '../assignments/assignments.repository.ts';
+import { findJobsCoveredBy } from '../scheduling/dispatch.repository.ts';
+import { findShiftHours } from '../scheduling/team.repository.ts';
 
 /**
  * Availabilities (an employee posts their own; an admin sees everyone's) and schedules (shifts assigned
@@ -129,6 +137,92 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
     },
   );
 
+  app.post(
+    '/availabilities',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['availabilities'],
+        summary: "Add a team member's availability (admin)",
+        security: bearer,
+        body: adminAvailabilityInputSchema,
+        response: { 201: availabilitySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const employee = await findEmployee(app.db, request.body.employeeId);
+      if (!employee) {
+        throw new AppError('VALIDATION_ERROR', 'No such employee.', [
+          { path: 'body.employeeId', message: 'assignments.errors.employee' },
+        ]);
+      }
+      const id = await insertAvailability(app.db, employee.id, fieldsOf(request.body));
+      const created = await findAvailability(app.db, id, tz);
+      if (!created) throw notFound('Availability');
+      return reply.code(201).send(created);
+    },
+  );
+
+  /** The visits only this availability covers: deleting it leaves them without their cleaner. */
+  const coveredJobs = async (db: Db, availability: Availability) =>
+    findJobsCoveredBy(db, availability, {
+      timeZone: tz,
+      shiftHours: await findShiftHours(db),
+      now: new Date(),
+    });
+
+  app.get(
+    '/availabilities/:availabilityId/jobs',
+    {
+      preValidation: staff,
+      schema: {
+        tags: ['availabilities'],
+        summary:
+          'The visits only this availability covers (its employee, or an admin): deleting it would leave them without their cleaner',
+        security: bearer,
+        params: availabilityIdParamsSchema,
+        response: { 200: z.array(jobSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const availability = await findAvailability(app.db, request.params.availabilityId, tz);
+      if (!availability) throw notFound('Availability');
+      if (
+        !currentUser(request).permissions.has('admin') &&
+        availability.employeeId !== (await myEmployee(request)).id
+      ) {
+        throw forbidden('This is not your availability.');
+      }
+      return findJobs(app.db, {
+        employeeId: availability.employeeId,
+        appointmentIds: await coveredJobs(app.db, availability),
+      });
+    },
+  );
+
+  /**
+   * Deletes an availability. Visits only it covers refuse the delete (409 AVAILABILITY_HAS_JOBS) unless
+   * `jobs=unassign`: then the employee steps off them and the admin sees them unassigned. Under the
+   * employee's jobs lock, so a booking cannot give them a visit in that shift meanwhile.
+   */
+  async function release(availability: Availability, jobs: 'unassign' | undefined) {
+    await app.jobs.transaction(async (tx) => {
+      await lockEmployees(tx.db, [availability.employeeId]);
+      const covered = await coveredJobs(tx.db, availability);
+      if (covered.length > 0 && jobs !== 'unassign') {
+        throw new AppError(
+          'AVAILABILITY_HAS_JOBS',
+          `${covered.length} visit(s) are planned in this availability: delete with ?jobs=unassign to leave them to the admin.`,
+          [{ path: 'querystring.jobs', message: 'availabilities.errors.hasJobs' }],
+        );
+      }
+      for (const appointmentId of covered) {
+        await removeAssignments(tx.db, appointmentId, [availability.employeeId]);
+      }
+      await deleteAvailability(tx.db, availability.availabilityId);
+    });
+  }
+
   /** My availability, or 403 when it is someone else's (an employee never changes another's). */
   async function mine(request: FastifyRequest, id: string) {
     const availability = await findAvailability(app.db, id, tz);
@@ -166,15 +260,17 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       preValidation: staff,
       schema: {
         tags: ['availabilities'],
-        summary: 'Delete my availability',
+        summary:
+          'Delete my availability (a day off). 409 AVAILABILITY_HAS_JOBS when visits are planned in it, unless ?jobs=unassign',
         security: bearer,
         params: availabilityIdParamsSchema,
+        querystring: deleteAvailabilityQuerySchema,
         response: { 204: z.undefined(), ...errors },
       },
     },
     async (request, reply) => {
       const availability = await mine(request, request.params.availabilityId);
-      await deleteAvailability(app.db, availability.availabilityId);
+      await release(availability, request.query.jobs);
       return reply.code(204).send();
     },
   );
@@ -322,16 +418,18 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       preValidation: adminOnly,
       schema: {
         tags: ['availabilities'],
-        summary: "Delete anyone's availability (admin); shifts assigned from it are kept",
+        summary:
+          "Delete anyone's availability (admin); shifts assigned from it are kept. 409 AVAILABILITY_HAS_JOBS when visits are planned in it, unless ?jobs=unassign",
         security: bearer,
         params: availabilityIdParamsSchema,
+        querystring: deleteAvailabilityQuerySchema,
         response: { 204: z.undefined(), ...errors },
       },
     },
     async (request, reply) => {
       const availability = await findAvailability(app.db, request.params.availabilityId, tz);
       if (!availability) throw notFound('Availability');
-      await deleteAvailability(app.db, availability.availabilityId);
+      await release(availability, request.query.jobs);
       return reply.code(204).send();
     },
   );
