@@ -69,6 +69,17 @@ export function AvailabilityForm(props: AvailabilityFormProps) {
   const [values, setValues] = useState(initialValues);
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   const [error, setError] = useState<AvailabilityFormError | null>(null);
+  // In a dialog, Escape closes the open calendar first, not the whole dialog. The popover calls these
+  // after every render where they change: they are made once.
+  const [isCalendarOpen, setIsCalendarOpen] = useState(false);
+  const [calendarEvents] = useState(() => ({
+    onOpen: () => {
+      setIsCalendarOpen(true);
+    },
+    onClose: () => {
+      setIsCalendarOpen(false);
+    },
+  }));
 
   const set = <K extends keyof AvailabilityFormValues>(key: K, value: AvailabilityFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -128,6 +139,8 @@ export function AvailabilityForm(props: AvailabilityFormProps) {
           valueFormat={(day) => formatDay(day.slice(0, 10), locale)}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
           error={error === 'availabilities.errors.pastDate' ? true : undefined}
+          popoverProps={calendarEvents}
+          data-mantine-stop-propagation={isCalendarOpen || undefined}
           required
         />
         <ShiftSelect
