@@ -104,6 +104,7 @@ export function SlotPicker({
                 aria-pressed={isSelected && canPick}
                 aria-label={texts ? t(texts.label, { time }) : time}
                 className={classes.slot}
+                classNames={{ label: classes.slotLabel }}
                 onClick={() => {
                   onSelect(slot.startsAt);
                 }}
@@ -150,7 +151,8 @@ export function SlotPicker({
               onDateChange(value);
             }}
             getDayProps={(day) => {
-              const reason = days.marked?.get(day);
+              // Only the month shown is asked for and explained by the legend, not its neighbours' days.
+              const reason = day.startsWith(days.month.slice(0, 7)) ? days.marked?.get(day) : undefined;
               if (!reason) return {};
               const text = t(slotReasonTexts(reason).day);
               // Marked, not disabled: chosen, its times say why each one cannot be booked.

@@ -16,14 +16,16 @@ export function createTeamAvailability(input: AdminAvailabilityInput) {
   return apiPost('/availabilities', { body: input, schema: availabilitySchema });
 }
 
-/** A new availability is a cleaner working that day: the lists and the open times change. */
+/**
+ * A new availability is a cleaner working that day: the lists and the open times change. Not awaited:
+ * the admin's list of everyone's availabilities is long, and the form says "added" as soon as it is.
+ */
 function useRefreshAfterCreate() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
-      queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
-    ]);
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+    void queryClient.invalidateQueries({ queryKey: slotsKeys.all });
+  };
 }
 
 export function useCreateAvailability() {
