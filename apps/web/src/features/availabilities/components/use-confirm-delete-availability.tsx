@@ -17,6 +17,8 @@ import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { fullName } from './availabilities-table';
 import { AvailabilityJobsList } from './availability-jobs-list';
 
+import classes from './use-confirm-delete-availability.module.css';
+
 /**
  * Delete with a confirmation first (spec §5): `mine` through the employee's own route, `any` through
  * the admin's. The visits only this availability covers are asked for first: when there are some,
@@ -103,7 +105,10 @@ export function useConfirmDeleteAvailability(scope: 'mine' | 'any') {
         ),
         cancel: t('common.cancel'),
       },
-      confirmProps: { color: 'red' },
+      confirmProps: {
+        color: 'red',
+        classNames: { root: classes.wrappingButton, label: classes.wrappingLabel },
+      },
       onConfirm: () => {
         deleteNow(availability, true);
       },
