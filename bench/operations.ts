@@ -5,44 +5,15 @@
  * PDF's size and the memory it took. Figures only, never a pass/fail threshold.
  * Run: `npm run bench:operations [appointments=6000]`.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { importJWK, SignJWT } from 'jose';
-import pg from 'pg';
-import { pino } from 'pino';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createDatabase } from '../apps/api/src/db/client.ts';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { createUser } from '../apps/api/src/modules/auth/accounts.repository.ts';
+import { startBenchApp, summarise } from './support/bench-app.ts';
 
 const APPOINTMENTS = Number(process.argv[2] ?? 6000);
 const CUSTOMERS = 400;
 const EMPLOYEES = 25;
 const RUNS = 5;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-bench-ops-'));
-const embedded = await startEmbeddedPostgres({ dataDir, logger: pino({ level: 'warn' }) });
-const admin = new pg.Client({ connectionString: embedded.adminUrl });
-await admin.connect();
-await admin.query('create database eclat_bench');
-await admin.end();
-const url = new URL(embedded.adminUrl);
-url.pathname = '/eclat_bench';
-const databaseUrl = url.toString();
-const migrator = createDatabase(databaseUrl, 2);
-await migrateDatabase(migrator);
-await migrator.$client.end();
-
-const config = loadConfig(
-  { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, SLOT_CAPACITY: '50' },
-  process.cwd(),
-);
-const app = await buildApp(config, { databaseUrl });
+const { app, adminHeaders, stop } = await startBenchApp('ops', { SLOT_CAPACITY: '50' });
 
 try {
   // A few years of work, written with set-based SQL (fast to prepare; the bench measures the reads).
@@ -91,31 +62,7 @@ try {
     `select (select count(*) from appointments) as appointments, (select count(*) from appointment_assignments) as jobs`,
   );
 
-  const user = await createUser(
-    app.db,
-    {
-      email: `bench-${randomBytes(3).toString('hex')}@example.com`,
-      passwordHash: null,
-      firstName: 'Bench',
-      lastName: 'Admin',
-    },
-    ['admin'],
-  );
-  const jwk = app.authKeys?.signing[0];
-  if (!jwk) throw new Error('no signing key');
-  const token = await new SignJWT({
-    permissions: ['admin'],
-    [config.auth.emailClaim]: user.email,
-    client_id: config.auth.clientId,
-  })
-    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
-    .setIssuer(config.auth.issuer)
-    .setAudience(config.auth.audience)
-    .setSubject(user.id)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(await importJWK(jwk, 'RS256'));
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await adminHeaders();
 
   async function measure(name: string, method: 'GET' | 'PUT', target: string, payload?: unknown) {
     const times: number[] = [];
@@ -128,9 +75,7 @@ try {
       bytes = res.rawPayload.length;
       status = res.statusCode;
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)] ?? 0;
-    const worst = times.at(-1) ?? 0;
+    const { median, worst } = summarise(times);
     console.log(
       `${name.padEnd(44)} ${String(status).padStart(3)}  median ${median.toFixed(1).padStart(7)} ms  worst ${worst
         .toFixed(1)
@@ -181,7 +126,5 @@ try {
       `longest event-loop stall ${(loopDelay.max / 1e6).toFixed(0)} ms (other requests wait at most that long)`,
   );
 } finally {
-  await app.close();
-  await embedded.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDays,
+  SHIFTS,
   appointmentSchema,
   availabilitySchema,
   customerSchema,
   employeeSchema,
   scheduleSchema,
 } from '@eclat/shared';
-import { employees, services } from '../src/db/schema/index.ts';
+import { availabilities, employees, services } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp } from './helpers.ts';
 import { bearer, createTestUser, signAccessToken } from './auth.ts';
@@ -304,10 +306,58 @@ const rows: Row[] = [
     employee: 'allowed',
     attempt: () => ({ method: 'GET', url: '/api/v1/schedules/jobs' }),
   },
+  // Scheduling from the team (decision 019)
+  {
+    name: 'POST /availabilities (a team member’s)',
+    employee: 'forbidden',
+    attempt: () => ({
+      method: 'POST',
+      url: '/api/v1/availabilities',
+      payload: { employeeId: staffEmployeeId, availableDate: '2027-10-07', shift: 'NIGHT' },
+    }),
+  },
+  {
+    name: 'GET /availabilities/{id}/jobs',
+    employee: 'allowed',
+    attempt: async () => ({ method: 'GET', url: `/api/v1/availabilities/${await newAvailability()}/jobs` }),
+  },
+  {
+    name: 'DELETE /availabilities/{id}?jobs=unassign',
+    employee: 'forbidden',
+    attempt: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/availabilities/${await newAvailability()}?jobs=unassign`,
+    }),
+  },
+  {
+    name: 'GET /settings/shift-hours',
+    employee: 'allowed',
+    attempt: () => ({ method: 'GET', url: '/api/v1/settings/shift-hours' }),
+  },
+  {
+    name: 'PUT /settings/shift-hours',
+    employee: 'forbidden',
+    attempt: () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/shift-hours',
+      payload: {
+        MORNING: { start: '09:00', end: '13:00' },
+        EVENING: { start: '13:00', end: '17:00' },
+        NIGHT: { start: '17:00', end: '21:00' },
+      },
+    }),
+  },
+  {
+    name: 'GET /dispatch',
+    employee: 'forbidden',
+    attempt: () => ({ method: 'GET', url: '/api/v1/dispatch?date=2027-10-04&view=week' }),
+  },
 ];
 
 beforeAll(async () => {
-  app = await buildTestApp({ SLOT_CAPACITY: '50' });
+  // The staff employee works every shift of the days the appointments are made on (decision 019: once a
+  // team exists, a visit needs a free cleaner); no travel buffer, so back-to-back hours all fit.
+  app = await buildTestApp({ SLOT_CAPACITY: '50', BUFFER_MINUTES: '0' });
   headersOf.admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   headersOf.customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
   const staff = await createTestUser(app, ['employee']);
@@ -323,6 +373,15 @@ beforeAll(async () => {
     })
     .returning({ id: employees.id });
   staffEmployeeId = record?.id ?? '';
+  await app.db.insert(availabilities).values(
+    Array.from({ length: 60 }, (_, day) => addDays(todayIn(TZ), 40 + day)).flatMap((date) =>
+      SHIFTS.map((shift) => ({
+        employeeId: staffEmployeeId,
+        availableDate: fromLocal(date, 0, 0, TZ),
+        shift,
+      })),
+    ),
+  );
   headersOf.employee = bearer(await signAccessToken(app, staff));
   const [service] = await app.db
     .insert(services)

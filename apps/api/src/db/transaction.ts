@@ -1,5 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 /** A Drizzle database, whether bound to the pool or to one transaction's connection. */
@@ -44,4 +44,21 @@ export async function runInTransaction<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Independent reads: sent at once on the pool (one round trip), one after another on a transaction's
+ * single connection (pg refuses overlapping queries on one client).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: Db,
+  reads: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const list: readonly (() => Promise<unknown>)[] = reads;
+  if (Reflect.get(db, '$client') instanceof pg.Pool) {
+    return (await Promise.all(list.map((read) => read()))) as unknown as T;
+  }
+  const results: unknown[] = [];
+  for (const read of list) results.push(await read());
+  return results as unknown as T;
 }

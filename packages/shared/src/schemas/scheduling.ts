@@ -7,11 +7,12 @@ import { calendarDate } from './primitives.ts';
  * the dispatch board and an employee's day.
  */
 
+const CLOCK_TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
 /** `HH:MM` on a quarter hour, from 00:00 to 24:00. */
 const clockTime = z
   .string({ error: 'scheduling.errors.time' })
   .trim()
-  .regex(/^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/, 'scheduling.errors.time');
+  .regex(CLOCK_TIME, 'scheduling.errors.time');
 
 /** Minutes since midnight of an `HH:MM` time. */
 export function minutesOfClock(time: string): number {
@@ -21,10 +22,17 @@ export function minutesOfClock(time: string): number {
 
 const shiftWindowSchema = z
   .object({ start: clockTime, end: clockTime })
-  .refine((window) => minutesOfClock(window.start) < minutesOfClock(window.end), {
-    error: 'scheduling.errors.shiftOrder',
-    path: ['end'],
-  });
+  // Only between two valid times (a malformed one has its own message).
+  .refine(
+    (window) =>
+      !CLOCK_TIME.test(window.start) ||
+      !CLOCK_TIME.test(window.end) ||
+      minutesOfClock(window.start) < minutesOfClock(window.end),
+    {
+      error: 'scheduling.errors.shiftOrder',
+      path: ['end'],
+    },
+  );
 
 /** `GET`/`PUT /settings/shift-hours`: the business hours of MORNING, EVENING and NIGHT. */
 export const shiftHoursSchema = z

@@ -104,6 +104,8 @@ export async function findActiveBetween(
     .where(
       and(
         inArray(appointments.status, ['pending', 'confirmed']),
+        // A visit lasts one business day at most (decision 012): a bounded range of the date index.
+        sql`${appointments.appointmentDate} >= ${new Date(from.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`,
         sql`${appointments.appointmentDate} < ${to.toISOString()}::timestamptz`,
         sql`${appointments.endsAt} > ${from.toISOString()}::timestamptz`,
         filter.exceptId ? ne(appointments.id, filter.exceptId) : undefined,

@@ -302,6 +302,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               end,
               exceptAppointmentId: appointment.appointmentId,
               keptEmployeeIds: assigned,
+              holdsPlace: !isNewTime && end.getTime() === current.endsAt.getTime(),
               by: 'customer',
             },
             rules(),
@@ -561,7 +562,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       });
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
-        await lockAppointment(tx.db, existing.appointmentId);
+        const current = await lockAppointment(tx.db, existing.appointmentId);
+        if (!current) throw notFound('Appointment');
         const assigned = await assignedEmployeeIds(tx.db, existing.appointmentId);
         if (isActiveStatus(status)) {
           await reserveVisit(
@@ -573,6 +575,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               exceptAppointmentId: existing.appointmentId,
               keptEmployeeIds: assigned,
               assign: 'keep',
+              holdsPlace:
+                isActiveStatus(current.status) &&
+                start.getTime() === current.appointmentDate.getTime() &&
+                end.getTime() === current.endsAt.getTime(),
               by: 'admin',
             },
             rules(),

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
+  CLOSING_HOUR,
   SLOT_REASONS,
   type SlotReason,
   type SlotDays,
@@ -17,18 +18,12 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
+import { readAll, type Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { findBusyEmployees, lockEmployees } from '../assignments/assignments.repository.ts';
 import { pickCleaner, whoCanTake, type Team } from '../scheduling/team-plan.ts';
-import {
-  countJobs,
-  findLastCleaner,
-  findShiftHours,
-  hasTeam,
-  loadTeam,
-} from '../scheduling/team.repository.ts';
+import { countJobs, findLastCleaner, hasTeam, loadTeam } from '../scheduling/team.repository.ts';
 import {
   countOpenVisits,
   findActiveBetween,
@@ -92,7 +87,9 @@ function hoursTouched(start: Date, end: Date): Date[] {
 }
 
 function countOverlapping(busy: { start: Date; end: Date }[], from: Date, to: Date): number {
-  return busy.filter((appointment) => appointment.start < to && appointment.end > from).length;
+  const [start, end] = [from.getTime(), to.getTime()];
+  return busy.filter((appointment) => appointment.start.getTime() < end && appointment.end.getTime() > start)
+    .length;
 }
 
 /** Is there room at every hour of [start, end)? */
@@ -120,27 +117,53 @@ type DayFacts = {
 
 async function loadFacts(db: Db, span: { from: Date; to: Date }, rules: BookingRules): Promise<DayFacts> {
   const bufferMs = rules.bufferMinutes * 60_000;
-  const team = (await hasTeam(db))
-    ? await loadTeam(db, span, { timeZone: rules.timeZone, shiftHours: await findShiftHours(db), bufferMs })
-    : undefined;
-  const ceiling = team ? rules.capacity : (rules.capacity ?? DEFAULT_SLOT_CAPACITY);
-  const busy = ceiling === undefined ? [] : await findActiveBetween(db, span.from, span.to);
-  return { team, busy, ceiling, bufferMs };
+  const [isTeam, team, ceilingBusy] = await readAll(db, [
+    () => hasTeam(db),
+    () => loadTeam(db, span, { timeZone: rules.timeZone, bufferMs }),
+    async () => (rules.capacity === undefined ? undefined : findActiveBetween(db, span.from, span.to)),
+  ]);
+  const ceiling = isTeam ? rules.capacity : (rules.capacity ?? DEFAULT_SLOT_CAPACITY);
+  const busy =
+    ceiling === undefined ? [] : (ceilingBusy ?? (await findActiveBetween(db, span.from, span.to)));
+  return { team: isTeam ? team : undefined, busy, ceiling, bufferMs };
+}
+
+/** The facts of a stretch narrowed to one day: each time of the month then looks at its day only. */
+function factsOfDay(facts: DayFacts, day: { from: Date; to: Date }): DayFacts {
+  const from = day.from.getTime() - facts.bufferMs;
+  const to = day.to.getTime() + facts.bufferMs;
+  const near = (span: { start: number; end: number }) => span.start < to && span.end > from;
+  return {
+    ...facts,
+    busy: facts.busy.filter((visit) => visit.start < day.to && visit.end > day.from),
+    team: facts.team && {
+      members: facts.team.members
+        .map((member) => ({
+          ...member,
+          working: member.working.filter(near),
+          jobs: member.jobs.filter(near),
+        }))
+        .filter((member) => member.working.length > 0),
+      unassigned: facts.team.unassigned.filter(near),
+    },
+  };
 }
 
 /** Why a visit of this length cannot start then, or null: the reasons in `SLOT_REASONS` order. */
 function slotReason(
   start: Date,
   durationMinutes: number,
-  facts: DayFacts | undefined,
+  /** The start's day: its facts (none beyond the horizon) and its closing time. */
+  day: { facts: DayFacts | undefined; closing: number },
   rules: BookingRules,
 ): SlotReason | null {
+  const { facts } = day;
   const now = nowOf(rules).getTime();
   if (start.getTime() <= now) return 'past';
   if (start.getTime() < now + rules.minNoticeHours * HOUR) return 'notice';
-  if (!facts || toLocal(start, rules.timeZone).date > bookableUntil(rules)) return 'horizon';
-  if (!endsByClosing(start, durationMinutes, rules.timeZone)) return 'closing';
+  if (!facts) return 'horizon';
   const end = visitEnd(start, durationMinutes);
+  if (end.getTime() > day.closing) return 'closing';
   if (facts.team) {
     const { reason } = whoCanTake(facts.team, { start: start.getTime(), end: end.getTime() }, facts.bufferMs);
     if (reason) return reason;
@@ -150,6 +173,8 @@ function slotReason(
 }
 
 const dayStart = (date: string, timeZone: string) => fromLocal(date, 0, 0, timeZone);
+/** When a business day closes (21:00 local): no visit ends later. */
+const closingOf = (date: string, timeZone: string) => fromLocal(date, CLOSING_HOUR, 0, timeZone).getTime();
 
 /**
  * The 12 hourly slots of a business-local day, each bookable or with the reason it is not
@@ -171,6 +196,7 @@ export async function computeSlots(
           { from: dayStart(date, rules.timeZone), to: dayStart(addDays(date, 1), rules.timeZone) },
           rules,
         );
+  const closing = closingOf(date, rules.timeZone);
   return {
     date,
     timeZone: rules.timeZone,
@@ -179,7 +205,7 @@ export async function computeSlots(
     minNoticeHours: rules.minNoticeHours,
     slots: SLOT_HOURS.map((hour) => {
       const start = fromLocal(date, hour, 0, rules.timeZone);
-      const reason = slotReason(start, durationMinutes, facts, rules);
+      const reason = slotReason(start, durationMinutes, { facts, closing }, rules);
       return { hour, startsAt: start.toISOString(), available: reason === null, reason };
     }),
   };
@@ -226,12 +252,20 @@ export async function computeSlotDays(
     bookableUntil: until,
     minNoticeHours: rules.minNoticeHours,
     days: days.map((date) => {
+      const closing = closingOf(date, rules.timeZone);
+      const ofDay =
+        facts && date <= until
+          ? factsOfDay(facts, {
+              from: dayStart(date, rules.timeZone),
+              to: dayStart(addDays(date, 1), rules.timeZone),
+            })
+          : undefined;
       const reasons = new Set(
         SLOT_HOURS.map((hour) =>
           slotReason(
             fromLocal(date, hour, 0, rules.timeZone),
             durationMinutes,
-            date > until ? undefined : facts,
+            { facts: ofDay, closing },
             rules,
           ),
         ),
@@ -462,7 +496,9 @@ async function chooseCleaners(
  * Returns the cleaners the visit gets (with a team), or undefined (no team: nobody is planned).
  * `keptEmployeeIds` are the cleaners already on a visit being changed: with `assign: 'pick'` (the
  * default; bookings and a customer's move) those still free stay, else one is picked; with `'keep'` (the
- * admin's edit) they stay as they are.
+ * admin's edit) they stay as they are. `holdsPlace`: the visit is active and keeps its time and length (a
+ * change of comments or status), so it already holds its place: neither the ceiling nor the team is
+ * counted again, and its cleaners stay.
  */
 export async function reserveVisit(
   db: Db,
@@ -473,6 +509,7 @@ export async function reserveVisit(
     exceptAppointmentId?: string | undefined;
     keptEmployeeIds?: readonly string[];
     assign?: 'pick' | 'keep';
+    holdsPlace?: boolean;
     by: 'customer' | 'admin';
   },
   rules: BookingRules,
@@ -498,6 +535,7 @@ export async function reserveVisit(
       { path: 'body.appointmentDate', message: 'appointments.errors.overlap' },
     ]);
   }
+  if (visit.holdsPlace) return (await hasTeam(db)) ? [...(visit.keptEmployeeIds ?? [])] : undefined;
   const facts = await loadFacts(db, { from: start, to: end }, rules);
   if (facts.ceiling !== undefined) {
     const busy = facts.busy.filter((appointment) => appointment.id !== exceptAppointmentId);

@@ -14,9 +14,9 @@ import {
   availabilities,
   employees,
 } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
+import { readAll, type Db } from '../../db/transaction.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
-import { mergeSpans, shiftSpan } from './team-plan.ts';
+import { mergeSpans, shiftSpan, shiftSpansOf } from './team-plan.ts';
 
 type Options = { timeZone: string; shiftHours: ShiftHours; employeeId?: string };
 
@@ -107,10 +107,10 @@ export async function findDispatchDays(
         employeeId ? eq(availabilities.employeeId, employeeId) : undefined,
       ),
     );
+  const spanOf = shiftSpansOf(shiftHours, timeZone);
   const shiftsOf = new Map<string, WorkedShift[]>();
   for (const row of shiftRows) {
-    const date = toLocal(row.availableDate, timeZone).date;
-    const span = shiftSpan(date, row.shift, shiftHours, timeZone);
+    const { date, span } = spanOf(row.availableDate, row.shift);
     const key = `${row.employeeId}:${date}`;
     const list = shiftsOf.get(key) ?? [];
     list.push({
@@ -164,34 +164,39 @@ export async function findJobsCoveredBy(
 ): Promise<string[]> {
   const { timeZone, shiftHours } = options;
   const start = fromLocal(availability.day, 0, 0, timeZone);
-  const [others, jobs] = await Promise.all([
-    db
-      .select({
-        id: availabilities.id,
-        shift: availabilities.shift,
-        availableDate: availabilities.availableDate,
-      })
-      .from(availabilities)
-      .where(
-        and(eq(availabilities.employeeId, availability.employeeId), eq(availabilities.availableDate, start)),
-      ),
-    db
-      .select({
-        appointmentId: appointments.id,
-        start: appointments.appointmentDate,
-        end: appointments.endsAt,
-      })
-      .from(appointmentAssignments)
-      .innerJoin(appointments, eq(appointments.id, appointmentAssignments.appointmentId))
-      .where(
-        and(
-          eq(appointmentAssignments.employeeId, availability.employeeId),
-          inArray(appointments.status, ['pending', 'confirmed']),
-          gte(appointments.appointmentDate, options.now),
-          lt(appointments.appointmentDate, fromLocal(addDays(availability.day, 1), 0, 0, timeZone)),
-          gte(appointments.appointmentDate, start),
+  const [others, jobs] = await readAll(db, [
+    () =>
+      db
+        .select({
+          id: availabilities.id,
+          shift: availabilities.shift,
+          availableDate: availabilities.availableDate,
+        })
+        .from(availabilities)
+        .where(
+          and(
+            eq(availabilities.employeeId, availability.employeeId),
+            eq(availabilities.availableDate, start),
+          ),
         ),
-      ),
+    () =>
+      db
+        .select({
+          appointmentId: appointments.id,
+          start: appointments.appointmentDate,
+          end: appointments.endsAt,
+        })
+        .from(appointmentAssignments)
+        .innerJoin(appointments, eq(appointments.id, appointmentAssignments.appointmentId))
+        .where(
+          and(
+            eq(appointmentAssignments.employeeId, availability.employeeId),
+            inArray(appointments.status, ['pending', 'confirmed']),
+            gte(appointments.appointmentDate, options.now),
+            lt(appointments.appointmentDate, fromLocal(addDays(availability.day, 1), 0, 0, timeZone)),
+            gte(appointments.appointmentDate, start),
+          ),
+        ),
   ]);
   const spanOf = (shift: (typeof others)[number]['shift']) =>
     shiftSpan(availability.day, shift, shiftHours, timeZone);

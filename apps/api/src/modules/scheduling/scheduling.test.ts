@@ -302,7 +302,8 @@ describe('scheduling from the team', () => {
     const ida = await w.employee('Ida');
     await w.available(hal.headers, date, 'MORNING');
     await w.available(ida.headers, date, 'MORNING');
-    const first = appointmentSchema.parse((await w.book(await w.customer(), hour, at(date, 9))).json());
+    const firstCustomer = await w.customer();
+    const first = appointmentSchema.parse((await w.book(firstCustomer, hour, at(date, 9))).json());
     const second = appointmentSchema.parse((await w.book(await w.customer(), hour, at(date, 10))).json());
     const [firstCleaner] = await w.assignees(first.appointmentId, admin);
     const [secondCleaner] = await w.assignees(second.appointmentId, admin);
@@ -326,6 +327,15 @@ describe('scheduling from the team', () => {
     });
     expect(cleared.statusCode).toBe(200);
     expect(reasons(await w.slots(date, hour))[9]).toBe('noCleaner');
+    // Its customer still changes its comments: it keeps its place, nobody is re-planned.
+    const comments = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/appointments/customer/${first.appointmentId}`,
+      headers: firstCustomer.headers,
+      payload: { serviceIds: [hour], appointmentDate: at(date, 9), comments: 'Side door' },
+    });
+    expect(comments.statusCode, comments.body).toBe(200);
+    expect(await w.assignees(first.appointmentId, admin)).toEqual([]);
 
     const board = dispatchBoardSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/v1/dispatch?date=${date}`, headers: admin })).json(),
@@ -398,6 +408,26 @@ describe('scheduling from the team', () => {
         })
       ).statusCode,
     ).toBe(204);
+    // Another employee neither reads nor deletes Kim's.
+    const other = await w.employee('Lee');
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/availabilities/${morning}/jobs`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/v1/availabilities/my-availabilities/${morning}?jobs=unassign`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
     // The morning holds the 10:00 visit.
     expect((await jobsOf(morning)).map((job) => job.appointmentId)).toEqual([visit.appointmentId]);
     const refused = await app.inject({

@@ -1,4 +1,4 @@
-import { fromLocal } from '../../lib/time-zone.ts';
+import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { addDays, minutesOfClock, type Shift, type ShiftHours } from '@eclat/shared';
 
 /**
@@ -37,6 +37,24 @@ export function shiftSpan(date: string, shift: Shift, hours: ShiftHours, timeZon
     return fromLocal(day, Math.floor(rest / 60), rest % 60, timeZone).getTime();
   };
   return { start: at(hours[shift].start), end: at(hours[shift].end) };
+}
+
+/**
+ * `shiftSpan` for availabilities (stored at their day's local midnight), remembered per day and shift:
+ * a month of a team has many rows but few distinct days, and each conversion asks Intl.
+ */
+export function shiftSpansOf(hours: ShiftHours, timeZone: string) {
+  const known = new Map<string, { date: string; span: Span }>();
+  return (availableDate: Date, shift: Shift) => {
+    const key = `${availableDate.getTime()}:${shift}`;
+    let found = known.get(key);
+    if (!found) {
+      const date = toLocal(availableDate, timeZone).date;
+      found = { date, span: shiftSpan(date, shift, hours, timeZone) };
+      known.set(key, found);
+    }
+    return found;
+  };
 }
 
 /** Overlapping or touching spans joined, earliest first. */

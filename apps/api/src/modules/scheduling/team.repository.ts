@@ -7,9 +7,15 @@ import {
   availabilities,
   employees,
 } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
-import { toLocal } from '../../lib/time-zone.ts';
-import { mergeSpans, shiftSpan, type Span, type Team, type TeamJob, type TeamMember } from './team-plan.ts';
+import { readAll, type Db } from '../../db/transaction.ts';
+import {
+  mergeSpans,
+  shiftSpansOf,
+  type Span,
+  type Team,
+  type TeamJob,
+  type TeamMember,
+} from './team-plan.ts';
 
 const SHIFT_HOURS_KEY = 'shift_hours';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,36 +50,82 @@ export async function hasTeam(db: Db): Promise<boolean> {
   return rows.rows[0]?.found === true;
 }
 
+/** A visit lasts one business day at most (decision 012): one that ends after `from` starts after this. */
+const LONGEST_VISIT_MS = 2 * DAY_MS;
+
 /**
- * The team over [from, to): every active employee who works then (their shifts, merged), every job of
- * those employees within the buffer of that stretch, and the unassigned active visits. Three queries,
- * whatever the number of days or employees.
+ * The team over [from, to): every active employee who works then (their shifts with the admin's hours,
+ * merged), their jobs within the buffer of that stretch, and the unassigned active visits. Four queries
+ * sent at once (one round trip on a pool), each bounded by the appointments' date index.
  */
 export async function loadTeam(
   db: Db,
   span: { from: Date; to: Date },
-  options: { timeZone: string; shiftHours: ShiftHours; bufferMs: number },
+  options: { timeZone: string; bufferMs: number },
 ): Promise<Team> {
-  const { timeZone, shiftHours, bufferMs } = options;
-  // Availabilities are stored at the local midnight of their day; a shift may end at 24:00, so the day
-  // before `from` can still reach into it.
-  const shiftRows = await db
-    .select({
-      employeeId: employees.id,
-      firstName: employees.firstName,
-      lastName: employees.lastName,
-      availableDate: availabilities.availableDate,
-      shift: availabilities.shift,
-    })
-    .from(availabilities)
-    .innerJoin(employees, eq(employees.id, availabilities.employeeId))
-    .where(
-      and(
-        eq(employees.isActive, true),
-        gte(availabilities.availableDate, new Date(span.from.getTime() - 2 * DAY_MS)),
-        lt(availabilities.availableDate, span.to),
-      ),
+  const { timeZone, bufferMs } = options;
+  const from = new Date(span.from.getTime() - bufferMs);
+  const to = new Date(span.to.getTime() + bufferMs);
+  const overlapping = (start: typeof appointments.appointmentDate, stretch: { from: Date; to: Date }) =>
+    and(
+      gte(start, new Date(stretch.from.getTime() - LONGEST_VISIT_MS)),
+      lt(start, stretch.to),
+      sql`${appointments.endsAt} > ${stretch.from.toISOString()}::timestamptz`,
     );
+  const [shiftHours, shiftRows, jobRows, unassignedRows] = await readAll(db, [
+    () => findShiftHours(db),
+    // Availabilities are stored at the local midnight of their day; a shift may end at 24:00, so the
+    // days before `from` can still reach into it.
+    () =>
+      db
+        .select({
+          employeeId: employees.id,
+          firstName: employees.firstName,
+          lastName: employees.lastName,
+          availableDate: availabilities.availableDate,
+          shift: availabilities.shift,
+        })
+        .from(availabilities)
+        .innerJoin(employees, eq(employees.id, availabilities.employeeId))
+        .where(
+          and(
+            eq(employees.isActive, true),
+            gte(availabilities.availableDate, new Date(span.from.getTime() - 2 * DAY_MS)),
+            lt(availabilities.availableDate, span.to),
+          ),
+        ),
+    () =>
+      db
+        .select({
+          employeeId: appointmentAssignments.employeeId,
+          appointmentId: appointments.id,
+          start: appointments.appointmentDate,
+          end: appointments.endsAt,
+        })
+        .from(appointments)
+        .innerJoin(appointmentAssignments, eq(appointmentAssignments.appointmentId, appointments.id))
+        .where(
+          and(ne(appointments.status, 'cancelled'), overlapping(appointments.appointmentDate, { from, to })),
+        )
+        .orderBy(asc(appointments.appointmentDate)),
+    () =>
+      db
+        .select({
+          appointmentId: appointments.id,
+          start: appointments.appointmentDate,
+          end: appointments.endsAt,
+        })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.status, ['pending', 'confirmed']),
+            overlapping(appointments.appointmentDate, span),
+            sql`not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id})`,
+          ),
+        )
+        .orderBy(asc(appointments.appointmentDate)),
+  ]);
+  const spanOf = shiftSpansOf(shiftHours, timeZone);
   const members = new Map<string, TeamMember & { shifts: Span[] }>();
   for (const row of shiftRows) {
     const member = members.get(row.employeeId) ?? {
@@ -84,45 +136,10 @@ export async function loadTeam(
       jobs: [],
       shifts: [],
     };
-    member.shifts.push(shiftSpan(toLocal(row.availableDate, timeZone).date, row.shift, shiftHours, timeZone));
+    member.shifts.push(spanOf(row.availableDate, row.shift).span);
     members.set(row.employeeId, member);
   }
-  const ids = [...members.keys()];
-  const jobRows = ids.length
-    ? await db
-        .select({
-          employeeId: appointmentAssignments.employeeId,
-          appointmentId: appointments.id,
-          start: appointments.appointmentDate,
-          end: appointments.endsAt,
-        })
-        .from(appointmentAssignments)
-        .innerJoin(appointments, eq(appointments.id, appointmentAssignments.appointmentId))
-        .where(
-          and(
-            inArray(appointmentAssignments.employeeId, ids),
-            ne(appointments.status, 'cancelled'),
-            lt(appointments.appointmentDate, new Date(span.to.getTime() + bufferMs)),
-            sql`${appointments.endsAt} > ${new Date(span.from.getTime() - bufferMs).toISOString()}::timestamptz`,
-          ),
-        )
-        .orderBy(asc(appointments.appointmentDate))
-    : [];
-  for (const row of jobRows) {
-    members.get(row.employeeId)?.jobs.push(toJob(row));
-  }
-  const unassignedRows = await db
-    .select({ appointmentId: appointments.id, start: appointments.appointmentDate, end: appointments.endsAt })
-    .from(appointments)
-    .where(
-      and(
-        inArray(appointments.status, ['pending', 'confirmed']),
-        lt(appointments.appointmentDate, span.to),
-        sql`${appointments.endsAt} > ${span.from.toISOString()}::timestamptz`,
-        sql`not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id})`,
-      ),
-    )
-    .orderBy(asc(appointments.appointmentDate));
+  for (const row of jobRows) members.get(row.employeeId)?.jobs.push(toJob(row));
   return {
     members: [...members.values()].map(({ shifts, ...member }) => ({
       ...member,

@@ -15,6 +15,7 @@ import { createSignOutArgs, readSignInState } from './oidc-settings';
 import { clearAttemptedLocation, pickReturnTo, readAttemptedLocation } from './remembered-location';
 import { renewSession } from './renewal';
 import { isSignOutReturnAddress } from './visitor-session';
+import { signInLoadingConfig } from './visitor-sign-in';
 import { resolveSession, SessionContext, withAccountPermissions, type Session } from './session';
 import { CONFIG_ERROR_TOAST_ID, showAuthError, startSignIn } from './sign-in';
 import { getUserManager } from './user-manager';
@@ -185,16 +186,7 @@ function UnavailableSession({ children }: { children: ReactNode }) {
       email: null,
       permissions: [],
       hasAny: () => false,
-      signIn: async (returnTo) => {
-        let config: AuthConfig;
-        try {
-          config = await queryClient.query(authConfigQueryOptions());
-        } catch {
-          showAuthError(CONFIG_ERROR_TOAST_ID, 'auth.unavailable');
-          return;
-        }
-        await startSignIn(getUserManager(config), config, returnTo);
-      },
+      signIn: (returnTo) => signInLoadingConfig(() => queryClient.query(authConfigQueryOptions()), returnTo),
       signOut: () => Promise.resolve(),
       signInError: null,
     }),
