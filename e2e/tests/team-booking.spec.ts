@@ -185,6 +185,8 @@ for (const language of ['en', 'fr'] as const) {
     await first.page.getByRole('button', { name: t.time(9), exact: true }).click();
     await first.page.getByRole('button', { name: t.next, exact: true }).click();
     await expect(first.page).toHaveURL(/\/checkout$/);
+    // The profile loaded (Confirm before it says the details are invalid).
+    await expect(first.page.getByText('12 Main Street')).toBeVisible();
     await first.page.getByRole('button', { name: t.confirm }).click();
     await expect(first.page).toHaveURL(/\/my-appointments$/);
     expect(first.errors, 'console errors on the first customer’s page').toEqual([]);
