@@ -1,15 +1,14 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import {
   createAccountWithCli,
-  PASSWORD,
   readAccessToken,
   setLanguage,
+  signedInPage,
   signIn,
-  text,
 } from './support/accounts.ts';
-import { BUSINESS_TIME_ZONE, businessDay, longDay } from './support/business-time.ts';
+import { businessDay, longDay } from './support/business-time.ts';
 
 type Language = 'en' | 'fr';
 
@@ -91,33 +90,6 @@ const TEXT = {
     nightShift: 'Quart de nuit',
   },
 } as const;
-
-/** A page of its own (another browser context), signed in, in the language. */
-async function signedInPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  email: string,
-  language: Language,
-) {
-  const context = await browser.newContext({ baseURL, locale: 'en-CA', timezoneId: BUSINESS_TIME_ZONE });
-  const page = await context.newPage();
-  // The fixture watches the test's own page; this one is watched the same way.
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await setLanguage(page, language);
-  await page.goto('/');
-  // The employee's French navigation folds into a menu, Log Out included: wait for the session instead.
-  const t = text(language);
-  await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
-  await page.getByLabel(t.email, { exact: true }).fill(email);
-  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: t.submitSignIn }).click();
-  await expect.poll(() => readAccessToken(page).catch(() => null)).not.toBeNull();
-  return { page, errors };
-}
 
 /** The newest toast with this text (an earlier one may still be closing). */
 function toast(page: Page, text: string) {

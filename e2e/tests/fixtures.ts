@@ -44,9 +44,10 @@ export { expect };
 
 /**
  * Serious and critical accessibility violations on the current page (WCAG 2.x A and AA, label in name
- * included).
+ * included); only inside `include` (a CSS selector) when given, e.g. a dialog over a page too long to
+ * check in the test's time.
  */
-export async function seriousA11yViolations(page: Page) {
+export async function seriousA11yViolations(page: Page, { include }: { include?: string } = {}) {
   // Colours are checked as they end up: wait for the page fade, dialogs and toasts to finish appearing
   // (mid-fade, text is paler than it will be). Endless animations (spinners) are not waited for.
   await page.waitForFunction(
@@ -60,7 +61,9 @@ export async function seriousA11yViolations(page: Page) {
     undefined,
     { timeout: 5_000 },
   );
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder
     // WCAG 2.5.3 (label in name) is still marked experimental in this axe-core, so off unless asked.
     // `options` first: it replaces the options that `withTags` then adds to.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })

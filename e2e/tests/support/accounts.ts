@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
+import { BUSINESS_TIME_ZONE } from './business-time.ts';
 import { PAGE_TEXT } from '../../../apps/api/src/modules/auth/page-text.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
@@ -229,4 +230,34 @@ export async function setLanguage(page: Page, language: Language) {
   await page.addInitScript((lng) => {
     window.localStorage.setItem('eclat.language', lng);
   }, language);
+}
+
+/**
+ * A page of its own (another browser context), signed in, in the language, with its console errors
+ * collected (the fixture watches only the test's own page).
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  language: Language,
+) {
+  const context = await browser.newContext({ baseURL, locale: 'en-CA', timezoneId: BUSINESS_TIME_ZONE });
+  const page = await context.newPage();
+  // The fixture watches the test's own page; this one is watched the same way.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await setLanguage(page, language);
+  await page.goto('/');
+  // The employee's French navigation folds into a menu, Log Out included: wait for the session instead.
+  const t = text(language);
+  await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.submitSignIn }).click();
+  await expect.poll(() => readAccessToken(page).catch(() => null)).not.toBeNull();
+  return { page, errors };
 }

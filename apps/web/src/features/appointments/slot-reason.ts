@@ -20,6 +20,43 @@ export type SlotReasonMessage = {
   values: Record<string, string>;
 };
 
+/** How a time and a day without a free place are named: its short text, its button's name, the day's. */
+type SlotReasonTexts = { short: string; label: string; day: string };
+
+/** One table of the reasons' texts for the times' buttons and the calendar's marked days. */
+const SLOT_REASON_TEXTS: Record<SlotReason, SlotReasonTexts> = {
+  past: { short: 'booking.slot.past', label: 'booking.slot.pastLabel', day: 'booking.days.past' },
+  notice: { short: 'booking.slot.notice', label: 'booking.slot.noticeLabel', day: 'booking.days.notice' },
+  horizon: { short: 'booking.slot.horizon', label: 'booking.slot.horizonLabel', day: 'booking.days.horizon' },
+  closing: { short: 'booking.slot.closing', label: 'booking.slot.closingLabel', day: 'booking.days.closing' },
+  closed: { short: 'booking.slot.closed', label: 'booking.slot.closedLabel', day: 'booking.days.closed' },
+  noCleaner: {
+    short: 'booking.slot.noCleaner',
+    label: 'booking.slot.noCleanerLabel',
+    day: 'booking.days.noCleaner',
+  },
+  full: { short: 'booking.slot.full', label: 'booking.slot.fullLabel', day: 'booking.days.full' },
+};
+
+/**
+ * The keys naming a reason: `short` on the time's button ("No cleaner free"), `label` its accessible
+ * name, which starts with the time and the short text (`{{time}}`), and `day` beside a marked day.
+ */
+export function slotReasonTexts(reason: SlotReason): SlotReasonTexts {
+  return SLOT_REASON_TEXTS[reason];
+}
+
+/** The order of a marked month's legend: first what the team decides, then the booking window. */
+export const DAY_LEGEND_ORDER: readonly SlotReason[] = [
+  'closed',
+  'noCleaner',
+  'full',
+  'notice',
+  'closing',
+  'horizon',
+  'past',
+];
+
 /**
  * The message shown under the times when the chosen one cannot be booked, for its reason: one table
  * for the booking and the edit pages. The horizon's names the last bookable day (YYYY-MM-DD) when it

@@ -5,6 +5,8 @@ import {
   EMPTY_AVAILABILITY_FORM,
   shortId,
   toAvailabilityFormValues,
+  toEmployeeOptions,
+  validateAdminAvailabilityForm,
   validateAvailabilityForm,
   type AvailabilityFormValues,
 } from './availability-form';
@@ -75,5 +77,62 @@ describe('toAvailabilityFormValues', () => {
 describe('shortId', () => {
   it('keeps the first eight characters', () => {
     expect(shortId('6f1c1d0e-3b1a-4c8e-9a55-1f0b7b1c2d3e')).toBe('6f1c1d0e');
+  });
+});
+
+describe('validateAdminAvailabilityForm', () => {
+  const employeeId = '00000000-0000-4000-8000-000000000001';
+
+  it('sends whose availability it is with the day, the shift and the comments', () => {
+    expect(validateAdminAvailabilityForm(filled, employeeId, { today })).toEqual({
+      ok: true,
+      input: { employeeId, availableDate: '2027-03-12', shift: 'NIGHT', comments: 'After 6' },
+    });
+  });
+
+  it('asks for the employee as for the other required fields', () => {
+    const required = { ok: false, error: 'availabilities.errors.required' };
+    expect(validateAdminAvailabilityForm(filled, null, { today })).toEqual(required);
+    expect(validateAdminAvailabilityForm(EMPTY_AVAILABILITY_FORM, employeeId, { today })).toEqual(required);
+  });
+
+  it('refuses a past day', () => {
+    expect(
+      validateAdminAvailabilityForm({ ...filled, availableDate: '2027-03-09' }, employeeId, { today }),
+    ).toEqual({ ok: false, error: 'availabilities.errors.pastDate' });
+  });
+});
+
+describe('toEmployeeOptions', () => {
+  const employee = (firstName: string, lastName: string, isActive: boolean) => ({
+    employeeId: `id-${firstName}`,
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phoneNumber: '514-555-0100',
+    role: 'Cleaner',
+    isActive,
+  });
+
+  it('offers the active employees only, by name in the page language', () => {
+    expect(
+      toEmployeeOptions(
+        [
+          employee('Sofia', 'Nguyen', true),
+          employee('Zoé', 'Retired', false),
+          employee('Émile', 'Employee', true),
+        ],
+        'fr',
+      ),
+    ).toEqual([
+      { value: 'id-Émile', label: 'Émile Employee' },
+      { value: 'id-Sofia', label: 'Sofia Nguyen' },
+    ]);
+  });
+
+  it('names an employee without a name by their email', () => {
+    expect(toEmployeeOptions([employee('', '', true)], 'en')).toEqual([
+      { value: 'id-', label: '@example.com' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Availability, AvailabilityInput, Shift } from '@eclat/shared';
+import type { AdminAvailabilityInput, Availability, AvailabilityInput, Employee, Shift } from '@eclat/shared';
 
 /** What the add and edit availability forms hold. */
 export type AvailabilityFormValues = {
@@ -48,6 +48,37 @@ export function validateAvailabilityForm(
     ok: true,
     input: { availableDate: day, shift: values.shift, comments: comments || null },
   };
+}
+
+export type AdminAvailabilityFormResult =
+  { ok: true; input: AdminAvailabilityInput } | { ok: false; error: AvailabilityFormError };
+
+/**
+ * The admin's form for a team member (`POST /availabilities`): the same checks, and whose it is is
+ * one more required field ('Please fill in all required fields.' as for the date and the shift).
+ */
+export function validateAdminAvailabilityForm(
+  values: AvailabilityFormValues,
+  employeeId: string | null,
+  options: { today: string },
+): AdminAvailabilityFormResult {
+  const result = validateAvailabilityForm(values, options);
+  if (!employeeId) return { ok: false, error: 'availabilities.errors.required' };
+  return result.ok ? { ok: true, input: { ...result.input, employeeId } } : result;
+}
+
+/** The employees an admin may post an availability for: the active ones, by name. */
+export function toEmployeeOptions(
+  employees: readonly Employee[],
+  locale: string,
+): { value: string; label: string }[] {
+  return employees
+    .filter((employee) => employee.isActive)
+    .map((employee) => ({
+      value: employee.employeeId,
+      label: `${employee.firstName} ${employee.lastName}`.trim() || employee.email,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
 /** The first eight characters of an id, for a table; the whole id goes in a title. */

@@ -6,6 +6,7 @@ import {
   createIdempotencyKey,
   readBookingSlot,
   readStateAppointmentDate,
+  readStateRefusedReason,
   toAppointmentDate,
   writeBookingSlot,
 } from './booking-selection';
@@ -79,5 +80,20 @@ describe('createIdempotencyKey', () => {
     const key = createIdempotencyKey();
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     expect(createIdempotencyKey()).not.toBe(key);
+  });
+});
+
+describe('readStateRefusedReason', () => {
+  it('reads the reason checkout gave when it sent the person back', () => {
+    expect(
+      readStateRefusedReason({ serviceIds: [], appointmentDate: null, refusedReason: 'noCleaner' }),
+    ).toBe('noCleaner');
+    expect(readStateRefusedReason({ refusedReason: 'full' })).toBe('full');
+  });
+
+  it('ignores anything that is not a slot reason', () => {
+    expect(readStateRefusedReason({ refusedReason: 'busy' })).toBeNull();
+    expect(readStateRefusedReason({ serviceIds: [] })).toBeNull();
+    expect(readStateRefusedReason(null)).toBeNull();
   });
 });

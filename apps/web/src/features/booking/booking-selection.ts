@@ -1,4 +1,4 @@
-import { DEFAULT_APPOINTMENT_HOUR, fromLocal } from '@eclat/shared';
+import { DEFAULT_APPOINTMENT_HOUR, SLOT_REASONS, fromLocal, type SlotReason } from '@eclat/shared';
 
 /**
  * The chosen slot, kept per browser tab (sessionStorage) beside the services selection, so a reload
@@ -11,8 +11,11 @@ export const BOOKING_SLOT_KEY = 'eclat.booking.slot';
 export type BookingState = {
   serviceIds: string[];
   appointmentDate: string | null;
-  /** Set by checkout when the slot filled meanwhile: choose another time for the same services. */
-  isSlotFull?: boolean;
+  /**
+   * Set by checkout when the time was refused (full, no cleaner free meanwhile, too soon...): the
+   * calendar says why and asks for another time for the same services.
+   */
+  refusedReason?: SlotReason;
 };
 
 type SlotStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -61,6 +64,13 @@ export function appointmentStart(appointmentDate: string, timeZone: string): str
 export function readStateAppointmentDate(state: unknown): string | null {
   if (state === null || typeof state !== 'object') return null;
   return toAppointmentDate((state as Partial<BookingState>).appointmentDate);
+}
+
+/** Why checkout sent the person back to choose another time, if it did. */
+export function readStateRefusedReason(state: unknown): SlotReason | null {
+  if (state === null || typeof state !== 'object') return null;
+  const reason = (state as Partial<BookingState>).refusedReason;
+  return SLOT_REASONS.find((known) => known === reason) ?? null;
 }
 
 export function readBookingSlot(store = defaultStore()): string | null {

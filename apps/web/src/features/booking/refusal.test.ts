@@ -20,13 +20,34 @@ describe('toBookingRefusal', () => {
       'appointments.errors.beyondHorizon',
       'time',
     ],
+    ['NO_CLEANER_FREE', [], 'errors.NO_CLEANER_FREE', 'time'],
+    [
+      'VALIDATION_ERROR',
+      [{ path: 'body.appointmentDate', message: 'appointments.errors.notice' }],
+      'appointments.errors.notice',
+      'time',
+    ],
   ] as const)('%s %j: says %s and offers %s', (code, details, messageKey, action) => {
     expect(toBookingRefusal({ code, details })).toMatchObject({ messageKey, action });
   });
 
-  it('marks only SLOT_FULL as a full slot (the calendar says so when it opens)', () => {
-    expect(toBookingRefusal({ code: 'SLOT_FULL', details: [] })?.isSlotFull).toBe(true);
-    expect(toBookingRefusal({ code: 'VISITS_OVERLAP', details: [] })?.isSlotFull).toBe(false);
+  it('names the slot reason the calendar repeats when it opens for another time', () => {
+    expect(toBookingRefusal({ code: 'SLOT_FULL', details: [] })?.slotReason).toBe('full');
+    expect(toBookingRefusal({ code: 'NO_CLEANER_FREE', details: [] })?.slotReason).toBe('noCleaner');
+    expect(
+      toBookingRefusal({
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'body.appointmentDate', message: 'appointments.errors.notice' }],
+      })?.slotReason,
+    ).toBe('notice');
+    // Not the time's fault: the household's own visit, or a time off the hourly grid.
+    expect(toBookingRefusal({ code: 'VISITS_OVERLAP', details: [] })?.slotReason).toBeNull();
+    expect(
+      toBookingRefusal({
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'body.appointmentDate', message: 'appointments.errors.slot' }],
+      })?.slotReason,
+    ).toBeNull();
   });
 
   it('leaves other failures to the generic message', () => {

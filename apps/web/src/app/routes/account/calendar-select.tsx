@@ -8,15 +8,17 @@ import { Link } from '@/lib/navigation';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
+import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
 import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import { slotReasonMessage } from '@/features/appointments/slot-reason';
+import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
   appointmentStart,
   readBookingSlot,
   readStateAppointmentDate,
+  readStateRefusedReason,
   writeBookingSlot,
   type BookingState,
 } from '@/features/booking/booking-selection';
@@ -42,16 +44,16 @@ export function CalendarSelectRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const locale = useLanguage();
-  const navigationState = location.state as Partial<BookingState> | null;
 
   const [serviceIds] = useState(() => readInitialServiceIds(location.state));
   const [restoredDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
-  const [isSlotFull] = useState(() => navigationState?.isSlotFull === true);
+  // Checkout sent the person back because the time was refused (full, no cleaner free...): say why.
+  const [refusedReason, setRefusedReason] = useState(() => readStateRefusedReason(location.state));
   const [openedAt] = useState(() => new Date());
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   // Undefined until a time is picked here: the restored choice (a date alone means 12:00) stands.
-  const [pickedTime, setSelected] = useState<string | null | undefined>(isSlotFull ? null : undefined);
-  const [error, setError] = useState<string | null>(isSlotFull ? t('booking.errors.full') : null);
+  const [pickedTime, setSelected] = useState<string | null | undefined>(refusedReason ? null : undefined);
+  const [error, setError] = useState<string | null>(null);
 
   const services = useSelectedServices(serviceIds);
   const timeZone = useBusinessTimeZone();
@@ -66,14 +68,18 @@ export function CalendarSelectRoute() {
   // Longer than a business day: no time can work (VISIT_TOO_LONG), so the page says so instead of times.
   const isTooLong = totalMinutes > MAX_VISIT_MINUTES;
   const slots = useSlots(date && !isPastDay && !isTooLong ? date : null, serviceIds);
+  const days = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
+  const noticeHours = slots.data?.minNoticeHours;
+  const reasonText = (reason: SlotReason) => {
+    const message = slotReasonMessage(reason, bookableUntil, locale, noticeHours);
+    return t(message.key, message.values);
+  };
 
   let choiceError = error;
-  if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
-  else if (!choiceError && selectedSlot?.reason) {
-    const message = slotReasonMessage(selectedSlot.reason, bookableUntil, locale);
-    choiceError = t(message.key, message.values);
-  }
+  if (!choiceError && refusedReason) choiceError = reasonText(refusedReason);
+  else if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
+  else if (!choiceError && selectedSlot?.reason) choiceError = reasonText(selectedSlot.reason);
 
   const goNext = () => {
     const chosen = selectedSlot ? selected : null;
@@ -168,6 +174,7 @@ export function CalendarSelectRoute() {
             onDateChange={(value) => {
               setPickedDate(value);
               setSelected(null);
+              setRefusedReason(null);
               writeBookingSlot(null);
               setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
             }}
@@ -179,10 +186,12 @@ export function CalendarSelectRoute() {
             onSelect={(startsAt) => {
               setSelected(startsAt);
               setError(null);
+              setRefusedReason(null);
               // Kept for a reload of this page too.
               writeBookingSlot(startsAt);
             }}
             error={choiceError}
+            days={days}
           />
         )}
 

@@ -1,4 +1,4 @@
-import type { Service } from '@eclat/shared';
+import type { Service, SlotReason } from '@eclat/shared';
 import {
   Alert,
   Anchor,
@@ -95,8 +95,8 @@ export function CheckoutRoute() {
     return <NoServicesSelected title={title} />;
   }
 
-  const backToCalendar = (isFull: boolean) => {
-    const state: BookingState = { serviceIds, appointmentDate, isSlotFull: isFull };
+  const backToCalendar = (refusedReason: SlotReason | null) => {
+    const state: BookingState = { serviceIds, appointmentDate, ...(refusedReason && { refusedReason }) };
     void navigate(paths.calendarSelect.getHref(), { state });
   };
 
@@ -170,7 +170,7 @@ export function CheckoutRoute() {
             size="xs"
             variant="default"
             onClick={() => {
-              backToCalendar(false);
+              backToCalendar(null);
             }}
           >
             {t('checkout.noDateAction')}
@@ -335,7 +335,7 @@ export function CheckoutRoute() {
                   type="button"
                   size="sm"
                   onClick={() => {
-                    backToCalendar(false);
+                    backToCalendar(null);
                   }}
                 >
                   {t('checkout.changeDate')}
@@ -375,7 +375,7 @@ export function CheckoutRoute() {
                 <Button
                   size="xs"
                   onClick={() => {
-                    backToCalendar(refusal.isSlotFull);
+                    backToCalendar(refusal.slotReason);
                   }}
                 >
                   {t('checkout.chooseAnotherTime')}

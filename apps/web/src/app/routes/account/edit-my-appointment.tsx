@@ -21,11 +21,12 @@ import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
+import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
 import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { useUpdateMyAppointment } from '@/features/appointments/api/update-my-appointment';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
 import { isChangeable } from '@/features/appointments/list';
-import { slotReasonMessage } from '@/features/appointments/slot-reason';
+import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { toBookingRefusal } from '@/features/booking/refusal';
 import { useServices } from '@/features/services/api/get-services';
@@ -52,6 +53,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const [date, setDate] = useState<string | null>(() =>
     toZonedIsoDate(new Date(appointment.appointmentDate), timeZone),
   );
+  const [originalDay] = useState(() => toZonedIsoDate(new Date(appointment.appointmentDate), timeZone));
   const [selected, setSelected] = useState<string | null>(appointment.appointmentDate);
   const [comments, setComments] = useState(appointment.comments ?? '');
   const [servicesError, setServicesError] = useState<string | null>(null);
@@ -59,6 +61,12 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
 
   const isPastDay = date !== null && isPastDate(date, today);
   const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
+  const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
+  // The visit's own day may look taken only because of this visit: it is never marked.
+  const days = {
+    ...calendarDays,
+    marked: calendarDays.marked && new Map([...calendarDays.marked].filter(([day]) => day !== originalDay)),
+  };
   const isOriginalTime = selected === appointment.appointmentDate;
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
 
@@ -75,11 +83,12 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   };
   const isSelectedPickable = selectedSlot ? isSelectable(selectedSlot) : false;
 
-  // Why the chosen time cannot be booked, as the booking page says it (past, full, closing, horizon).
-  const refusedChoice = (slot: Slot) => {
-    const message = slotReasonMessage(slot.reason ?? 'full', bookableUntil, locale);
+  // Why a time cannot be booked, as the booking page says it (past, too soon, no cleaner free...).
+  const reasonText = (reason: SlotReason) => {
+    const message = slotReasonMessage(reason, bookableUntil, locale, slots.data?.minNoticeHours);
     return t(message.key, message.values);
   };
+  const refusedChoice = (slot: Slot) => reasonText(slot.reason ?? 'full');
 
   let choiceError = error;
   if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
@@ -129,12 +138,15 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
           void navigate(paths.myAppointments.getHref());
         },
         onError: (failure) => {
-          if (isApiError(failure) && failure.code === 'SLOT_FULL') {
-            setError(t('booking.errors.full'));
-            return;
-          }
           // A booking rule said no (overlap, too long, too far, closed): say which.
           const refused = isApiError(failure) ? toBookingRefusal(failure) : null;
+          if (refused?.slotReason === 'full' || refused?.slotReason === 'noCleaner') {
+            // Taken meanwhile: the times and days shown are stale; the time then says why too.
+            setError(reasonText(refused.slotReason));
+            void slots.refetch();
+            calendarDays.onRetry();
+            return;
+          }
           const reasonKey =
             refused?.messageKey ??
             (toErrorCode(failure) === 'APPOINTMENT_CLOSED' ? 'errors.APPOINTMENT_CLOSED' : null);
@@ -213,6 +225,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
           }}
           error={choiceError}
           isSelectable={isSelectable}
+          days={days}
         />
         <Textarea
           label={t('myAppointments.editPage.comments')}

@@ -1,5 +1,5 @@
 import { slotsResponseSchema } from '@eclat/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
@@ -48,4 +48,9 @@ export function useBusinessTimeZone() {
 /** The last day open for booking (`BOOKING_HORIZON_DAYS` ahead), from the same answer. */
 export function useBookableUntil() {
   return useQuery({ ...businessCalendarOptions, select: (slots) => slots.bookableUntil });
+}
+
+/** The business time zone for code outside a component (a confirmation opened after a request). */
+export async function fetchBusinessTimeZone(queryClient: QueryClient): Promise<string> {
+  return (await queryClient.query(businessCalendarOptions)).timeZone;
 }

@@ -1,15 +1,19 @@
 import type { Locale, Slots } from '@eclat/shared';
-
-type Slot = Slots['slots'][number];
 import { Alert, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import { useId } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 
+import type { CalendarDays } from '../api/get-slot-days';
+import { legendReasons } from '../slot-days';
+import { DAY_LEGEND_ORDER, slotReasonTexts } from '../slot-reason';
 import { formatBusinessTime, formatCalendarDay, isPastDate } from '../time';
 
 import classes from './slot-picker.module.css';
+
+type Slot = Slots['slots'][number];
 
 type SlotPickerProps = {
   locale: Locale;
@@ -33,11 +37,15 @@ type SlotPickerProps = {
   headingOrder?: 2 | 3;
   /** Overrides which slots can be picked (default: the available ones). */
   isSelectable?: (slot: Slot) => boolean;
+  /** The visible month and its days with nothing free, marked on the calendar with a legend. */
+  days: CalendarDays;
 };
 
 /**
- * Spec §2 Select Date & Time: a compact calendar (past days disabled) and the 12 hourly buttons of
- * the chosen day, shown in the business time zone; past and full hours are disabled with a reason.
+ * Spec §2 Select Date & Time: a compact calendar (past days disabled, days with nothing free marked
+ * and explained by a legend) and the 12 hourly buttons of the chosen day, shown in the business time
+ * zone. A time that cannot be booked says why on its button and stays reachable by keyboard: choosing
+ * it shows the whole reason under the times (`error`), without making it the booked time.
  */
 export function SlotPicker({
   locale,
@@ -54,8 +62,11 @@ export function SlotPicker({
   error,
   headingOrder = 2,
   isSelectable = (slot) => slot.available,
+  days,
 }: SlotPickerProps) {
   const { t } = useTranslation();
+  const legendId = useId();
+  const legend = days.marked ? legendReasons(days.marked, DAY_LEGEND_ORDER) : [];
   const isPastDay = date !== null && isPastDate(date, today);
   const allTaken = slots?.slots.every((slot) => !isSelectable(slot)) ?? false;
 
@@ -82,15 +93,18 @@ export function SlotPicker({
             const time = formatBusinessTime(slot.startsAt, slots.timeZone, locale);
             const isSelected = slot.startsAt === selected;
             const canPick = isSelectable(slot);
-            const reason = canPick || !slot.reason ? null : t(`booking.slot.${slot.reason}`);
+            const texts = canPick ? null : slotReasonTexts(slot.reason ?? 'past');
             return (
               <Button
                 key={slot.startsAt}
-                variant={isSelected ? 'filled' : 'default'}
-                disabled={!canPick}
-                aria-pressed={isSelected}
-                aria-label={canPick ? time : t(`booking.slot.${slot.reason ?? 'past'}Label`, { time })}
+                variant={isSelected && canPick ? 'filled' : 'default'}
+                // Not `disabled`: it stays in the tab order and, chosen, says why under the times.
+                data-disabled={!canPick || undefined}
+                aria-disabled={!canPick || undefined}
+                aria-pressed={isSelected && canPick}
+                aria-label={texts ? t(texts.label, { time }) : time}
                 className={classes.slot}
+                classNames={{ label: classes.slotLabel }}
                 onClick={() => {
                   onSelect(slot.startsAt);
                 }}
@@ -98,8 +112,8 @@ export function SlotPicker({
                 <span className={classes.slotText}>
                   <span>{time}</span>
                   {/* A space, so the text read as one is "18:00 Too late", which the spoken name starts with. */}
-                  {reason && ' '}
-                  {reason && <span className={classes.reason}>{reason}</span>}
+                  {texts && ' '}
+                  {texts && <span className={classes.reason}>{t(texts.short)}</span>}
                 </span>
               </Button>
             );
@@ -129,9 +143,25 @@ export function SlotPicker({
             size="sm"
             classNames={{ day: classes.day }}
             value={date}
-            // Opens on the month of a restored choice.
-            defaultDate={date ?? undefined}
-            onChange={onDateChange}
+            // Opens on the month of a restored choice; the month shown is the one whose days are asked.
+            date={days.month}
+            onDateChange={days.onMonthChange}
+            onChange={(value) => {
+              if (value) days.onMonthChange(value);
+              onDateChange(value);
+            }}
+            getDayProps={(day) => {
+              // Only the month shown is asked for and explained by the legend, not its neighbours' days.
+              const reason = day.startsWith(days.month.slice(0, 7)) ? days.marked?.get(day) : undefined;
+              if (!reason) return {};
+              const text = t(slotReasonTexts(reason).day);
+              // Marked, not disabled: chosen, its times say why each one cannot be booked.
+              return {
+                'data-unbookable': reason,
+                'aria-describedby': `${legendId}-${reason}`,
+                title: text,
+              };
+            }}
             minDate={today}
             maxDate={maxDate}
             maxLevel="year"
@@ -143,6 +173,36 @@ export function SlotPicker({
               nextYear: t('booking.calendar.nextYear'),
             }}
           />
+          {days.isLoading && (
+            <Text size="xs" c="dimmed" role="status">
+              {t('booking.days.loading')}
+            </Text>
+          )}
+          {days.isError && (
+            <Alert color="orange" p="xs" role="alert">
+              <Stack gap={6} align="flex-start">
+                <Text size="xs">{t('booking.errors.days')}</Text>
+                <Button variant="default" size="compact-xs" onClick={days.onRetry}>
+                  {t('common.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {legend.length > 0 && (
+            <Stack gap={4}>
+              <Text size="xs" fw={600} id={`${legendId}-title`}>
+                {t('booking.days.legend')}
+              </Text>
+              <ul className={classes.legend} aria-labelledby={`${legendId}-title`}>
+                {legend.map((reason) => (
+                  <li key={reason} id={`${legendId}-${reason}`}>
+                    <span className={classes.swatch} data-reason={reason} aria-hidden="true" />
+                    {t(slotReasonTexts(reason).day)}
+                  </li>
+                ))}
+              </ul>
+            </Stack>
+          )}
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="md" className={classes.times}>

@@ -4,4 +4,5 @@ export const availabilityKeys = {
   list: () => [...availabilityKeys.all, 'list'] as const,
   mine: () => [...availabilityKeys.all, 'mine'] as const,
   detail: (availabilityId: string) => [...availabilityKeys.all, 'detail', availabilityId] as const,
+  jobs: (availabilityId: string) => [...availabilityKeys.all, 'jobs', availabilityId] as const,
 };

@@ -1,5 +1,5 @@
-import type { AvailabilityInput } from '@eclat/shared';
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import type { AdminAvailabilityInput, AvailabilityInput } from '@eclat/shared';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
@@ -9,6 +9,7 @@ import { Link } from '@/lib/navigation';
 import { useLanguage } from '@/lib/i18n';
 
 import {
+  validateAdminAvailabilityForm,
   validateAvailabilityForm,
   type AvailabilityFormError,
   type AvailabilityFormValues,
@@ -17,9 +18,7 @@ import { formatDay } from '../day';
 
 import { ShiftSelect } from './shift-select';
 
-type AvailabilityFormProps = {
-  /** Read-only: availabilities always carry the name of the employee record. */
-  employeeName: string;
+type AvailabilityFormBaseProps = {
   initialValues: AvailabilityFormValues;
   /** Today in the business time zone (YYYY-MM-DD): earlier days cannot be picked. */
   today: string;
@@ -29,26 +28,58 @@ type AvailabilityFormProps = {
   isSubmitting: boolean;
   /** What went wrong on the server, already translated. */
   serverError: string | null;
-  cancelHref: string;
-  onSubmit: (input: AvailabilityInput) => void;
-};
+} & (
+  | {
+      /** A page: Cancel goes back to it. */
+      cancelHref: string;
+      onCancel?: undefined;
+    }
+  | {
+      /** A dialog: Cancel closes it. */
+      onCancel: () => void;
+      cancelHref?: undefined;
+    }
+);
 
-/** Employee name (read-only), date, shift and comments of an availability (spec §2, §5). */
-export function AvailabilityForm({
-  employeeName,
-  initialValues,
-  today,
-  originalDate,
-  submitLabel,
-  isSubmitting,
-  serverError,
-  cancelHref,
-  onSubmit,
-}: AvailabilityFormProps) {
+/** Whose availability: the employee's own (their record's name, read-only), or one an admin picks. */
+type AvailabilityFormEmployee =
+  | {
+      /** Read-only: availabilities always carry the name of the employee record. */
+      employeeName: string;
+      employees?: undefined;
+      onSubmit: (input: AvailabilityInput) => void;
+    }
+  | {
+      /** The team members an admin may choose from (active employees). */
+      employees: readonly { value: string; label: string }[];
+      employeeName?: undefined;
+      onSubmit: (input: AdminAvailabilityInput) => void;
+    };
+
+type AvailabilityFormProps = AvailabilityFormBaseProps & AvailabilityFormEmployee;
+
+/**
+ * Employee name (read-only), date, shift and comments of an availability (spec §2, §5); for an
+ * admin, the employee is a required choice among the team instead.
+ */
+export function AvailabilityForm(props: AvailabilityFormProps) {
+  const { initialValues, today, originalDate, submitLabel, isSubmitting, serverError } = props;
   const { t } = useTranslation();
   const locale = useLanguage();
   const [values, setValues] = useState(initialValues);
+  const [employeeId, setEmployeeId] = useState<string | null>(null);
   const [error, setError] = useState<AvailabilityFormError | null>(null);
+  // In a dialog, Escape closes the open calendar first, not the whole dialog. The popover calls these
+  // after every render where they change: they are made once.
+  const [isCalendarOpen, setIsCalendarOpen] = useState(false);
+  const [calendarEvents] = useState(() => ({
+    onOpen: () => {
+      setIsCalendarOpen(true);
+    },
+    onClose: () => {
+      setIsCalendarOpen(false);
+    },
+  }));
 
   const set = <K extends keyof AvailabilityFormValues>(key: K, value: AvailabilityFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -57,12 +88,15 @@ export function AvailabilityForm({
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const result = validateAvailabilityForm(values, { today, originalDate });
-    if (!result.ok) {
-      setError(result.error);
+    if (props.employees) {
+      const result = validateAdminAvailabilityForm(values, employeeId, { today });
+      if (result.ok) props.onSubmit(result.input);
+      else setError(result.error);
       return;
     }
-    onSubmit(result.input);
+    const result = validateAvailabilityForm(values, { today, originalDate });
+    if (result.ok) props.onSubmit(result.input);
+    else setError(result.error);
   };
 
   const minDate = originalDate && originalDate < today ? originalDate : today;
@@ -71,12 +105,29 @@ export function AvailabilityForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('availabilities.form.employeeName')}
-          description={t('availabilities.form.employeeNameHint')}
-          value={employeeName}
-          readOnly
-        />
+        {props.employees ? (
+          <Select
+            label={t('availabilities.form.employee')}
+            placeholder={t('availabilities.form.employeePlaceholder')}
+            data={props.employees}
+            value={employeeId}
+            onChange={(chosen) => {
+              setEmployeeId(chosen);
+              setError(null);
+            }}
+            searchable
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            required
+          />
+        ) : (
+          <TextInput
+            label={t('availabilities.form.employeeName')}
+            description={t('availabilities.form.employeeNameHint')}
+            value={props.employeeName}
+            readOnly
+          />
+        )}
         <DateInput
           label={t('availabilities.form.date')}
           placeholder={t('availabilities.form.datePlaceholder')}
@@ -88,6 +139,8 @@ export function AvailabilityForm({
           valueFormat={(day) => formatDay(day.slice(0, 10), locale)}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
           error={error === 'availabilities.errors.pastDate' ? true : undefined}
+          popoverProps={calendarEvents}
+          data-mantine-stop-propagation={isCalendarOpen || undefined}
           required
         />
         <ShiftSelect
@@ -118,9 +171,15 @@ export function AvailabilityForm({
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}
           </Button>
-          <Button component={Link} to={cancelHref} variant="default">
-            {t('availabilities.form.cancel')}
-          </Button>
+          {props.onCancel ? (
+            <Button variant="default" onClick={props.onCancel}>
+              {t('availabilities.form.cancel')}
+            </Button>
+          ) : (
+            <Button component={Link} to={props.cancelHref} variant="default">
+              {t('availabilities.form.cancel')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

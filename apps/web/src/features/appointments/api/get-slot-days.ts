@@ -1,0 +1,84 @@
+import { slotDaysResponseSchema } from '@eclat/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { apiGet } from '@/lib/api-client';
+
+import { monthOf, slotDaysRange, unbookableDays } from '../slot-days';
+import type { SlotReason } from '../slot-reason';
+import { slotsKeys } from './get-slots';
+
+/** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */
+const slotDaysKeys = {
+  range: (from: string, to: string, serviceIds: readonly string[]) =>
+    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort()] as const,
+};
+
+/** `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none. */
+export function getSlotDays(from: string, to: string, serviceIds: readonly string[], signal?: AbortSignal) {
+  return apiGet('/slots/days', {
+    query: { from, to, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
+    schema: slotDaysResponseSchema,
+    signal,
+  });
+}
+
+export function slotDaysQueryOptions(from: string, to: string, serviceIds: readonly string[]) {
+  return queryOptions({
+    queryKey: slotDaysKeys.range(from, to, serviceIds),
+    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal),
+    // Places fill up, as for the slots; a minute is enough while a person looks at a month.
+    staleTime: 60_000,
+  });
+}
+
+/** What the calendar shows of the month's days: the ones with nothing free and how the asking goes. */
+export type CalendarDays = {
+  /** The month shown (YYYY-MM-01). */
+  month: string;
+  onMonthChange: (month: string) => void;
+  /** The days with nothing free (date -> reason); undefined until known. */
+  marked: ReadonlyMap<string, SlotReason> | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+};
+
+/**
+ * The calendar's visible month and its days with nothing free for these services, from today to the
+ * last bookable day. It opens on the month of `initialDay` (a restored or current choice), else of
+ * today; nothing is asked while `today` is unknown or for a month with no open day.
+ */
+export function useCalendarDays({
+  initialDay,
+  today,
+  bookableUntil,
+  serviceIds,
+}: {
+  initialDay: string | null;
+  today: string | null;
+  bookableUntil: string | undefined;
+  serviceIds: readonly string[];
+}): CalendarDays {
+  const [chosenMonth, setChosenMonth] = useState<string | null>(null);
+  const month = chosenMonth ?? monthOf(initialDay ?? today ?? '');
+  const range = today ? slotDaysRange(month, today, bookableUntil) : null;
+  const query = useQuery({
+    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds),
+    enabled: range !== null,
+    select: (answer) => unbookableDays(answer.days),
+    // The previous month stays marked while the next one loads, instead of flashing unmarked.
+    placeholderData: keepPreviousData,
+  });
+  const isAsked = range !== null;
+  return {
+    month,
+    onMonthChange: (next) => {
+      setChosenMonth(monthOf(next));
+    },
+    marked: isAsked ? query.data : undefined,
+    isLoading: isAsked && (query.isPending || query.isPlaceholderData),
+    isError: isAsked && query.isError,
+    onRetry: () => void query.refetch(),
+  };
+}
