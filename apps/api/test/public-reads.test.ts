@@ -381,6 +381,11 @@ describe('public reads answered before their route runs', () => {
     // The input checks still refuse a header no HTTP/1.1 request can carry (inject can).
     const unsafe = await get(c, url, { 'accept-language': 'fr\u0000' });
     expect(unsafe.statusCode).toBe(400);
+    // Refusals carry the security headers too, as does the 404 of an unknown address.
+    expect(unsafe.headers['content-security-policy']).toContain("default-src 'self'");
+    const missing = await get(c, '/api/v1/nothing-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(count()).toBe(4);
     await get(c, url);
     expect(count()).toBe(4);
