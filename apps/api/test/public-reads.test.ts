@@ -297,3 +297,107 @@ describe('public reads', () => {
     expect((await titles(b)).some((title) => title.endsWith('(quiet)'))).toBe(true);
   });
 });
+
+describe('public reads answered before their route runs', () => {
+  let c: FastifyInstance;
+  /** The requests that reached their route's own stages (validation, guards, input checks, handler). */
+  const routed: string[] = [];
+
+  beforeAll(async () => {
+    c = await buildApp(testConfig(), { databaseUrl: a.databaseUrl });
+    c.addHook('preValidation', (request, _reply, done) => {
+      routed.push(`${request.method} ${request.url}`);
+      done();
+    });
+  });
+  afterAll(async () => {
+    await c.close();
+  });
+
+  const VOLATILE = new Set(['date', 'x-request-id']);
+  const lasting = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !VOLATILE.has(name)));
+  let address = 0;
+
+  /** Asks a new address twice: the route answers the first time, the cache before the route the second. */
+  async function twice(path: string, headers: Record<string, string> = {}) {
+    address += 1;
+    const url = `${path}${path.includes('?') ? '&' : '?'}case=${address}`;
+    const first = await get(c, url, headers);
+    const second = await get(c, url, headers);
+    expect(routed.filter((request) => request === `GET ${url}`)).toHaveLength(1);
+    return { first, second };
+  }
+
+  it('give the same answer, with the same headers, as their route', async () => {
+    const service = await createService();
+    const etag = String((await get(c, '/api/v1/services')).headers.etag);
+    const cases: [string, Record<string, string>][] = [
+      ['/api/v1/services', {}],
+      ['/api/v1/services', { 'accept-encoding': 'gzip, deflate, br' }],
+      ['/api/v1/services', { 'accept-encoding': 'br;q=0, gzip' }],
+      ['/api/v1/services', { 'if-none-match': etag }],
+      ['/api/v1/services', { 'accept-encoding': 'br', 'if-none-match': etag }],
+      [`/api/v1/services/${service.serviceId}`, { 'accept-encoding': 'gzip' }],
+      ['/api/v1/feedbacks?status=VISIBLE', {}],
+      ['/api/v1/feedbacks?status=VISIBLE', { 'accept-encoding': 'br' }],
+    ];
+    for (const [path, headers] of cases) {
+      const { first, second } = await twice(path, headers);
+      expect(second.statusCode).toBe(first.statusCode);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(lasting(second.headers)).toEqual(lasting(first.headers));
+      // Security headers, the request id, validators and caching, on the early answer too.
+      expect(second.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(second.headers['x-content-type-options']).toBe('nosniff');
+      expect(second.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(second.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(second.headers['cache-control']).toBe(PUBLIC);
+      expect(second.headers.vary).toContain('Authorization');
+    }
+    const { second: notModified } = await twice('/api/v1/services', { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    const { second: brotli } = await twice('/api/v1/services', { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding, Authorization');
+    // A request id the caller gives is kept.
+    const tagged = await get(c, '/api/v1/services', { 'x-request-id': 'trace-42' });
+    expect(tagged.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('leave to the route a token, a HEAD, an address not answered yet, unsafe headers, and a changed entry', async () => {
+    const url = '/api/v1/services?case=route';
+    await get(c, url);
+    const count = () => routed.filter((request) => request.endsWith(` ${url}`)).length;
+    expect(count()).toBe(1);
+    const asAdmin = await get(c, url, admin);
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    expect(count()).toBe(2);
+    expect((await c.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+    expect(count()).toBe(3);
+    // The input checks still refuse a header no HTTP/1.1 request can carry (inject can).
+    const unsafe = await get(c, url, { 'accept-language': 'fr\u0000' });
+    expect(unsafe.statusCode).toBe(400);
+    // Refusals carry the security headers too, as does the 404 of an unknown address.
+    expect(unsafe.headers['content-security-policy']).toContain("default-src 'self'");
+    const missing = await get(c, '/api/v1/nothing-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(count()).toBe(4);
+    await get(c, url);
+    expect(count()).toBe(4);
+    // A write drops the entry: the route answers again, with the change.
+    const service = await createService();
+    const after = await within(1000, async () =>
+      services.parse((await get(c, url)).json()).some((listed) => listed.title === service.title),
+    );
+    expect(after).toBeLessThan(1000);
+    expect(count()).toBeGreaterThan(4);
+    const routedSoFar = count();
+    await get(c, url);
+    expect(count()).toBe(routedSoFar);
+  });
+});

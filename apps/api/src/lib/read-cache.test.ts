@@ -93,4 +93,30 @@ describe('read cache', () => {
     });
     expect(reloaded).toBe(true);
   });
+
+  it('answers an address it answered before only while that entry is current', async () => {
+    const cache = new ReadCache({ maxEntries: 2, maxBytes: 1024 * 1024 });
+    cache.enable();
+    const entry = await cache.get('services', ['services'], () => Promise.resolve(body('[1]')));
+    expect(cache.atAddress('/api/v1/services')).toBeUndefined();
+    cache.remember('/api/v1/services', 'services');
+    expect(cache.atAddress('/api/v1/services')).toBe(entry);
+    cache.invalidate('feedback');
+    expect(cache.atAddress('/api/v1/services')).toBe(entry);
+    cache.invalidate('services');
+    expect(cache.atAddress('/api/v1/services')).toBeUndefined();
+    // Reloaded after the write: the address answers with the new entry.
+    const fresh = await cache.get('services', ['services'], () => Promise.resolve(body('[2]')));
+    expect(cache.atAddress('/api/v1/services')).toBe(fresh);
+    // Addresses are bounded on their own, the oldest forgotten first; the entries stay.
+    cache.remember('/api/v1/services?a', 'services');
+    cache.remember('/api/v1/services?b', 'services');
+    expect(cache.atAddress('/api/v1/services')).toBeUndefined();
+    expect(cache.atAddress('/api/v1/services?b')).toBe(fresh);
+    expect(cache.size).toBe(1);
+    // Nothing is remembered or answered while changes cannot be heard.
+    cache.disable();
+    cache.remember('/api/v1/services', 'services');
+    expect(cache.atAddress('/api/v1/services')).toBeUndefined();
+  });
 });

@@ -104,9 +104,14 @@ export type ReadCacheLimits = { maxEntries: number; maxBytes: number };
  * Serialized public reads, kept in memory until a write to one of their topics. Misses of one key are
  * loaded once for everyone waiting; a load that started before an invalidation of its topics is served to
  * those who asked before it, never stored. While disabled (changes cannot be heard), nothing is kept.
+ *
+ * It also remembers which request addresses were answered with which key (`remember`), so that the next
+ * request for the same address can be answered before the route runs (`atAddress`). The addresses are
+ * bounded like the entries, in a map of their own: odd addresses cannot push entries out.
  */
 export class ReadCache {
   readonly #entries = new Map<string, ReadEntry>();
+  readonly #keyOfAddress = new Map<string, string>();
   readonly #pending = new Map<
     string,
     { promise: Promise<ReadEntry | undefined>; topics: readonly ReadTopic[] }
@@ -142,6 +147,7 @@ export class ReadCache {
   clear(): void {
     for (const topic of Object.values(TOPIC_OF_TABLE)) this.#bump(topic);
     this.#entries.clear();
+    this.#keyOfAddress.clear();
     this.#pending.clear();
     this.#bytes = 0;
   }
@@ -154,6 +160,23 @@ export class ReadCache {
     for (const [key, pending] of this.#pending) {
       if (pending.topics.includes(topic)) this.#pending.delete(key);
     }
+  }
+
+  /** Notes that a request for `address` was answered with the entry of `key` (oldest addresses dropped first). */
+  remember(address: string, key: string): void {
+    if (!this.#enabled || this.#keyOfAddress.get(address) === key) return;
+    this.#keyOfAddress.delete(address);
+    if (this.#keyOfAddress.size >= this.#limits.maxEntries) {
+      const oldest = this.#keyOfAddress.keys().next();
+      if (!oldest.done) this.#keyOfAddress.delete(oldest.value);
+    }
+    this.#keyOfAddress.set(address, key);
+  }
+
+  /** The stored entry that answered `address` before, if it is still current. Never loads anything. */
+  atAddress(address: string): ReadEntry | undefined {
+    const key = this.#keyOfAddress.get(address);
+    return key === undefined ? undefined : this.#entries.get(key);
   }
 
   /** The entry of `key`, loaded (once for all who wait) when missing. `undefined`: there is nothing. */

@@ -31,6 +31,26 @@ export function findUnsafeText(value: unknown, path: string, found: string[] = [
 /** Request headers the API reads as text (the rest are parsed by their own library or ignored). */
 const READ_HEADERS = ['idempotency-key', 'accept-language', 'x-request-id'] as const;
 
+/**
+ * Whether any text in a value, keys included, is unsafe: the question `findUnsafeText` answers, without
+ * building a path for every text (almost every request is clean; paths are only made for the refusal).
+ */
+function hasUnsafeText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return isUnsafe(value);
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => hasUnsafeText(item, depth + 1));
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (isUnsafe(key) || hasUnsafeText((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+/** Whether a header the API reads carries unsafe text (HTTP/1.1 cannot, `inject` can). */
+export function hasUnsafeHeaders(request: FastifyRequest): boolean {
+  return READ_HEADERS.some((name) => hasUnsafeText(request.headers[name]));
+}
+
 function unsafePartsOf(request: FastifyRequest): ErrorDetail[] {
   const headers = Object.fromEntries(READ_HEADERS.map((name) => [name, request.headers[name]]));
   return [
@@ -49,11 +69,15 @@ function unsafePartsOf(request: FastifyRequest): ErrorDetail[] {
 export const inputTextPlugin = fp(
   (app: FastifyInstance) => {
     app.addHook('preHandler', (request, _reply, done) => {
-      const details = unsafePartsOf(request);
+      const clean =
+        !hasUnsafeText(request.params) &&
+        !hasUnsafeText(request.query) &&
+        !hasUnsafeText(request.body) &&
+        !hasUnsafeHeaders(request);
       done(
-        details.length > 0
-          ? new AppError('VALIDATION_ERROR', 'The request is not valid.', details)
-          : undefined,
+        clean
+          ? undefined
+          : new AppError('VALIDATION_ERROR', 'The request is not valid.', unsafePartsOf(request)),
       );
     });
   },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { CHANGES_CHANNEL } from '../db/change-notifications.ts';
+import { hasUnsafeHeaders } from './input-text.ts';
 import {
   chooseEncoding,
   matchesEntry,
@@ -28,6 +29,10 @@ export type PublicReads = {
    * strong ETag, 304 on a match, precompressed body. Resolves to false when `load` found nothing (nothing is
    * sent: the handler answers). The handler then returns `reply` (never this promise's reply: a reply is a
    * thenable).
+   *
+   * For a caller without a token, the answer must depend on nothing but the address (path and query):
+   * the address is remembered, and the next anonymous GET of it is answered from the entry before its route
+   * runs (see `answerEarly`), as long as the entry is current.
    */
   json<T>(
     request: FastifyRequest,
@@ -80,8 +85,8 @@ function send(
   vary: string | undefined,
 ): void {
   const encoding = chooseEncoding(entry, request.headers['accept-encoding']);
-  const hasVariants = entry.bodies.br !== undefined;
-  const varyHeader = [hasVariants ? 'Accept-Encoding' : undefined, vary].filter(Boolean).join(', ');
+  const varyHeader =
+    entry.bodies.br === undefined ? vary : vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding';
   reply.header('ETag', entry.etags[encoding]).header('Cache-Control', cacheControl);
   if (varyHeader) reply.header('Vary', varyHeader);
   if (matchesEntry(entry, request.headers['if-none-match'])) {
@@ -181,8 +186,33 @@ export const publicReadsPlugin = fp(
         : [invalidate];
     });
 
-    const cacheControlFor = (request: FastifyRequest) =>
-      request.headers.authorization === undefined ? PUBLIC_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
+    const isAnonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
+    // The answer may differ for a signed-in admin, who asks with a token: caches keep them apart.
+    const sendJson = (request: FastifyRequest, reply: FastifyReply, entry: ReadEntry) => {
+      send(
+        request,
+        reply,
+        entry,
+        isAnonymous(request) ? PUBLIC_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+        'Authorization',
+      );
+    };
+
+    // An anonymous GET of an address a JSON read answered before, while its entry is current: answered here,
+    // before body parsing, validation, the guards, the input checks and the handler, which would all come
+    // to the same answer (the address passed them, and the answer depends on nothing else). The hooks that
+    // ran before this one (request id, security headers) have set their headers; the onSend hooks and the
+    // request's log line run as for any answer.
+    app.addHook('onRequest', function answerEarly(request, reply, done) {
+      if (request.method === 'GET' && isAnonymous(request)) {
+        const entry = cache.atAddress(request.url);
+        if (entry && !hasUnsafeHeaders(request)) {
+          sendJson(request, reply, entry);
+          return; // answered: the rest of the lifecycle before onSend does not run
+        }
+      }
+      done();
+    });
 
     const reads: PublicReads = {
       async json(request, reply, { key, topics, load }) {
@@ -195,9 +225,9 @@ export const publicReadsPlugin = fp(
             compressible: true,
           };
         });
-        // The answer may differ for a signed-in admin, who asks with a token: caches keep them apart.
         if (!entry) return false;
-        send(request, reply, entry, cacheControlFor(request), 'Authorization');
+        if (request.method === 'GET' && isAnonymous(request)) cache.remember(request.url, key);
+        sendJson(request, reply, entry);
         return true;
       },
       async file(request, reply, { key, topics, cacheControl, load }) {
