@@ -41,7 +41,8 @@ const TEXT = {
 
 const DOOR_CODE = 'Door code 4821#';
 const PHONE = '514-555-0188';
-const DAYS_AHEAD = { en: 41, fr: 43 } as const;
+// Within the demo team's four weeks: a visit needs a cleaner who works then (decision 019).
+const DAYS_AHEAD = { en: 17, fr: 19 } as const;
 
 /** As an admin (in a page of its own): a customer record with the email, and an appointment of theirs. */
 async function adminMadeRecord(browser: Browser, email: string, language: 'en' | 'fr') {
