@@ -144,6 +144,8 @@ async function adminApi(page: Page, base = '') {
 async function findRow(page: Page, language: Language, text: string) {
   const row = page.getByRole('row').filter({ hasText: text });
   await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // The first page may be the cached one, refreshed in the background: look once it is current.
+  await page.waitForLoadState('networkidle');
   for (let turn = 0; turn < 20 && (await row.count()) === 0; turn += 1) {
     const next = page.getByRole('button', { name: TEXT[language].nextPage });
     if ((await next.count()) === 0 || (await next.isDisabled())) break;
