@@ -144,9 +144,16 @@ async function adminApi(page: Page, base = '') {
 async function findRow(page: Page, language: Language, text: string) {
   const row = page.getByRole('row').filter({ hasText: text });
   await expect(page.getByRole('row').nth(1)).toBeVisible();
-  // The first page may be the cached one, refreshed in the background: look once it is current.
-  await page.waitForLoadState('networkidle');
-  for (let turn = 0; turn < 20 && (await row.count()) === 0; turn += 1) {
+  for (let turn = 0; turn < 20; turn += 1) {
+    // The page shown may be the cached one, refreshed in the background: give it a moment first.
+    const shown = await row
+      .first()
+      .waitFor({ timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) break;
     const next = page.getByRole('button', { name: TEXT[language].nextPage });
     if ((await next.count()) === 0 || (await next.isDisabled())) break;
     await next.click();
