@@ -47,18 +47,16 @@ export async function runInTransaction<T>(
 }
 
 /**
- * Independent reads: sent at once on the pool (one round trip), one after another on a transaction's
- * single connection (pg refuses overlapping queries on one client).
+ * How to send independent reads: at once on the pool (one round trip), one after another on a
+ * transaction's single connection (pg refuses overlapping queries on one client). Used as
+ * `const read = readerOn(db); await Promise.all([read(() => a()), read(() => b())])`.
  */
-export async function readAll<T extends readonly unknown[]>(
-  db: Db,
-  reads: { readonly [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  const list: readonly (() => Promise<unknown>)[] = reads;
-  if (Reflect.get(db, '$client') instanceof pg.Pool) {
-    return (await Promise.all(list.map((read) => read()))) as unknown as T;
-  }
-  const results: unknown[] = [];
-  for (const read of list) results.push(await read());
-  return results as unknown as T;
+export function readerOn(db: Db): <R>(read: () => Promise<R>) => Promise<R> {
+  if (Reflect.get(db, '$client') instanceof pg.Pool) return (read) => read();
+  let previous: Promise<unknown> = Promise.resolve();
+  return (read) => {
+    const next = previous.then(read);
+    previous = next.catch(() => undefined);
+    return next;
+  };
 }

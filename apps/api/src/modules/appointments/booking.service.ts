@@ -18,7 +18,7 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
-import { readAll, type Db } from '../../db/transaction.ts';
+import { readerOn, type Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { findBusyEmployees, lockEmployees } from '../assignments/assignments.repository.ts';
@@ -117,10 +117,11 @@ type DayFacts = {
 
 async function loadFacts(db: Db, span: { from: Date; to: Date }, rules: BookingRules): Promise<DayFacts> {
   const bufferMs = rules.bufferMinutes * 60_000;
-  const [isTeam, team, ceilingBusy] = await readAll(db, [
-    () => hasTeam(db),
-    () => loadTeam(db, span, { timeZone: rules.timeZone, bufferMs }),
-    async () => (rules.capacity === undefined ? undefined : findActiveBetween(db, span.from, span.to)),
+  const read = readerOn(db);
+  const [isTeam, team, ceilingBusy] = await Promise.all([
+    read(() => hasTeam(db)),
+    read(() => loadTeam(db, span, { timeZone: rules.timeZone, bufferMs })),
+    read(async () => (rules.capacity === undefined ? undefined : findActiveBetween(db, span.from, span.to))),
   ]);
   const ceiling = isTeam ? rules.capacity : (rules.capacity ?? DEFAULT_SLOT_CAPACITY);
   const busy =

@@ -14,7 +14,7 @@ import {
   availabilities,
   employees,
 } from '../../db/schema/index.ts';
-import { readAll, type Db } from '../../db/transaction.ts';
+import { readerOn, type Db } from '../../db/transaction.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { mergeSpans, shiftSpan, shiftSpansOf } from './team-plan.ts';
 
@@ -164,8 +164,9 @@ export async function findJobsCoveredBy(
 ): Promise<string[]> {
   const { timeZone, shiftHours } = options;
   const start = fromLocal(availability.day, 0, 0, timeZone);
-  const [others, jobs] = await readAll(db, [
-    () =>
+  const read = readerOn(db);
+  const [others, jobs] = await Promise.all([
+    read(() =>
       db
         .select({
           id: availabilities.id,
@@ -179,7 +180,8 @@ export async function findJobsCoveredBy(
             eq(availabilities.availableDate, start),
           ),
         ),
-    () =>
+    ),
+    read(() =>
       db
         .select({
           appointmentId: appointments.id,
@@ -192,11 +194,12 @@ export async function findJobsCoveredBy(
           and(
             eq(appointmentAssignments.employeeId, availability.employeeId),
             inArray(appointments.status, ['pending', 'confirmed']),
-            gte(appointments.appointmentDate, options.now),
+            // Not started yet, on that day.
+            gte(appointments.appointmentDate, new Date(Math.max(options.now.getTime(), start.getTime()))),
             lt(appointments.appointmentDate, fromLocal(addDays(availability.day, 1), 0, 0, timeZone)),
-            gte(appointments.appointmentDate, start),
           ),
         ),
+    ),
   ]);
   const spanOf = (shift: (typeof others)[number]['shift']) =>
     shiftSpan(availability.day, shift, shiftHours, timeZone);

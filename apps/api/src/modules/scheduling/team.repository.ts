@@ -7,7 +7,7 @@ import {
   availabilities,
   employees,
 } from '../../db/schema/index.ts';
-import { readAll, type Db } from '../../db/transaction.ts';
+import { readerOn, type Db } from '../../db/transaction.ts';
 import {
   mergeSpans,
   shiftSpansOf,
@@ -72,11 +72,12 @@ export async function loadTeam(
       lt(start, stretch.to),
       sql`${appointments.endsAt} > ${stretch.from.toISOString()}::timestamptz`,
     );
-  const [shiftHours, shiftRows, jobRows, unassignedRows] = await readAll(db, [
-    () => findShiftHours(db),
+  const read = readerOn(db);
+  const [shiftHours, shiftRows, jobRows, unassignedRows] = await Promise.all([
+    read(() => findShiftHours(db)),
     // Availabilities are stored at the local midnight of their day; a shift may end at 24:00, so the
     // days before `from` can still reach into it.
-    () =>
+    read(() =>
       db
         .select({
           employeeId: employees.id,
@@ -94,7 +95,8 @@ export async function loadTeam(
             lt(availabilities.availableDate, span.to),
           ),
         ),
-    () =>
+    ),
+    read(() =>
       db
         .select({
           employeeId: appointmentAssignments.employeeId,
@@ -108,7 +110,8 @@ export async function loadTeam(
           and(ne(appointments.status, 'cancelled'), overlapping(appointments.appointmentDate, { from, to })),
         )
         .orderBy(asc(appointments.appointmentDate)),
-    () =>
+    ),
+    read(() =>
       db
         .select({
           appointmentId: appointments.id,
@@ -124,6 +127,7 @@ export async function loadTeam(
           ),
         )
         .orderBy(asc(appointments.appointmentDate)),
+    ),
   ]);
   const spanOf = shiftSpansOf(shiftHours, timeZone);
   const members = new Map<string, TeamMember & { shifts: Span[] }>();
