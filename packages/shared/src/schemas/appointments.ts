@@ -105,20 +105,23 @@ export const slotsResponseSchema = z
   .meta({ id: 'Slots' });
 export type Slots = z.infer<typeof slotsResponseSchema>;
 
+/** `serviceIds=a,b` in a query: the services whose length a visit takes (at most 10). */
+export const serviceIdsQuerySchema = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : [],
+  )
+  .pipe(z.array(z.uuid('appointments.errors.services')).max(10, 'appointments.errors.tooManyServices'));
+
 export const slotsQuerySchema = z.object({
   date: calendarDate('appointments.errors.dateTime'),
-  serviceIds: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((id) => id.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.uuid('appointments.errors.services')).max(10, 'appointments.errors.tooManyServices')),
+  serviceIds: serviceIdsQuerySchema,
 });
 
 export const SLOT_COUNT = SLOT_HOURS.length;

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, SHIFTS, SLOT_REASONS, type ShiftHours } from '../constants.ts';
+import { serviceIdsQuerySchema, slotsResponseSchema } from './appointments.ts';
 import { calendarDate } from './primitives.ts';
 
 /**
@@ -39,19 +40,6 @@ export const shiftHoursSchema = z
   .object({ MORNING: shiftWindowSchema, EVENING: shiftWindowSchema, NIGHT: shiftWindowSchema })
   .meta({ id: 'ShiftHours' }) satisfies z.ZodType<ShiftHours>;
 
-const serviceIdsQuery = z
-  .string()
-  .optional()
-  .transform((value) =>
-    value
-      ? value
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean)
-      : [],
-  )
-  .pipe(z.array(z.uuid('appointments.errors.services')).max(10, 'appointments.errors.tooManyServices'));
-
 /** The most days `GET /slots/days` answers for at once (six calendar weeks). */
 export const MAX_SLOT_DAYS = 42;
 
@@ -59,7 +47,7 @@ export const MAX_SLOT_DAYS = 42;
 export const slotDaysQuerySchema = z.object({
   from: calendarDate('validation.date'),
   to: calendarDate('validation.date'),
-  serviceIds: serviceIdsQuery,
+  serviceIds: serviceIdsQuerySchema,
 });
 
 export const slotDaySchema = z.object({
@@ -71,14 +59,12 @@ export const slotDaySchema = z.object({
 });
 export type SlotDay = z.infer<typeof slotDaySchema>;
 
-export const slotDaysResponseSchema = z
-  .object({
+/** What `GET /slots` says of the booking window, for a stretch of days. */
+export const slotDaysResponseSchema = slotsResponseSchema
+  .pick({ timeZone: true, durationMinutes: true, bookableUntil: true, minNoticeHours: true })
+  .extend({
     from: z.iso.date(),
     to: z.iso.date(),
-    timeZone: z.string(),
-    durationMinutes: z.number().int(),
-    bookableUntil: z.iso.date(),
-    minNoticeHours: z.number().int(),
     days: z.array(slotDaySchema),
   })
   .meta({ id: 'SlotDays' });

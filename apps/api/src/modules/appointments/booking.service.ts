@@ -416,6 +416,20 @@ function daysSpanned(start: Date, end: Date, timeZone: string): string[] {
   return days;
 }
 
+/** A visit about to hold its hours (see `reserveVisit`). */
+type VisitToReserve = {
+  customerId: string;
+  start: Date;
+  end: Date;
+  /** The visit itself, when it is being changed. */
+  exceptAppointmentId?: string | undefined;
+  /** The cleaners already on it. */
+  keptEmployeeIds?: readonly string[];
+  assign?: 'pick' | 'keep';
+  holdsPlace?: boolean;
+  by: 'customer' | 'admin';
+};
+
 /** Monday 00:00 to the next Monday 00:00 of the business-local week a start falls in. */
 function weekOf(start: Date, timeZone: string): { from: Date; to: Date } {
   const date = toLocal(start, timeZone).date;
@@ -438,17 +452,11 @@ const noCleaner = () =>
  */
 async function chooseCleaners(
   db: Db,
-  visit: {
-    customerId: string;
-    start: Date;
-    end: Date;
-    exceptAppointmentId?: string | undefined;
-    assign?: 'pick' | 'keep' | undefined;
-  },
+  visit: VisitToReserve,
   team: Team,
-  kept: readonly string[],
   rules: BookingRules,
 ): Promise<string[]> {
+  const kept = visit.keptEmployeeIds ?? [];
   const bufferMs = rules.bufferMinutes * 60_000;
   const span = { start: visit.start.getTime(), end: visit.end.getTime() };
   const { reason, free } = whoCanTake(team, span, bufferMs, visit.exceptAppointmentId);
@@ -503,16 +511,7 @@ async function chooseCleaners(
  */
 export async function reserveVisit(
   db: Db,
-  visit: {
-    customerId: string;
-    start: Date;
-    end: Date;
-    exceptAppointmentId?: string | undefined;
-    keptEmployeeIds?: readonly string[];
-    assign?: 'pick' | 'keep';
-    holdsPlace?: boolean;
-    by: 'customer' | 'admin';
-  },
+  visit: VisitToReserve,
   rules: BookingRules,
 ): Promise<string[] | undefined> {
   const { customerId, start, end, exceptAppointmentId } = visit;
@@ -545,7 +544,7 @@ export async function reserveVisit(
     }
   }
   if (!facts.team) return undefined;
-  return chooseCleaners(db, visit, facts.team, visit.keptEmployeeIds ?? [], rules);
+  return chooseCleaners(db, visit, facts.team, rules);
 }
 
 /**

@@ -60,6 +60,28 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
     comments: input.comments ?? null,
   });
 
+  /** An availability an admin may read, or its own employee (403 for another's, 404 when none). */
+  async function readableAvailability(request: FastifyRequest, id: string) {
+    const availability = await findAvailability(app.db, id, tz);
+    if (!availability) throw notFound('Availability');
+    if (
+      !currentUser(request).permissions.has('admin') &&
+      availability.employeeId !== (await myEmployee(request)).id
+    ) {
+      throw forbidden('This is not your availability.');
+    }
+    return availability;
+  }
+
+  /** The employee a body names, or a 400 on `body.employeeId` with the screen's own message. */
+  async function namedEmployee(employeeId: string, message: string) {
+    const employee = await findEmployee(app.db, employeeId);
+    if (!employee) {
+      throw new AppError('VALIDATION_ERROR', 'No such employee.', [{ path: 'body.employeeId', message }]);
+    }
+    return employee;
+  }
+
   app.get(
     '/availabilities',
     {
@@ -103,17 +125,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
         response: { 200: availabilitySchema, ...errors },
       },
     },
-    async (request) => {
-      const availability = await findAvailability(app.db, request.params.availabilityId, tz);
-      if (!availability) throw notFound('Availability');
-      if (
-        !currentUser(request).permissions.has('admin') &&
-        availability.employeeId !== (await myEmployee(request)).id
-      ) {
-        throw forbidden('This is not your availability.');
-      }
-      return availability;
-    },
+    async (request) => readableAvailability(request, request.params.availabilityId),
   );
 
   app.post(
@@ -150,12 +162,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       },
     },
     async (request, reply) => {
-      const employee = await findEmployee(app.db, request.body.employeeId);
-      if (!employee) {
-        throw new AppError('VALIDATION_ERROR', 'No such employee.', [
-          { path: 'body.employeeId', message: 'assignments.errors.employee' },
-        ]);
-      }
+      const employee = await namedEmployee(request.body.employeeId, 'assignments.errors.employee');
       const id = await insertAvailability(app.db, employee.id, fieldsOf(request.body));
       const created = await findAvailability(app.db, id, tz);
       if (!created) throw notFound('Availability');
@@ -185,14 +192,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       },
     },
     async (request) => {
-      const availability = await findAvailability(app.db, request.params.availabilityId, tz);
-      if (!availability) throw notFound('Availability');
-      if (
-        !currentUser(request).permissions.has('admin') &&
-        availability.employeeId !== (await myEmployee(request)).id
-      ) {
-        throw forbidden('This is not your availability.');
-      }
+      const availability = await readableAvailability(request, request.params.availabilityId);
       return findJobs(app.db, {
         employeeId: availability.employeeId,
         appointmentIds: await coveredJobs(app.db, availability),
@@ -305,12 +305,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       },
     },
     async (request, reply) => {
-      const employee = await findEmployee(app.db, request.body.employeeId);
-      if (!employee) {
-        throw new AppError('VALIDATION_ERROR', 'No such employee.', [
-          { path: 'body.employeeId', message: 'schedules.errors.employee' },
-        ]);
-      }
+      const employee = await namedEmployee(request.body.employeeId, 'schedules.errors.employee');
       // An employee plans only their own shifts, and only as a request: an admin approves or rejects.
       if (!currentUser(request).permissions.has('admin')) {
         if ((await myEmployee(request)).id !== employee.id) {
