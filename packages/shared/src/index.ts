@@ -16,3 +16,5 @@ export * from './schemas/assignments.ts';
 export * from './time-zone.ts';
 export * from './booking-rules.ts';
 export * from './schemas/scheduling.ts';
+export * from './recurring.ts';
+export * from './schemas/series.ts';

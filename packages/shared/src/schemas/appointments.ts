@@ -28,6 +28,15 @@ export const appointmentSchema = z
     address: z.string().nullable(),
     cancelledAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
+    /** The recurring series this visit belongs to (decision 020), or null for a one-off visit. */
+    seriesId: z.uuid().nullable(),
+    /**
+     * A series visit that no cleaner could take at its time ("needs a time"): it holds no place until it
+     * is moved to a free time or given a cleaner.
+     */
+    needsTime: z.boolean(),
+    /** Percent taken off the services' prices: the series' frequency discount (0 for a one-off). */
+    discountPercent: z.number().int(),
   })
   .meta({ id: 'Appointment' });
 export type Appointment = z.infer<typeof appointmentSchema>;

@@ -86,6 +86,10 @@ export const dispatchVisitSchema = z
     services: z.string(),
     /** The employees on it (empty: unassigned, it still holds a cleaner's place). */
     employeeIds: z.array(z.uuid()),
+    /** Its recurring series (decision 020), or null for a one-off visit: the board marks it. */
+    seriesId: z.uuid().nullable(),
+    /** A series visit no cleaner could take ("needs a time"): it holds no place. */
+    needsTime: z.boolean(),
   })
   .meta({ id: 'DispatchVisit' });
 export type DispatchVisit = z.infer<typeof dispatchVisitSchema>;

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +17,7 @@ import {
 import { id, timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { appointmentStatusEnum } from './enums.ts';
+import { appointmentSeries } from './series.ts';
 import { services } from './services.ts';
 import { users } from './users.ts';
 
@@ -43,6 +47,16 @@ export const appointments = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The recurring series this visit belongs to (decision 020). */
+    seriesId: uuid('series_id').references(() => appointmentSeries.id, { onDelete: 'restrict' }),
+    /** The date of the series' plan this visit is for; kept when the visit alone is moved. */
+    seriesDate: date('series_date', { mode: 'string' }),
+    /** A series visit no cleaner could take at its time: it holds no place until moved or staffed. */
+    needsTime: boolean('needs_time').notNull().default(false),
+    /** Percent taken off its services' prices (the series' discount); the total already has it. */
+    discountPercent: smallint('discount_percent').notNull().default(0),
+    /** Goes up with every change of the visit: the SEQUENCE of its calendar invitation. */
+    revision: integer('revision').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -50,6 +64,11 @@ export const appointments = pgTable(
     index('appointments_date_idx').on(t.appointmentDate),
     index('appointments_customer_date_idx').on(t.customerId, t.appointmentDate.desc()),
     uniqueIndex('appointments_idempotency_uq').on(t.customerId, t.idempotencyKey),
+    // One visit per date of a series' plan, whoever plans it and however often (the daily job).
+    uniqueIndex('appointments_series_date_uq').on(t.seriesId, t.seriesDate),
+    index('appointments_needs_time_idx')
+      .on(t.appointmentDate)
+      .where(sql`${t.needsTime}`),
   ],
 );
 

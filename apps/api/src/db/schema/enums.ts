@@ -3,6 +3,8 @@ import {
   APPOINTMENT_STATUSES,
   FEEDBACK_STATUSES,
   PERMISSIONS,
+  RECURRING_FREQUENCIES,
+  SERIES_STATUSES,
   SCHEDULE_STATUSES,
   SHIFTS,
 } from '@eclat/shared';
@@ -12,3 +14,5 @@ export const feedbackStatusEnum = pgEnum('feedback_status', FEEDBACK_STATUSES);
 export const scheduleStatusEnum = pgEnum('schedule_status', SCHEDULE_STATUSES);
 export const shiftEnum = pgEnum('shift', SHIFTS);
 export const permissionEnum = pgEnum('permission', PERMISSIONS);
+export const seriesFrequencyEnum = pgEnum('series_frequency', RECURRING_FREQUENCIES);
+export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);

@@ -4,6 +4,7 @@ export * from './roles.ts';
 export * from './customers.ts';
 export * from './services.ts';
 export * from './feedback.ts';
+export * from './series.ts';
 export * from './appointments.ts';
 export * from './employees.ts';
 export * from './availabilities.ts';

@@ -22,6 +22,9 @@ export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appoin
     address: row.address,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
+    needsTime: row.needsTime,
+    discountPercent: row.discountPercent,
   };
 }
 
@@ -91,7 +94,10 @@ export async function findBookableServices(db: Db, ids: string[]) {
     .where(inArray(services.id, ids));
 }
 
-/** Active appointments (pending or confirmed) overlapping [from, to): all, or one customer's; except one. */
+/**
+ * Active appointments (pending or confirmed) overlapping [from, to): all, or one customer's; except one.
+ * A series visit that needs a time holds no place (decision 020) and is left out.
+ */
 export async function findActiveBetween(
   db: Db,
   from: Date,
@@ -104,6 +110,7 @@ export async function findActiveBetween(
     .where(
       and(
         inArray(appointments.status, ['pending', 'confirmed']),
+        eq(appointments.needsTime, false),
         // A visit lasts one business day at most (decision 012): a bounded range of the date index.
         sql`${appointments.appointmentDate} >= ${new Date(from.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`,
         sql`${appointments.appointmentDate} < ${to.toISOString()}::timestamptz`,
@@ -114,16 +121,24 @@ export async function findActiveBetween(
     );
 }
 
-/** How many visits (pending or confirmed) a customer has starting after `now`. */
+/**
+ * How many open visits (pending or confirmed, starting after `now`) a customer has: each one-off visit
+ * counts, and each recurring series with an upcoming visit counts once (decision 020).
+ */
 export async function countOpenVisits(db: Db, customerId: string, now: Date): Promise<number> {
-  return db.$count(
-    appointments,
-    and(
-      eq(appointments.customerId, customerId),
-      inArray(appointments.status, ['pending', 'confirmed']),
-      sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
-    ),
-  );
+  const [row] = await db
+    .select({
+      count: sql<number>`(count(*) filter (where ${appointments.seriesId} is null) + count(distinct ${appointments.seriesId}))::int`,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        inArray(appointments.status, ['pending', 'confirmed']),
+        sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -166,7 +181,10 @@ export async function replaceAppointment(
   values: Partial<NewAppointment>,
   lines: ServiceLine[] | undefined,
 ): Promise<void> {
-  await db.update(appointments).set(values).where(eq(appointments.id, id));
+  await db
+    .update(appointments)
+    .set({ ...values, revision: sql`${appointments.revision} + 1` })
+    .where(eq(appointments.id, id));
   if (lines) {
     await db.delete(appointmentServices).where(eq(appointmentServices.appointmentId, id));
     await db

@@ -78,6 +78,8 @@ export async function findDispatchDays(
     comments: row.comments,
     services: (titlesOf.get(row.id) ?? []).map((line) => line.title).join(', '),
     employeeIds: (teamOf.get(row.id) ?? []).map((line) => line.employeeId).sort(),
+    seriesId: row.seriesId,
+    needsTime: row.needsTime,
   }));
 
   const busyIds = [...new Set(assignmentRows.map((row) => row.employeeId))];

@@ -122,6 +122,8 @@ export async function loadTeam(
         .where(
           and(
             inArray(appointments.status, ['pending', 'confirmed']),
+            // A series visit that needs a time holds no place (decision 020).
+            eq(appointments.needsTime, false),
             overlapping(appointments.appointmentDate, span),
             sql`not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id})`,
           ),

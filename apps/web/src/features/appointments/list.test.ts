@@ -22,6 +22,9 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     address: '123 Main Street',
     cancelledAt: null,
     createdAt: '2026-11-22T10:00:00.000Z',
+    seriesId: null,
+    needsTime: false,
+    discountPercent: 0,
     ...overrides,
   };
 }

@@ -131,6 +131,9 @@ describe('toStaffAppointmentFormValues', () => {
       address: null,
       cancelledAt: null,
       createdAt: '2026-06-01T12:00:00.000Z',
+      seriesId: null,
+      needsTime: false,
+      discountPercent: 0,
     } satisfies Appointment;
     expect(toStaffAppointmentFormValues(appointment, TZ)).toEqual({
       customerId: CUSTOMER,

@@ -40,6 +40,8 @@ function visit(day: string, start: string, end: string, extra: Partial<DispatchV
     comments: null,
     services: 'Standard Home Cleaning',
     employeeIds: [],
+    seriesId: null,
+    needsTime: false,
     ...extra,
   };
 }
