@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Appointment } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { appointmentServices, appointments, services } from '../../db/schema/index.ts';
+import {
+  appointmentAssignments,
+  appointmentServices,
+  appointments,
+  services,
+} from '../../db/schema/index.ts';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 type ServiceLine = { serviceId: string | null; title: string; price: number; durationMinutes: number };
@@ -305,4 +310,25 @@ export async function findVisitMailFacts(
     .from(appointments)
     .where(inArray(appointments.id, ids));
   return new Map(rows.map((row) => [row.id, { revision: row.revision, locale: row.locale }]));
+}
+
+/**
+ * Upcoming open series visits still waiting for a cleaner before `before`: those that need a time, and
+ * those planned beyond the team's posted days with nobody on them yet. Soonest first.
+ */
+export async function findWaitingSeriesVisits(db: Db, options: { now: Date; before: Date; limit: number }) {
+  return db
+    .select({ id: appointments.id, seriesId: appointments.seriesId, needsTime: appointments.needsTime })
+    .from(appointments)
+    .where(
+      and(
+        sql`${appointments.seriesId} is not null`,
+        inArray(appointments.status, ['pending', 'confirmed']),
+        sql`${appointments.appointmentDate} > ${options.now.toISOString()}::timestamptz`,
+        sql`${appointments.appointmentDate} < ${options.before.toISOString()}::timestamptz`,
+        sql`(${appointments.needsTime} or not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id}))`,
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
+    .limit(options.limit);
 }

@@ -16,7 +16,7 @@ import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import { replaceAssignments } from '../assignments/assignments.repository.ts';
 import {
-  findVisitsNeedingTime,
+  findWaitingSeriesVisits,
   insertAppointment,
   lockAppointment,
   replaceAppointment,
@@ -28,6 +28,7 @@ import {
   type BookingRules,
 } from '../appointments/booking.service.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { findScheduleEnd } from '../scheduling/team.repository.ts';
 import {
   cancelOpenVisits,
   findRecurringDiscounts,
@@ -91,6 +92,12 @@ function discountsOf(series: SeriesRow): RecurringDiscounts {
   };
 }
 
+/** Is `date` after the last day the team has posted? (Never without a team: capacity is fixed then.) */
+async function isUnscheduled(db: Db, date: string, timeZone: string): Promise<boolean> {
+  const end = await findScheduleEnd(db);
+  return end !== undefined && date > toLocal(end, timeZone).date;
+}
+
 type PlaceMode =
   /** The first visit of a new series: refused like a one-off booking (and counted as a new booking). */
   | 'book'
@@ -121,22 +128,27 @@ async function placeVisit(
   const end = visitEnd(start, services.durationMinutes);
   let cleaners: string[] | undefined;
   let needsTime = false;
-  try {
-    cleaners = await reserveVisit(
-      tx.db,
-      {
-        customerId: series.customerId,
-        start,
-        end,
-        keptEmployeeIds: series.preferredEmployeeId ? [series.preferredEmployeeId] : [],
-        by: context.by,
-        planned: mode !== 'book',
-      },
-      rules,
-    );
-  } catch (error) {
-    if (mode !== 'plan' || !(error instanceof AppError) || !UNPLACEABLE.has(error.code)) throw error;
-    needsTime = true;
+  // Beyond the days the team has posted, nobody is known to work yet: the visit waits unassigned
+  // (holding a place, as unassigned visits do) for the daily pass to give it a cleaner.
+  const waits = mode === 'plan' && (await isUnscheduled(tx.db, date, rules.timeZone));
+  if (!waits) {
+    try {
+      cleaners = await reserveVisit(
+        tx.db,
+        {
+          customerId: series.customerId,
+          start,
+          end,
+          keptEmployeeIds: series.preferredEmployeeId ? [series.preferredEmployeeId] : [],
+          by: context.by,
+          planned: mode !== 'book',
+        },
+        rules,
+      );
+    } catch (error) {
+      if (mode !== 'plan' || !(error instanceof AppError) || !UNPLACEABLE.has(error.code)) throw error;
+      needsTime = true;
+    }
   }
   const percent = discountFor(series.frequency, discountsOf(series), mode === 'book');
   const appointmentId = await insertAppointment(
@@ -372,18 +384,25 @@ export async function cancelSeries(deps: SeriesDeps, seriesId: string, userId: s
 }
 
 /**
- * Tries again to place the upcoming visits that need a time, at their time: one taken by a free
- * cleaner (the preferred one first) is placed. Returns how many were placed.
+ * Gives the series visits that wait a cleaner, now that the team may have posted more days: those that
+ * needed a time (placed at their time if someone is free now, else still flagged) and those planned
+ * beyond the posted days (placed, or flagged "needs a time" with a notice when nobody can take them).
+ * Returns how many were placed.
  */
-export async function placeVisitsNeedingTime(deps: SeriesDeps, limit = 200): Promise<number> {
+export async function placeWaitingVisits(deps: SeriesDeps, limit = 500): Promise<number> {
   const { rules } = deps;
-  const flagged = await findVisitsNeedingTime(deps.db, { now: nowOf(rules), limit });
+  const end = await findScheduleEnd(deps.db);
+  if (!end) return 0;
+  const waiting = await findWaitingSeriesVisits(deps.db, {
+    now: nowOf(rules),
+    before: fromLocal(addDays(toLocal(end, rules.timeZone).date, 1), 0, 0, rules.timeZone),
+    limit,
+  });
   let placed = 0;
-  for (const visit of flagged) {
+  for (const visit of waiting) {
     const done = await deps.jobs.transaction(async (tx) => {
-      const current = await lockAppointment(tx.db, visit.appointmentId);
-      if (!current?.needsTime || current.status === 'cancelled' || current.status === 'completed')
-        return false;
+      const current = await lockAppointment(tx.db, visit.id);
+      if (current?.status !== 'pending' && current?.status !== 'confirmed') return false;
       const series = visit.seriesId ? await findSeriesRow(tx.db, visit.seriesId) : undefined;
       let cleaners: string[] | undefined;
       try {
@@ -393,7 +412,7 @@ export async function placeVisitsNeedingTime(deps: SeriesDeps, limit = 200): Pro
             customerId: current.customerId,
             start: current.appointmentDate,
             end: current.endsAt,
-            exceptAppointmentId: visit.appointmentId,
+            exceptAppointmentId: visit.id,
             keptEmployeeIds: series?.preferredEmployeeId ? [series.preferredEmployeeId] : [],
             by: 'customer',
             planned: true,
@@ -401,11 +420,15 @@ export async function placeVisitsNeedingTime(deps: SeriesDeps, limit = 200): Pro
           rules,
         );
       } catch (error) {
-        if (error instanceof AppError && UNPLACEABLE.has(error.code)) return false;
-        throw error;
+        if (!(error instanceof AppError) || !UNPLACEABLE.has(error.code)) throw error;
+        if (!current.needsTime) {
+          await replaceAppointment(tx.db, visit.id, { needsTime: true }, undefined);
+          await deps.notify.flagged(tx, visit.id);
+        }
+        return false;
       }
-      await replaceAppointment(tx.db, visit.appointmentId, { needsTime: false }, undefined);
-      if (cleaners?.length) await replaceAssignments(tx.db, visit.appointmentId, cleaners, null);
+      if (!cleaners?.length) return false;
+      await replaceAssignments(tx.db, visit.id, cleaners, null);
       return true;
     });
     if (done) placed += 1;
@@ -420,7 +443,7 @@ export async function placeVisitsNeedingTime(deps: SeriesDeps, limit = 200): Pro
 export async function runSeriesPass(deps: SeriesDeps): Promise<{ extended: number; placed: number }> {
   const due = await findSeriesToExtend(deps.db, horizonEnd(deps), 1000);
   for (const id of due) await planSeries(deps, id, { notifyFlagged: true });
-  const placed = await placeVisitsNeedingTime(deps);
+  const placed = await placeWaitingVisits(deps);
   const unconfirmed = await findUnconfirmedSeries(deps.db, new Date(nowOf(deps.rules).getTime() - 60_000));
   for (const id of unconfirmed) await confirmSeries(deps, id);
   return { extended: due.length, placed };

@@ -475,8 +475,11 @@ describe('a series planned from the team', () => {
   it('extends the plan by the daily pass, once, however many passes run at once', async () => {
     const first = nextWeekday(addDays(todayIn(TZ), 3), 4);
     const dan = await w.employee('Dan', 'Ddd');
-    // Dan works the first nine Thursdays only (the plan reaches seven now, eleven four weeks later).
+    // Dan works the first nine Thursdays only (the plan reaches seven now, eleven four weeks later);
+    // the team has posted days far beyond them (Eve), so the later Thursdays are known to be free of anyone.
     await works(dan.id, weeksOf(first, 9));
+    const eve = await w.employee('Eve', 'Eee');
+    await works(eve.id, [addDays(first, 7 * 20 + 1)]);
     const who = await w.customer();
     const series = parsed(
       await api.book(who, { serviceIds: [service], appointmentDate: at(first, 13), frequency: 'weekly' }),
@@ -523,3 +526,69 @@ function passDeps(app: TestApp, env: Record<string, string>, daysLater = 0): Ser
     notify: createSeriesNotifier(app.db, config),
   };
 }
+
+describe('a series beyond the days the team has posted', () => {
+  let app: TestApp;
+  const w = world(() => app);
+  const api = seriesApi(() => app);
+  let admin: Headers;
+  let service: string;
+  const env = { RECURRING_HORIZON_WEEKS: '8', BUFFER_MINUTES: '30' };
+  beforeAll(async () => {
+    app = await buildTestApp(env);
+    admin = (await w.as(['admin'])).headers;
+    service = await addService(app, 'Weekly', 60);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('waits unassigned (not flagged) until the team posts those days, then gets its cleaner', async () => {
+    const first = nextWeekday(addDays(todayIn(TZ), 3), 5);
+    const fridays = Array.from({ length: 9 }, (_, index) => addDays(first, index * 7));
+    const gil = await w.employee('Gil', 'Ggg');
+    const works = async (employeeId: string, dates: string[], shifts: readonly string[] = SHIFTS) => {
+      await app.db.insert(availabilities).values(
+        dates.flatMap((date) =>
+          SHIFTS.filter((shift) => shifts.includes(shift)).map((shift) => ({
+            employeeId,
+            availableDate: fromLocal(date, 0, 0, TZ),
+            shift,
+          })),
+        ),
+      );
+    };
+    await works(gil.id, fridays.slice(0, 3));
+    const who = await w.customer();
+    const series = parsed(
+      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 10), frequency: 'weekly' }),
+    );
+    const teams = async () =>
+      Promise.all(series.visits.map((visit) => w.assignees(visit.appointmentId, admin)));
+    expect(series.visits.every((visit) => !visit.needsTime)).toBe(true);
+    expect(series.visitsNeedingTime).toBe(0);
+    expect((await teams()).map((team) => team.length)).toEqual(
+      series.visits.map((_, index) => (index < 3 ? 1 : 0)),
+    );
+
+    // Gil posts three more Fridays: the daily pass gives him those visits.
+    await works(gil.id, fridays.slice(3, 6));
+    const deps = passDeps(app, env);
+    expect((await runSeriesPass(deps)).placed).toBe(3);
+    expect((await teams()).map((team) => team.length)).toEqual(
+      series.visits.map((_, index) => (index < 6 ? 1 : 0)),
+    );
+
+    // Hal posts the seventh Friday, evenings only: nobody can take 10:00 that day, so it needs a time
+    // (and its customer is told); the eighth, beyond the posted days, still waits.
+    const hal = await w.employee('Hal', 'Hhh');
+    await works(hal.id, [fridays[6] ?? ''], ['NIGHT']);
+    await runSeriesPass(deps);
+    const after = await api.detail(series.seriesId, who.headers);
+    expect(after.visits.map((visit) => visit.needsTime)).toEqual(after.visits.map((_, index) => index === 6));
+    expect(await emailsOf(app, who.customerId)).toEqual([
+      'series-confirmation',
+      'series-visit-notice:flagged',
+    ]);
+  });
+});
