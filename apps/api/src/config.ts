@@ -88,6 +88,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(8),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
@@ -165,6 +166,8 @@ export type AppConfig = {
     pollSeconds: number;
     emailRetryLimit: number;
     emailRetryDelaySeconds: number;
+    /** Emails fetched together and sent at once by one process (a bounded concurrency). */
+    emailConcurrency: number;
   };
 };
 
@@ -262,6 +265,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       pollSeconds: e.JOB_POLL_SECONDS,
       emailRetryLimit: e.EMAIL_RETRY_LIMIT,
       emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
+      emailConcurrency: e.EMAIL_CONCURRENCY,
     },
   };
 }

@@ -21,7 +21,7 @@ export type EmailWorkerDeps = {
  * as final (the job then stays in the `failed` state).
  */
 export async function deliverEmailJob(
-  job: { id: string; data: unknown; retryCount: number },
+  job: { id: string; data: unknown; retryCount: number; createdOn?: Date },
   deps: EmailWorkerDeps,
 ): Promise<{ messageId: string; file?: string; duplicate?: true }> {
   const payload = emailJobSchema.parse(job.data);
@@ -40,6 +40,7 @@ export async function deliverEmailJob(
       html: rendered.html,
       attachments: rendered.attachments,
       messageId: `<${job.id}@${deps.messageIdDomain}>`,
+      queuedAt: job.createdOn ?? new Date(),
     });
     await deps.db
       .insert(emailDeliveries)
