@@ -14,3 +14,4 @@ export * from './app-meta.ts';
 export * from './email-deliveries.ts';
 export * from './auth.ts';
 export * from './appointment-reminders.ts';
+export * from './calendar-feeds.ts';
