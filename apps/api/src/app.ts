@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { emailPreferencesRoutes } from './modules/customers/email-preferences.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(schedulingRoutes, { config });
       await api.register(seriesRoutes, { config });
       await api.register(calendarRoutes, { config });
+      await api.register(emailPreferencesRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

@@ -54,6 +54,7 @@ export async function deliverEmailJob(
       attachments: rendered.attachments,
       messageId: `<${job.id}@${deps.messageIdDomain}>`,
       queuedAt: job.createdOn ?? new Date(),
+      unsubscribeUrl: payload.unsubscribeUrl,
     });
     await deps.db
       .insert(emailDeliveries)

@@ -46,6 +46,8 @@ export const emailJobSchema = z.object({
   /** The recipient's language. */
   locale: z.enum(LOCALES),
   replyTo: z.email().optional(),
+  /** An optional email's one-click unsubscribe address (RFC 8058): sent as `List-Unsubscribe`. */
+  unsubscribeUrl: z.url().optional(),
   message: emailMessageSchema,
 });
 export type EmailJob = z.infer<typeof emailJobSchema>;

@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   messageId: string;
   /** When the message was queued: the mailbox file's name starts with it, the same on every attempt. */
   queuedAt: Date;
+  /** One-click unsubscribe (RFC 8058) of an optional email. */
+  unsubscribeUrl?: string | undefined;
 };
 
 export type SentEmail = { messageId: string; file?: string };
@@ -42,6 +44,14 @@ export function createMailer(config: AppConfig, logger: Pick<Logger, 'info'>): M
     html: email.html,
     messageId: email.messageId,
     attachments: email.attachments,
+    ...(email.unsubscribeUrl
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   });
 
   if (config.mail.smtpUrl) {

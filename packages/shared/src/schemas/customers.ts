@@ -54,3 +54,12 @@ export const customerIdParamsSchema = z.object({ customerId: z.uuid() });
 export const customerByEmailQuerySchema = z.object({
   email: z.email('validation.email').max(254, 'validation.tooLong'),
 });
+
+/**
+ * `GET`/`PUT /customers/me/email-preferences`: the emails a customer may turn off (issue 15): reminders
+ * before a visit and feedback requests after one. Confirmations and changes to a visit always go out.
+ */
+export const emailPreferencesSchema = z
+  .object({ optionalEmails: z.boolean({ error: 'validation.required' }) })
+  .meta({ id: 'EmailPreferences' });
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
@@ -15,11 +15,18 @@ export const customers = pgTable(
     phoneNumber: text('phone_number').notNull(),
     companyName: text('company_name'),
     address: text('address'),
+    /** Reminders before a visit and feedback requests after one (issue 15); the customer may turn them off. */
+    optionalEmails: boolean('optional_emails').notNull().default(true),
+    /** The secret of the one-click unsubscribe link in those emails. */
+    emailToken: uuid('email_token')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('customers_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('customers_user_id_uq').on(t.userId),
+    uniqueIndex('customers_email_token_uq').on(t.emailToken),
     index('customers_last_name_idx').on(t.lastName, t.firstName),
   ],
 );

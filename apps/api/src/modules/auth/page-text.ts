@@ -79,6 +79,13 @@ export const PAGE_TEXT = {
     verifyWrongPassword:
       'This is not the password of the account. If you did not create it, ignore the email: use “Forgot your password?” to take the address back.',
     continueToSite: (brand: string) => `Continue to ${brand}`,
+    unsubscribeTitle: 'Email reminders',
+    unsubscribeIntro:
+      'Stop the reminders before your visits and the feedback requests after them? Booking confirmations and changes to your visits still reach you.',
+    unsubscribeAction: 'Stop these emails',
+    unsubscribeDone:
+      'Done: you will no longer receive reminders or feedback requests. You can turn them back on from your profile.',
+    unsubscribeInvalid: 'This link is not valid. Manage your emails from your profile instead.',
   },
   fr: {
     languageName: 'Français',
@@ -153,6 +160,13 @@ export const PAGE_TEXT = {
     verifyWrongPassword:
       'Ce n’est pas le mot de passe du compte. Si vous ne l’avez pas créé, ignorez le courriel\u00a0: utilisez «\u00a0Mot de passe oublié?\u00a0» pour reprendre l’adresse.',
     continueToSite: (brand: string) => `Continuer vers ${brand}`,
+    unsubscribeTitle: 'Rappels par courriel',
+    unsubscribeIntro:
+      'Ne plus recevoir les rappels avant vos visites ni les demandes d’avis après celles-ci? Les confirmations de réservation et les changements à vos visites vous parviendront toujours.',
+    unsubscribeAction: 'Ne plus recevoir ces courriels',
+    unsubscribeDone:
+      'C’est fait : vous ne recevrez plus de rappels ni de demandes d’avis. Vous pouvez les réactiver depuis votre profil.',
+    unsubscribeInvalid: 'Ce lien n’est pas valide. Gérez plutôt vos courriels depuis votre profil.',
   },
 } as const satisfies Record<Locale, Record<string, unknown>>;
 

@@ -297,3 +297,26 @@ ${options.code ? `<p class="hint">${escapeHtml(t.errorCode)}: ${escapeHtml(optio
 
 /** The inline script of the logout page, and its CSP hash. */
 export const LOGOUT_SCRIPT = "document.getElementById('eclat-logout').click();";
+
+/**
+ * The unsubscribe page of the reminders and feedback requests (issue 15): asks before it changes
+ * anything (a link checker that opens the link turns nothing off), then says it is done.
+ */
+export function unsubscribePage(
+  ctx: PageContext,
+  state: { step: 'ask'; action: string } | { step: 'done' } | { step: 'invalid' },
+): string {
+  const t = PAGE_TEXT[ctx.locale];
+  const body =
+    state.step === 'ask'
+      ? `<p class="intro">${escapeHtml(t.unsubscribeIntro)}</p>
+<form method="post" action="${escapeHtml(state.action)}">
+<button type="submit">${escapeHtml(t.unsubscribeAction)}</button>
+</form>`
+      : state.step === 'done'
+        ? `${notice(t.unsubscribeDone)}
+<a class="button" href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.continueToSite(ctx.brandName))}</a>`
+        : `${alert(t.unsubscribeInvalid)}
+<a class="button" href="${escapeHtml(ctx.publicUrl)}/">${escapeHtml(t.continueToSite(ctx.brandName))}</a>`;
+  return layout(ctx, t.unsubscribeTitle, `<h1>${escapeHtml(t.unsubscribeTitle)}</h1>\n${body}`);
+}

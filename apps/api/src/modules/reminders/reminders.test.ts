@@ -39,7 +39,14 @@ describe('reminders before a visit', () => {
     await smtp.close();
   });
 
-  const pass = (now: Date) => queueDueReminders({ db: office.db, jobs: office.jobs, hours: [24, 2], now });
+  const pass = (now: Date) =>
+    queueDueReminders({
+      db: office.db,
+      jobs: office.jobs,
+      hours: [24, 2],
+      now,
+      publicUrl: 'http://localhost:3000',
+    });
   const subjects = () => smtp.messages.map((message) => message.subject ?? '');
   const reminders = () => subjects().filter((subject) => subject.startsWith('Reminder'));
 
@@ -113,5 +120,69 @@ describe('reminders before a visit', () => {
     ]);
     expect(await pass(new Date(start - 19 * HOUR))).toBe(0);
     expect(await pass(new Date(start - 90 * 60 * 1000))).toBe(1);
+  });
+
+  it('lets a customer turn reminders off from the profile, or by the one-click link each reminder carries', async () => {
+    const day = addDays(todayIn(TZ), 11);
+    const quiet = await w.customer();
+    const linked = await w.customer();
+    const starts = [];
+    for (const [who, hour] of [
+      [quiet, 9],
+      [linked, 12],
+    ] as const) {
+      const res = await w.book(who, service, at(day, hour));
+      expect(res.statusCode, res.body).toBe(201);
+      starts.push(new Date(appointmentSchema.parse(res.json()).appointmentDate).getTime());
+    }
+    const preferences = (headers: Record<string, string>, payload?: object) =>
+      office.inject({
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/v1/customers/me/email-preferences',
+        headers,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await preferences(quiet.headers)).json()).toEqual({ optionalEmails: true });
+    expect((await preferences(quiet.headers, { optionalEmails: false })).json()).toEqual({
+      optionalEmails: false,
+    });
+
+    const address = (
+      await office.db.$client.query<{ email: string }>('select email from customers where id = $1', [
+        linked.customerId,
+      ])
+    ).rows[0]?.email;
+    expect(await pass(new Date((starts[1] ?? 0) - 20 * HOUR))).toBe(1);
+    const remindersTo = () =>
+      smtp.messages.filter(
+        (message) => message.to?.[0]?.address === address && message.subject?.startsWith('Reminder'),
+      );
+    await expect.poll(() => remindersTo().length, { timeout: 20_000 }).toBe(1);
+    const [reminder] = remindersTo();
+    const header = (name: string) =>
+      reminder?.headers.find((entry) => entry.key === name.toLowerCase())?.value ?? '';
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = new URL(header('List-Unsubscribe').replace(/^<|>$/g, ''));
+    // Opening the link asks first (a link checker turns nothing off)...
+    const page = await office.inject({ method: 'GET', url: `${link.pathname}${link.search}&lang=fr` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Ne plus recevoir ces courriels');
+    expect((await preferences(linked.headers)).json()).toEqual({ optionalEmails: true });
+    // ...the one-click POST of a mail client turns them off.
+    const oneClick = await office.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect((await preferences(linked.headers)).json()).toEqual({ optionalEmails: false });
+    const wrong = await office.inject({
+      method: 'POST',
+      url: `${link.pathname}?token=00000000-0000-4000-8000-000000000000`,
+    });
+    expect(wrong.statusCode).toBe(404);
+    // Neither gets the 2-hour reminder now.
+    expect(await pass(new Date((starts[1] ?? 0) - HOUR))).toBe(0);
   });
 });

@@ -7,16 +7,17 @@ import type { Db } from '../../db/transaction.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { appointmentEmailDataOf } from '../appointments/appointment-email.ts';
 import { findAppointment } from '../appointments/appointments.repository.ts';
+import { unsubscribeUrl } from '../customers/email-preferences.routes.ts';
 
 /** Reminders queued by one pass at most (the next pass, five minutes later, takes the rest). */
 const PER_PASS = 500;
 const HOUR = 60 * 60 * 1000;
 
-type ReminderDeps = { db: Db; jobs: Jobs; hours: readonly number[]; now: Date };
+type ReminderDeps = { db: Db; jobs: Jobs; hours: readonly number[]; now: Date; publicUrl: string };
 
 /**
  * Queues the reminders that are due: for each `REMINDER_HOURS` value, every open visit (pending or
- * confirmed, with a time) starting within that many hours, booked before the reminder's moment (a visit
+ * confirmed, with a time) of a customer who has not turned reminders off, starting within that many hours, booked before the reminder's moment (a visit
  * booked the evening before gets its confirmation, not a reminder too), not reminded yet for that start.
  * Each reminder's row and its email commit together, and the row's key (visit, hours, start) makes it
  * once across passes and processes; a moved visit has a new start, so a reminder for its new time.
@@ -32,6 +33,8 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
         and(
           inArray(appointments.status, ['pending', 'confirmed']),
           eq(appointments.needsTime, false),
+          // Not for a customer who turned reminders off.
+          sql`exists (select 1 from ${customers} c where c.id = ${appointments.customerId} and c.optional_emails)`,
           sql`${appointments.appointmentDate} > ${deps.now.toISOString()}::timestamptz`,
           sql`${appointments.appointmentDate} <= ${new Date(deps.now.getTime() + hours * HOUR).toISOString()}::timestamptz`,
           sql`${appointments.createdAt} <= ${appointments.appointmentDate} - make_interval(hours => ${hours})`,
@@ -51,7 +54,7 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
         if (claimed.length === 0) return false;
         const appointment = await findAppointment(tx.db, visit.id);
         const [row] = await tx.db
-          .select({ email: customers.email, locale: appointments.locale })
+          .select({ email: customers.email, locale: appointments.locale, token: customers.emailToken })
           .from(appointments)
           .innerJoin(customers, eq(customers.id, appointments.customerId))
           .where(eq(appointments.id, visit.id));
@@ -59,6 +62,7 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
         await tx.enqueue('email', {
           to: row.email,
           locale: row.locale === 'fr' ? 'fr' : 'en',
+          unsubscribeUrl: unsubscribeUrl(deps.publicUrl, row.token),
           message: { template: 'appointment-reminder', data: appointmentEmailDataOf(appointment) },
         });
         return true;
@@ -96,6 +100,7 @@ export const remindersPlugin = fp(
             jobs: app.jobs,
             hours: config.reminderHours,
             now: new Date(),
+            publicUrl: config.publicUrl,
           });
           if (queued > 0) app.log.info({ queued }, 'reminders queued');
         });

@@ -1,0 +1,153 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { emailPreferencesSchema, LOCALES, pickLocale, type Locale } from '@eclat/shared';
+import type { AppConfig } from '../../config.ts';
+import { customers } from '../../db/schema/index.ts';
+import type { Db } from '../../db/transaction.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { bearer, errors } from '../../lib/route-docs.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findOwnCustomer } from '../auth/ownership.ts';
+import { unsubscribePage, type PageContext } from '../auth/pages.ts';
+
+const UNSUBSCRIBE_PATH = '/email-preferences/unsubscribe';
+
+/** The one-click unsubscribe address of a customer's optional emails (RFC 8058), for their headers. */
+export function unsubscribeUrl(publicUrl: string, emailToken: string): string {
+  return `${publicUrl}/api/v1${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(emailToken)}`;
+}
+
+async function setOptionalEmails(db: Db, where: { id: string } | { token: string }, on: boolean) {
+  const rows = await db
+    .update(customers)
+    .set({ optionalEmails: on })
+    .where('id' in where ? eq(customers.id, where.id) : eq(customers.emailToken, where.token))
+    .returning({ optionalEmails: customers.optionalEmails });
+  return rows[0];
+}
+
+const unsubscribeQuery = z.object({
+  token: z.string().max(100).optional(),
+  lang: z.enum(LOCALES).optional(),
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A customer's email preferences (issue 15): reminders and feedback requests may be turned off, from
+ * the profile or by the one-click link every such email carries (`List-Unsubscribe`, RFC 8058).
+ */
+export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  // The unsubscribe form and the one-click POST (`List-Unsubscribe=One-Click`) are form-encoded.
+  await app.register(formbody, { bodyLimit: 1024 });
+  const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
+
+  async function ownCustomerId(request: FastifyRequest) {
+    const customer = await findOwnCustomer(app.db, currentUser(request));
+    if (!customer) throw notFound('Customer profile');
+    return customer;
+  }
+
+  app.get(
+    '/customers/me/email-preferences',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['customers'],
+        summary: 'My email preferences: reminders and feedback requests on or off',
+        security: bearer,
+        response: { 200: emailPreferencesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { optionalEmails: (await ownCustomerId(request)).optionalEmails };
+    },
+  );
+
+  app.put(
+    '/customers/me/email-preferences',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['customers'],
+        summary: 'Turn my reminders and feedback requests on or off',
+        security: bearer,
+        body: emailPreferencesSchema,
+        response: { 200: emailPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const customer = await ownCustomerId(request);
+      const updated = await setOptionalEmails(app.db, { id: customer.id }, request.body.optionalEmails);
+      return { optionalEmails: updated?.optionalEmails ?? request.body.optionalEmails };
+    },
+  );
+
+  function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale,
+    html: (ctx: PageContext) => string,
+  ) {
+    const url = new URL(request.url, config.publicUrl);
+    url.searchParams.set('lang', locale === 'en' ? 'fr' : 'en');
+    const ctx: PageContext = {
+      locale,
+      brandName: config.brandName,
+      publicUrl: config.publicUrl,
+      otherLanguageHref: `${url.pathname}${url.search}`,
+    };
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html(ctx));
+  }
+
+  app.get(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'The unsubscribe page of an optional email: asks before it turns anything off',
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
+      const [customer] =
+        token && UUID.test(token)
+          ? await app.db.select({ id: customers.id }).from(customers).where(eq(customers.emailToken, token))
+          : [];
+      return page(request, reply, locale, (ctx) =>
+        customer && token
+          ? unsubscribePage(ctx, { step: 'ask', action: unsubscribeUrl(config.publicUrl, token) })
+          : unsubscribePage(ctx, { step: 'invalid' }),
+      );
+    },
+  );
+
+  app.post(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        tags: ['customers'],
+        summary:
+          "Turn off reminders and feedback requests for the customer of the link (one-click, RFC 8058, or the page's button)",
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
+      const done = token && UUID.test(token) ? await setOptionalEmails(app.db, { token }, false) : undefined;
+      // The page only offers the button for a link that opens; a wrong one posted here is an API error.
+      if (!done) throw notFound('Unsubscribe link');
+      request.log.info('optional emails turned off by an unsubscribe link');
+      return page(request, reply, locale, (ctx) => unsubscribePage(ctx, { step: 'done' }));
+    },
+  );
+};
