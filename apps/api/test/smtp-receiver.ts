@@ -12,7 +12,14 @@ export type SmtpReceiver = {
   close(): Promise<void>;
 };
 
-export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
+/**
+ * `beforeAccept` runs when a message has fully arrived and before the receiver answers 250 (a test can
+ * kill the sender there: the message was received, the sender never learns it was accepted).
+ */
+export async function startSmtpReceiver(
+  port = 0,
+  options: { beforeAccept?: (raw: string) => void } = {},
+): Promise<SmtpReceiver> {
   const messages: Email[] = [];
   const raw: string[] = [];
   const server = new SMTPServer({
@@ -25,6 +32,7 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
       stream.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         raw.push(text);
+        options.beforeAccept?.(text);
         PostalMime.parse(text)
           .then((email) => {
             messages.push(email);

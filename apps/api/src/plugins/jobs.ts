@@ -29,6 +29,11 @@ export type Jobs = {
 };
 
 const ONE_DAY = 24 * 60 * 60;
+/**
+ * A sending worker tells the queue it is alive this often (half of it, in fact); a job whose worker went
+ * silent (killed mid-send) is failed and retried at the next supervision, instead of after its expiry.
+ */
+const EMAIL_HEARTBEAT_SECONDS = 10;
 
 type FailedRow = {
   id: string;
@@ -74,6 +79,8 @@ export const jobsPlugin = fp(
       // A job written by any process wakes the workers of every process at once (PostgreSQL NOTIFY);
       // polling stays as the backstop.
       useListenNotify: config.jobs.enabled,
+      // Jobs whose worker stopped sending heartbeats (a killed process) are retried within seconds.
+      superviseIntervalSeconds: 10,
     });
     boss.on('error', (error: Error) => {
       app.log.error({ message: error.message }, 'job queue error');
@@ -90,12 +97,14 @@ export const jobsPlugin = fp(
       expireInSeconds: 120,
       deleteAfterSeconds: 30 * ONE_DAY,
       notify: true,
+      heartbeatSeconds: EMAIL_HEARTBEAT_SECONDS,
     });
     await boss.updateQueue('email', {
       retryLimit: config.jobs.emailRetryLimit,
       retryDelay: config.jobs.emailRetryDelaySeconds,
       retryBackoff: true,
       notify: true,
+      heartbeatSeconds: EMAIL_HEARTBEAT_SECONDS,
     });
 
     const mailer = createMailer(config, app.log);
