@@ -15,14 +15,15 @@ import {
 import { contactMessageDataSchema, renderContactMessage } from './templates/contact-message.ts';
 import { emailVerificationDataSchema, renderEmailVerification } from './templates/email-verification.ts';
 import { passwordResetDataSchema, renderPasswordReset } from './templates/password-reset.ts';
-import {
-  renderSeriesConfirmation,
-  renderSeriesVisitNotice,
-  seriesConfirmationDataSchema,
-  seriesVisitNoticeDataSchema,
-  type SeriesVisitNoticeData,
-} from './templates/series.ts';
+import { feedbackRequestDataSchema, renderFeedbackRequest } from './templates/feedback-request.ts';
+import { renderSeriesConfirmation, seriesConfirmationDataSchema } from './templates/series.ts';
 import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
+import {
+  renderVisitNotice,
+  visitNoticeCalendarMethod,
+  visitNoticeDataSchema,
+  type VisitNoticeData,
+} from './templates/visit-notice.ts';
 
 /**
  * Every email the application sends, by template, with its typed data. A job carries one of these; the
@@ -36,7 +37,8 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('booking-confirmation'), data: appointmentEmailDataSchema }),
   z.object({ template: z.literal('appointment-reminder'), data: appointmentEmailDataSchema }),
   z.object({ template: z.literal('series-confirmation'), data: seriesConfirmationDataSchema }),
-  z.object({ template: z.literal('series-visit-notice'), data: seriesVisitNoticeDataSchema }),
+  z.object({ template: z.literal('visit-notice'), data: visitNoticeDataSchema }),
+  z.object({ template: z.literal('feedback-request'), data: feedbackRequestDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -88,38 +90,33 @@ export function renderEmail(job: EmailJob, ctx: RenderContext): RenderedEmailWit
           : [],
       };
     }
-    case 'series-visit-notice':
+    case 'visit-notice':
       return {
-        ...renderSeriesVisitNotice(message.data, locale, ctx),
-        attachments: seriesVisitAttachments(message.data, locale, ctx),
+        ...renderVisitNotice(message.data, locale, ctx),
+        attachments: visitNoticeAttachments(message.data, locale, ctx),
       };
+    case 'feedback-request':
+      return { ...renderFeedbackRequest(message.data, locale, ctx), attachments: [] };
   }
 }
 
-/** A moved visit's event published again (same UID, higher SEQUENCE); a skipped one's cancelled. */
-function seriesVisitAttachments(
-  data: SeriesVisitNoticeData,
+/**
+ * The visit's event published again (same UID, SEQUENCE its revision after the change) for a
+ * confirmation, a move or an assignment; cancelled for a cancellation or an unassignment; none for a
+ * visit that needs a time.
+ */
+function visitNoticeAttachments(
+  data: VisitNoticeData,
   locale: Locale,
   ctx: RenderContext,
 ): EmailAttachment[] {
-  switch (data.kind) {
-    case 'flagged':
-      return [];
-    case 'moved':
-      return [
-        {
-          filename: 'appointment.ics',
-          content: createVisitChange(data, 'PUBLISH', locale, ctx),
-          contentType: calendarContentType('PUBLISH'),
-        },
-      ];
-    case 'skipped':
-      return [
-        {
-          filename: 'cancellation.ics',
-          content: createVisitChange(data, 'CANCEL', locale, ctx),
-          contentType: calendarContentType('CANCEL'),
-        },
-      ];
-  }
+  const method = visitNoticeCalendarMethod(data.kind);
+  if (!method) return [];
+  return [
+    {
+      filename: method === 'CANCEL' ? 'cancellation.ics' : 'appointment.ics',
+      content: createVisitChange(data, method, locale, ctx),
+      contentType: calendarContentType(method),
+    },
+  ];
 }

@@ -1,7 +1,8 @@
 import { createEvents, type EventAttributes } from 'ics';
 import type { Locale } from '@eclat/shared';
 import type { AppointmentEmailData } from './templates/appointment.ts';
-import type { SeriesConfirmationData, SeriesVisitNoticeData } from './templates/series.ts';
+import type { SeriesConfirmationData } from './templates/series.ts';
+import type { VisitNoticeData } from './templates/visit-notice.ts';
 import { formatDateTime } from './format.ts';
 import type { RenderContext } from './layout.ts';
 
@@ -39,6 +40,8 @@ export type VisitEventSource = {
   revision?: number;
   /** The event's title; by default "<brand> cleaning". */
   title?: string;
+  /** The page the event links to: the customer's appointments unless given (a cleaner's schedule). */
+  url?: string;
 };
 
 /**
@@ -73,7 +76,7 @@ function visitEvent(
       `${t.local} (${ctx.timeZone})${t.sep}${formatDateTime(start, locale, ctx.timeZone)}`,
       `${t.services}${t.sep}${visit.services.map((service) => service.title).join(', ')}`,
       ...(visit.comments ? [visit.comments] : []),
-      `${ctx.publicUrl}/my-appointments`,
+      visit.url ?? `${ctx.publicUrl}/my-appointments`,
     ].join('\n'),
     ...(visit.address ? { location: visit.address } : {}),
     start: start.getTime(),
@@ -84,7 +87,7 @@ function visitEvent(
     endOutputType: 'utc',
     status,
     busyStatus: status === 'CONFIRMED' ? 'BUSY' : 'FREE',
-    url: `${ctx.publicUrl}/my-appointments`,
+    url: visit.url ?? `${ctx.publicUrl}/my-appointments`,
   };
 }
 
@@ -145,16 +148,28 @@ export function createSeriesInvite(
 }
 
 /**
- * The calendar file of a series' visit after a change: moved, its event published again at the new time;
- * skipped, its event cancelled. Same UID, SEQUENCE = the visit's revision after the change.
+ * The calendar file of a visit after a change (decision 023): confirmed, moved or assigned, its event
+ * published again; cancelled or unassigned, its event cancelled. Same UID, SEQUENCE = the visit's
+ * revision after the change. A cleaner's copy links to their schedule.
  */
 export function createVisitChange(
-  data: SeriesVisitNoticeData,
+  data: VisitNoticeData,
   method: CalendarMethod,
   locale: Locale,
   ctx: RenderContext,
 ): string {
-  return visitCalendar([{ ...data, comments: null }], method, locale, ctx);
+  return visitCalendar(
+    [
+      {
+        ...data,
+        comments: null,
+        ...(data.audience === 'employee' ? { url: `${ctx.publicUrl}/employee-schedule` } : {}),
+      },
+    ],
+    method,
+    locale,
+    ctx,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { emailJobSchema, renderEmail } from './email-message.ts';
-import type { SeriesConfirmationData, SeriesVisitNoticeData } from './templates/series.ts';
+import type { SeriesConfirmationData } from './templates/series.ts';
+import type { VisitNoticeData } from './templates/visit-notice.ts';
 
 const ctx = { brandName: 'Éclat', publicUrl: 'https://book.eclat.example', timeZone: 'America/Toronto' };
 const HOST = 'book.eclat.example';
@@ -72,9 +73,12 @@ function seriesData(overrides: Partial<SeriesConfirmationData> = {}): SeriesConf
   };
 }
 
-function noticeData(overrides: Partial<SeriesVisitNoticeData> = {}): SeriesVisitNoticeData {
+function noticeData(overrides: Partial<VisitNoticeData> = {}): VisitNoticeData {
   return {
     kind: 'moved',
+    audience: 'customer',
+    recipientFirstName: 'Amélie',
+    cancelledBy: null,
     seriesId: SERIES_ID,
     appointmentId: VISIT_IDS[1],
     customerFirstName: 'Amélie',
@@ -99,9 +103,9 @@ const confirmation = (data: SeriesConfirmationData, locale: 'en' | 'fr') =>
     }),
     ctx,
   );
-const notice = (data: SeriesVisitNoticeData, locale: 'en' | 'fr') =>
+const notice = (data: VisitNoticeData, locale: 'en' | 'fr') =>
   renderEmail(
-    emailJobSchema.parse({ to: 'a@example.com', locale, message: { template: 'series-visit-notice', data } }),
+    emailJobSchema.parse({ to: 'a@example.com', locale, message: { template: 'visit-notice', data } }),
     ctx,
   );
 
@@ -278,7 +282,7 @@ describe('series confirmation', () => {
   });
 });
 
-describe('series visit notice', () => {
+describe('visit notice about a series visit', () => {
   it('tells of a visit that needs a new time, with no calendar file', () => {
     const data = noticeData({
       kind: 'flagged',
@@ -302,9 +306,10 @@ describe('series visit notice', () => {
     expect(fr.attachments).toEqual([]);
   });
 
-  it('tells of a skipped visit and cancels its calendar event', () => {
+  it('tells of a visit skipped by its customer and cancels its calendar event', () => {
     const data = noticeData({
-      kind: 'skipped',
+      kind: 'cancelled',
+      cancelledBy: 'customer',
       previousStartsAt: null,
       startsAt: '2026-11-03T15:00:00.000Z',
       endsAt: '2026-11-03T18:00:00.000Z',
@@ -336,7 +341,12 @@ describe('series visit notice', () => {
       'Visit moved from Tuesday, November 3, 2026 at 10:00 a.m. to Thursday, November 5, 2026 at 2:00 p.m.',
     );
     expect(en.text).toContain('When: Thursday, November 5, 2026 at 2:00 p.m. – 5:00 p.m.');
-    expect(en.text).toContain('to Thursday, November 5, 2026 at 2:00 p.m.; the other visits do not change.');
+    expect(en.text).toContain(
+      'Your cleaning has moved from Tuesday, November 3, 2026 at 10:00 a.m. to Thursday, November 5, 2026 at 2:00 p.m.',
+    );
+    expect(en.text).toContain(
+      'This is one visit of your recurring cleaning; the other visits do not change.',
+    );
     const fr = notice(noticeData(), 'fr');
     expect(fr.subject).toBe(
       'Visite déplacée du mardi 3 novembre 2026 à 10 h 00 au jeudi 5 novembre 2026 à 14 h 00',
@@ -354,8 +364,6 @@ describe('series visit notice', () => {
       expect(events[0]?.event.startDate.toJSDate().toISOString()).toBe('2026-11-05T19:00:00.000Z');
       expect(events[0]?.event.endDate.toJSDate().toISOString()).toBe('2026-11-05T22:00:00.000Z');
     }
-    const unknownBefore = notice(noticeData({ previousStartsAt: null }), 'en');
-    expect(unknownBefore.subject).toBe('Visit moved to Thursday, November 5, 2026 at 2:00 p.m.');
   });
 
   it('escapes the address and the name in the HTML part', () => {

@@ -235,8 +235,11 @@ describe('email templates', () => {
           },
         ],
       },
-      'series-visit-notice': {
+      'visit-notice': {
         kind: 'moved',
+        audience: 'customer',
+        recipientFirstName: 'Amélie',
+        cancelledBy: null,
         seriesId: '7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f',
         appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
         customerFirstName: 'Amélie',
@@ -248,6 +251,11 @@ describe('email templates', () => {
         totalPrice: 260.1,
         address: null,
         revision: 1,
+      },
+      'feedback-request': {
+        appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+        customerFirstName: 'Amélie',
+        startsAt: '2027-03-09T14:00:00.000Z',
       },
     };
     expect(Object.keys(samples).sort()).toEqual(

@@ -57,6 +57,8 @@ export const appointments = pgTable(
     discountPercent: smallint('discount_percent').notNull().default(0),
     /** Goes up with every change of the visit: the SEQUENCE of its calendar invitation. */
     revision: integer('revision').notNull().default(0),
+    /** When the "how was it?" email was queued (once per visit, the first time it is completed). */
+    feedbackRequestedAt: timestamp('feedback_requested_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,13 +1,6 @@
 import { RECURRING_FREQUENCIES, type Locale, type RecurringFrequency } from '@eclat/shared';
 import { z } from 'zod';
-import {
-  formatDate,
-  formatDateTime,
-  formatHour,
-  formatMoney,
-  formatPercent,
-  formatWeekday,
-} from '../format.ts';
+import { formatHour, formatMoney, formatPercent, formatWeekday } from '../format.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { button, layoutEmail, type RenderContext, type RenderedEmail } from '../layout.ts';
 import {
@@ -22,7 +15,7 @@ import {
   type Detail,
 } from './visit-details.ts';
 
-/** Recurring cleanings (decision 020): the series' confirmation and the notices about one of its visits. */
+/** Recurring cleanings (decision 020): the series' confirmation (a notice about one visit is `visit-notice`). */
 
 const serviceSchema = z.object({ title: z.string().min(1), price: z.number().min(0) });
 
@@ -63,29 +56,6 @@ export const seriesConfirmationDataSchema = z.object({
 });
 export type SeriesConfirmationData = z.infer<typeof seriesConfirmationDataSchema>;
 
-export const SERIES_VISIT_NOTICE_KINDS = ['flagged', 'skipped', 'moved'] as const;
-
-/**
- * Sent about one visit of a series: no cleaner is free for it (flagged by the daily job), it was skipped
- * (cancelled), or it was moved. `revision` is the appointment's revision after the change.
- */
-export const seriesVisitNoticeDataSchema = z.object({
-  kind: z.enum(SERIES_VISIT_NOTICE_KINDS),
-  seriesId: z.uuid(),
-  appointmentId: z.uuid(),
-  customerFirstName: z.string().min(1).max(100),
-  customerLastName: z.string().max(100),
-  startsAt: z.iso.datetime(),
-  endsAt: z.iso.datetime(),
-  /** Where a moved visit was before. */
-  previousStartsAt: z.iso.datetime().nullable(),
-  services: z.array(serviceSchema).min(1),
-  totalPrice: z.number().min(0),
-  address: z.string().max(500).nullable(),
-  revision: z.number().int().min(0),
-});
-export type SeriesVisitNoticeData = z.infer<typeof seriesVisitNoticeDataSchema>;
-
 const TEXT = {
   en: {
     ...VISIT_TEXT.en,
@@ -119,26 +89,6 @@ const TEXT = {
     moreVisits: 'Further visits are added automatically as the series goes on.',
     manageSeries:
       'To skip or move one visit, change all future visits, pause or cancel the series, go to My Appointments:',
-    // The notices about one visit.
-    flaggedSubject: 'One visit of your recurring cleaning needs a new time',
-    flaggedIntro: (when: string) =>
-      `No cleaner is free on ${when}, so this visit of your recurring cleaning has no time yet. The rest of your series is unchanged.`,
-    flaggedNext:
-      'We will contact you to find another time. You can also move the visit yourself from My Appointments.',
-    flaggedAction: 'Move this visit',
-    plannedFor: 'Planned',
-    skippedSubject: (date: string) => `Visit of ${date} skipped`,
-    skippedIntro: (when: string) =>
-      `The visit of ${when} is skipped: nobody will come that day. The rest of your recurring cleaning continues as planned.`,
-    skippedCalendar: 'The calendar file attached removes this visit from your calendar.',
-    movedSubject: (previous: string, next: string) => `Visit moved from ${previous} to ${next}`,
-    movedSubjectNoPrevious: (next: string) => `Visit moved to ${next}`,
-    movedIntro: (previous: string | null, next: string) =>
-      previous
-        ? `One visit of your recurring cleaning has moved from ${previous} to ${next}; the other visits do not change.`
-        : `One visit of your recurring cleaning has moved to ${next}; the other visits do not change.`,
-    movedCalendar: 'The calendar file attached updates this visit in your calendar.',
-    change: 'To skip, move or cancel a visit, or change the whole series, go to My Appointments.',
   },
   fr: {
     ...VISIT_TEXT.fr,
@@ -172,26 +122,6 @@ const TEXT = {
     moreVisits: 'Les visites suivantes s’ajoutent automatiquement au fil de la série.',
     manageSeries:
       'Pour annuler ou déplacer une seule visite, modifier toutes les visites à venir, ou suspendre ou annuler la série, rendez-vous dans Mes rendez-vous\u00a0:',
-    flaggedSubject: 'Une visite de votre ménage récurrent doit être replanifiée',
-    flaggedIntro: (when: string) =>
-      `Aucun membre de l’équipe n’est libre le ${when}; cette visite de votre ménage récurrent n’a donc pas encore d’heure. Le reste de votre série ne change pas.`,
-    flaggedNext:
-      'Nous communiquerons avec vous pour trouver un autre moment. Vous pouvez aussi déplacer la visite vous-même depuis Mes rendez-vous.',
-    flaggedAction: 'Déplacer cette visite',
-    plannedFor: 'Date prévue',
-    skippedSubject: (date: string) => `Visite du ${date} annulée`,
-    skippedIntro: (when: string) =>
-      `La visite du ${when} est annulée\u00a0: personne ne viendra ce jour-là. Le reste de votre ménage récurrent se poursuit comme prévu.`,
-    skippedCalendar: 'Le fichier de calendrier joint retire cette visite de votre calendrier.',
-    movedSubject: (previous: string, next: string) => `Visite déplacée du ${previous} au ${next}`,
-    movedSubjectNoPrevious: (next: string) => `Visite déplacée au ${next}`,
-    movedIntro: (previous: string | null, next: string) =>
-      previous
-        ? `Une visite de votre ménage récurrent a été déplacée du ${previous} au ${next}. Les autres visites ne changent pas.`
-        : `Une visite de votre ménage récurrent a été déplacée au ${next}. Les autres visites ne changent pas.`,
-    movedCalendar: 'Le fichier de calendrier joint met cette visite à jour dans votre calendrier.',
-    change:
-      'Pour annuler ou déplacer une visite, ou modifier toute la série, rendez-vous dans Mes rendez-vous.',
   },
 } as const;
 
@@ -308,87 +238,6 @@ export function renderSeriesConfirmation(
     subject,
     text,
     preheader: rhythm,
-    bodyHtml,
-    footer: t.footer(ctx.brandName),
-    ctx,
-  });
-}
-
-export function renderSeriesVisitNotice(
-  data: SeriesVisitNoticeData,
-  locale: Locale,
-  ctx: RenderContext,
-): RenderedEmail {
-  const t = TEXT[locale];
-  const start = new Date(data.startsAt);
-  const at = formatDateTime(start, locale, ctx.timeZone);
-  const previous = data.previousStartsAt
-    ? formatDateTime(new Date(data.previousStartsAt), locale, ctx.timeZone)
-    : null;
-  const myAppointments = `${ctx.publicUrl}/my-appointments`;
-
-  const { subject, paragraphs, whenLabel, action } = (() => {
-    switch (data.kind) {
-      case 'flagged':
-        return {
-          subject: t.flaggedSubject,
-          paragraphs: [t.flaggedIntro(at), t.flaggedNext],
-          whenLabel: t.plannedFor,
-          action: t.flaggedAction,
-        };
-      case 'skipped':
-        return {
-          subject: t.skippedSubject(formatDate(start, locale, ctx.timeZone)),
-          paragraphs: [t.skippedIntro(at), t.skippedCalendar],
-          whenLabel: t.when,
-          action: t.manage,
-        };
-      case 'moved':
-        return {
-          subject: previous ? t.movedSubject(previous, at) : t.movedSubjectNoPrevious(at),
-          paragraphs: [t.movedIntro(previous, at), t.movedCalendar],
-          whenLabel: t.when,
-          action: t.manage,
-        };
-    }
-  })();
-
-  const when = visitWhen(data.startsAt, data.endsAt, locale, ctx.timeZone);
-  const total = priceText(data.totalPrice, locale);
-  const details: Detail[] = [
-    { label: whenLabel, text: when, html: escapeHtml(when) },
-    ...(data.address ? [textDetail(t.where, data.address)] : []),
-    servicesDetail(data.services, locale),
-    { label: t.total, text: total, html: `<strong>${escapeHtml(total)}</strong>` },
-  ];
-
-  const text = [
-    t.greeting(data.customerFirstName),
-    '',
-    paragraphs.join('\n\n'),
-    '',
-    ...detailLines(details, locale),
-    '',
-    t.change,
-    myAppointments,
-    '',
-    `${t.reference}${t.sep}${data.appointmentId}`,
-    `— ${ctx.brandName}`,
-  ].join('\n');
-
-  const bodyHtml = [
-    `<p>${escapeHtml(t.greeting(data.customerFirstName))}</p>`,
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    detailsTable(details),
-    button(myAppointments, action),
-    smallPrint([t.change, `${t.reference}${t.sep}${data.appointmentId}`]),
-  ].join('\n');
-
-  return layoutEmail({
-    locale,
-    subject,
-    text,
-    preheader: paragraphs[0] ?? subject,
     bodyHtml,
     footer: t.footer(ctx.brandName),
     ctx,

@@ -199,6 +199,30 @@ export async function replaceAppointment(
   }
 }
 
+/**
+ * A change of the visit that touches no column of its own (its team): its revision still goes up, so
+ * the calendar files about it (SEQUENCE) supersede the earlier ones.
+ */
+export async function bumpRevision(db: Db, id: string): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ revision: sql`${appointments.revision} + 1` })
+    .where(eq(appointments.id, id));
+}
+
+/**
+ * Marks a visit's feedback request as sent, once: true the first time only (the row's own column, so
+ * a visit completed, reopened and completed again asks once).
+ */
+export async function claimFeedbackRequest(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(appointments)
+    .set({ feedbackRequestedAt: now })
+    .where(and(eq(appointments.id, id), sql`${appointments.feedbackRequestedAt} is null`))
+    .returning({ id: appointments.id });
+  return rows.length > 0;
+}
+
 /** Removes an appointment for good (an admin's delete); its service lines and jobs go with it. */
 export async function deleteAppointment(db: Db, id: string): Promise<void> {
   await db.delete(appointments).where(eq(appointments.id, id));

@@ -26,14 +26,21 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
-import { queueVisitNotice } from '../series/series-emails.ts';
 import { appointmentEmailDataOf } from './appointment-email.ts';
+import {
+  queueFeedbackRequest,
+  queueVisitNotices,
+  teamChange,
+  type NoticeRecipients,
+  type VisitChange,
+} from './visit-notices.ts';
 import { appointmentsPdf } from './appointments-pdf.ts';
 import {
   findAppointment,
   findAppointmentByKey,
   findAllAppointments,
   findAppointmentsPage,
+  bumpRevision,
   lockAppointment,
   findCustomerAppointments,
   insertAppointment,
@@ -78,6 +85,13 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const rules = (): BookingRules => bookingRulesOf(config);
   const bufferMs = config.bufferMinutes * 60_000;
+  /** Queues one change's notices (decision 023) in its transaction; employees read BUSINESS_LOCALE. */
+  const notify = (
+    tx: Parameters<typeof queueVisitNotices>[0],
+    appointmentId: string,
+    change: VisitChange,
+    recipients: Omit<NoticeRecipients, 'employeeLocale'>,
+  ) => queueVisitNotices(tx, appointmentId, change, { ...recipients, employeeLocale: config.businessLocale });
 
   app.get(
     '/slots',
@@ -182,6 +196,9 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             },
             services.lines,
           );
+          // The cleaner picked here gets no "assigned" email (decision 023): the visit is pending until the
+          // office confirms it, it is in their schedule and calendar feed already, and a series' plan
+          // would send one per visit. Emails tell the team of changes made to what they already have.
           if (cleaners?.length) await replaceAssignments(tx.db, appointmentId, cleaners, null);
           const created = await findAppointment(tx.db, appointmentId);
           if (!created) throw new Error('The appointment was not saved.');
@@ -325,10 +342,14 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             services.lines,
           );
           if (isNewTime) {
-            await queueVisitNotice(tx, appointment.appointmentId, {
-              kind: 'moved',
-              previousStartsAt: current.appointmentDate.toISOString(),
-            });
+            // The customer and the cleaners still on it hear of the move; a cleaner the move took off
+            // it, or put on it, hears that instead (decision 023).
+            const team = teamChange(assigned, await assignedEmployeeIds(tx.db, appointment.appointmentId));
+            const id = appointment.appointmentId;
+            const moved = { kind: 'moved', previousStartsAt: current.appointmentDate } as const;
+            await notify(tx, id, moved, { customer: true, employeeIds: team.kept });
+            await notify(tx, id, { kind: 'assigned' }, { customer: false, employeeIds: team.added });
+            await notify(tx, id, { kind: 'unassigned' }, { customer: false, employeeIds: team.removed });
           }
         });
       }
@@ -357,7 +378,22 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       if (user.permissions.has('admin')) {
         const existing = await findAppointment(app.db, request.params.appointmentId);
         if (!existing) throw notFound('Appointment');
-        await deleteAppointment(app.db, existing.appointmentId);
+        await app.jobs.transaction(async (tx) => {
+          const current = await lockAppointment(tx.db, existing.appointmentId);
+          if (!current) throw notFound('Appointment');
+          // A future active visit deleted is cancelled by the business for those who expect it: told
+          // before the row goes (the notice reads it), its revision up first (decision 023).
+          if (isActiveStatus(current.status)) {
+            await bumpRevision(tx.db, existing.appointmentId);
+            await notify(
+              tx,
+              existing.appointmentId,
+              { kind: 'cancelled', cancelledBy: 'business' },
+              { customer: true, employeeIds: await assignedEmployeeIds(tx.db, existing.appointmentId) },
+            );
+          }
+          await deleteAppointment(tx.db, existing.appointmentId);
+        });
         return reply.code(204).send();
       }
       const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
@@ -367,13 +403,18 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   );
 
   /**
-   * A customer's cancel: the row is kept, status cancelled (decision 007); closed visits refuse. A series
-   * visit is skipped: its customer gets a notice (decision 020).
+   * A customer's cancel: the row is kept, status cancelled (decision 007); closed visits refuse. The
+   * customer and the cleaners on it get the notice (a series visit's is "skipped"; decisions 020, 023).
    */
   async function cancelVisit(visit: { appointmentId: string; customerId: string }, userId: string) {
     await app.jobs.transaction(async (tx) => {
       if (await cancelOwnVisit(tx.db, visit, userId, rules())) {
-        await queueVisitNotice(tx, visit.appointmentId, { kind: 'skipped', previousStartsAt: null });
+        await notify(
+          tx,
+          visit.appointmentId,
+          { kind: 'cancelled', cancelledBy: 'customer' },
+          { customer: true, employeeIds: await assignedEmployeeIds(tx.db, visit.appointmentId) },
+        );
       }
     });
   }
@@ -631,6 +672,32 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           },
           services.lines,
         );
+        // One notice per change (decision 023), the strongest: a cancellation, else a move, else a
+        // confirmation. A visit that was not active (cancelled or completed) and is active again is not
+        // "moved" or "confirmed": nothing goes out for it.
+        const id = existing.appointmentId;
+        const wasActive = isActiveStatus(current.status);
+        const isNewTime = start.getTime() !== current.appointmentDate.getTime();
+        if (status === 'cancelled' && wasActive) {
+          await notify(
+            tx,
+            id,
+            { kind: 'cancelled', cancelledBy: 'business' },
+            { customer: true, employeeIds: assigned },
+          );
+        } else if (isActiveStatus(status) && wasActive && isNewTime) {
+          await notify(
+            tx,
+            id,
+            { kind: 'moved', previousStartsAt: current.appointmentDate },
+            { customer: true, employeeIds: assigned },
+          );
+        } else if (status === 'confirmed' && current.status === 'pending') {
+          await notify(tx, id, { kind: 'confirmed' }, { customer: true, employeeIds: [] });
+        }
+        // After the visit: the customer is asked how it went, once per visit.
+        if (status === 'completed' && current.status !== 'completed')
+          await queueFeedbackRequest(tx, id, { publicUrl: config.publicUrl });
       });
       const updated = await findAppointment(app.db, existing.appointmentId);
       if (!updated) throw notFound('Appointment');

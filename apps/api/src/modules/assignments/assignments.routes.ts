@@ -14,9 +14,11 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findAppointment, lockAppointment } from '../appointments/appointments.repository.ts';
+import { bumpRevision, findAppointment, lockAppointment } from '../appointments/appointments.repository.ts';
+import { queueVisitNotices, teamChange } from '../appointments/visit-notices.ts';
 import { myEmployee } from '../employees/my-employee.ts';
 import {
+  assignedEmployeeIds,
   findAssignments,
   findBusyEmployees,
   findJobs,
@@ -114,7 +116,21 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
           bufferMs: config.bufferMinutes * 60_000,
         });
         if (busy.size > 0) throw overlapError(employeeIds, busy);
+        const before = await assignedEmployeeIds(tx.db, appointmentId);
         await replaceAssignments(tx.db, appointmentId, employeeIds, currentUser(request).userId);
+        // Who joins hears "assigned", who leaves "unassigned" (decision 023); the customer is not told
+        // (their visit does not change). A change of people is a change of the visit: revision up.
+        const { added, removed } = teamChange(before, employeeIds);
+        if (added.length + removed.length === 0) return;
+        await bumpRevision(tx.db, appointmentId);
+        if (current.status !== 'pending' && current.status !== 'confirmed') return;
+        const recipients = (employeeIds: string[]) => ({
+          customer: false,
+          employeeIds,
+          employeeLocale: config.businessLocale,
+        });
+        await queueVisitNotices(tx, appointmentId, { kind: 'assigned' }, recipients(added));
+        await queueVisitNotices(tx, appointmentId, { kind: 'unassigned' }, recipients(removed));
       });
       return findAssignments(app.db, appointmentId);
     },

@@ -37,6 +37,8 @@ import type { Db } from '../../db/transaction.ts';
 import { findJobs, lockEmployees, removeAssignments } from '../assignments/assignments.repository.ts';
 import { findJobsCoveredBy } from '../scheduling/dispatch.repository.ts';
 import { findShiftHours } from '../scheduling/team.repository.ts';
+import { bumpRevision } from '../appointments/appointments.repository.ts';
+import { queueVisitNotices } from '../appointments/visit-notices.ts';
 
 /**
  * Availabilities (an employee posts their own; an admin sees everyone's) and schedules (shifts assigned
@@ -205,7 +207,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
    * `jobs=unassign`: then the employee steps off them and the admin sees them unassigned. Under the
    * employee's jobs lock, so a booking cannot give them a visit in that shift meanwhile.
    */
-  async function release(availability: Availability, jobs: 'unassign' | undefined) {
+  async function release(availability: Availability, jobs: 'unassign' | undefined, by: 'employee' | 'admin') {
     await app.jobs.transaction(async (tx) => {
       await lockEmployees(tx.db, [availability.employeeId]);
       const covered = await coveredJobs(tx.db, availability);
@@ -218,6 +220,21 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       }
       for (const appointmentId of covered) {
         await removeAssignments(tx.db, appointmentId, [availability.employeeId]);
+        await bumpRevision(tx.db, appointmentId);
+        // The admin took the employee off these visits: they hear it (decision 023). An employee who
+        // deleted their own day off knows already.
+        if (by === 'admin') {
+          await queueVisitNotices(
+            tx,
+            appointmentId,
+            { kind: 'unassigned' },
+            {
+              customer: false,
+              employeeIds: [availability.employeeId],
+              employeeLocale: config.businessLocale,
+            },
+          );
+        }
       }
       await deleteAvailability(tx.db, availability.availabilityId);
     });
@@ -270,7 +287,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
     },
     async (request, reply) => {
       const availability = await mine(request, request.params.availabilityId);
-      await release(availability, request.query.jobs);
+      await release(availability, request.query.jobs, 'employee');
       return reply.code(204).send();
     },
   );
@@ -424,7 +441,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
     async (request, reply) => {
       const availability = await findAvailability(app.db, request.params.availabilityId, tz);
       if (!availability) throw notFound('Availability');
-      await release(availability, request.query.jobs);
+      await release(availability, request.query.jobs, 'admin');
       return reply.code(204).send();
     },
   );

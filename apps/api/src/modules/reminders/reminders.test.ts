@@ -89,8 +89,9 @@ describe('reminders before a visit', () => {
       databaseUrl,
     });
     await sender.ready();
-    // Three confirmations and two reminders (09:00, and 18:00 for the moved one).
-    await smtp.waitFor(5, 20_000);
+    // Three confirmations, the cancellation's and the move's notices (decision 023), and two reminders
+    // (09:00, and 18:00 for the moved one).
+    await smtp.waitFor(7, 20_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(reminders()).toHaveLength(2);
     expect(reminders().some((subject) => subject.includes('6:00 p.m.'))).toBe(true);
@@ -100,7 +101,7 @@ describe('reminders before a visit', () => {
     // An hour before: the 2-hour reminder of the 09:00 visit, once.
     expect(await pass(new Date(start - HOUR))).toBe(1);
     expect(await pass(new Date(start - HOUR))).toBe(0);
-    await smtp.waitFor(6, 20_000);
+    await smtp.waitFor(8, 20_000);
     expect(reminders()).toHaveLength(3);
     const [last] = smtp.messages.slice(-1);
     expect(last?.text).toContain('9:00 a.m.');

@@ -1,12 +1,8 @@
 import type { Appointment, Locale } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/transaction.ts';
-import type { Transaction } from '../../plugins/jobs.ts';
-import {
-  findAppointment,
-  findVisitMailFacts,
-  findSeriesVisits,
-} from '../appointments/appointments.repository.ts';
+import { findVisitMailFacts, findSeriesVisits } from '../appointments/appointments.repository.ts';
+import { queueVisitNotices } from '../appointments/visit-notices.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findSeriesRow, toSeriesViews } from './series.repository.ts';
 import type { SeriesNotifier } from './series.service.ts';
@@ -25,46 +21,6 @@ const lineOf = (facts: MailFacts) => (visit: Appointment) => ({
   revision: facts.get(visit.appointmentId)?.revision ?? 0,
   totalPrice: visit.totalPrice,
 });
-
-const servicesOf = (visit: Pick<Appointment, 'serviceDetails'>) =>
-  visit.serviceDetails.map((line) => ({ title: line.title, price: line.price }));
-
-/**
- * A series visit's notice (flagged by the daily job, skipped, or moved), queued in the caller's
- * transaction to the visit's customer, in the language they booked in. Nothing for a one-off visit.
- */
-export async function queueVisitNotice(
-  tx: Transaction,
-  appointmentId: string,
-  notice: { kind: 'flagged' | 'skipped' | 'moved'; previousStartsAt: string | null },
-): Promise<void> {
-  const visit = await findAppointment(tx.db, appointmentId);
-  if (!visit?.seriesId) return;
-  const customer = await findCustomerById(tx.db, visit.customerId);
-  if (!customer) return;
-  const facts = (await findVisitMailFacts(tx.db, [visit.appointmentId])).get(visit.appointmentId);
-  await tx.enqueue('email', {
-    to: customer.email,
-    locale: localeOf(facts?.locale),
-    message: {
-      template: 'series-visit-notice',
-      data: {
-        kind: notice.kind,
-        seriesId: visit.seriesId,
-        appointmentId: visit.appointmentId,
-        customerFirstName: visit.customerFirstName,
-        customerLastName: visit.customerLastName,
-        startsAt: visit.appointmentDate,
-        endsAt: visit.endsAt,
-        previousStartsAt: notice.previousStartsAt,
-        services: servicesOf(visit),
-        totalPrice: visit.totalPrice,
-        address: visit.address,
-        revision: facts?.revision ?? 0,
-      },
-    },
-  });
-}
 
 /** The series' emails (decision 020), queued in the transactions of the series service. */
 export function createSeriesNotifier(db: Db, config: AppConfig): SeriesNotifier {
@@ -111,7 +67,22 @@ export function createSeriesNotifier(db: Db, config: AppConfig): SeriesNotifier 
         },
       });
     },
-    flagged: (tx, appointmentId) =>
-      queueVisitNotice(tx, appointmentId, { kind: 'flagged', previousStartsAt: null }),
+    // Flagged: the customer's to solve (move it) or the office's; no cleaner is on it.
+    async flagged(tx, appointmentId) {
+      await queueVisitNotices(
+        tx,
+        appointmentId,
+        { kind: 'flagged' },
+        { customer: true, employeeIds: [], employeeLocale: config.businessLocale },
+      );
+    },
+    async teamReleased(tx, visit, cancelledBy) {
+      await queueVisitNotices(
+        tx,
+        visit.appointmentId,
+        { kind: 'cancelled', cancelledBy },
+        { customer: false, employeeIds: visit.employeeIds, employeeLocale: config.businessLocale },
+      );
+    },
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { discountedPrice, isoWeekday, type Appointment, type SeriesStatus, type Series } from '@eclat/shared';
 import {
   appMeta,
+  appointmentAssignments,
   appointmentSeries,
   appointments,
   customers,
@@ -103,6 +104,38 @@ const isOpenAfter = (now: Date) =>
     sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
   );
 
+/** The open visits of a series from a moment on (all from `now` without `from`). */
+const openVisitsOf = (seriesId: string, now: Date, from?: { date: string; instant: Date }) =>
+  and(
+    eq(appointments.seriesId, seriesId),
+    isOpenAfter(now),
+    from
+      ? sql`(${appointments.seriesDate} >= ${from.date} or ${appointments.appointmentDate} >= ${from.instant.toISOString()}::timestamptz)`
+      : undefined,
+  );
+
+/**
+ * The cleaners on the open visits that `removeOpenVisits` (with `from`) or `cancelOpenVisits` (without)
+ * would take: each visit with someone on it, and who.
+ */
+export async function findOpenVisitTeams(
+  db: Db,
+  seriesId: string,
+  now: Date,
+  from?: { date: string; instant: Date },
+): Promise<{ appointmentId: string; employeeIds: string[] }[]> {
+  const rows = await db
+    .select({ appointmentId: appointments.id, employeeId: appointmentAssignments.employeeId })
+    .from(appointments)
+    .innerJoin(appointmentAssignments, eq(appointmentAssignments.appointmentId, appointments.id))
+    .where(openVisitsOf(seriesId, now, from))
+    .orderBy(asc(appointments.appointmentDate), asc(appointmentAssignments.employeeId));
+  const teams = new Map<string, string[]>();
+  for (const row of rows)
+    teams.set(row.appointmentId, [...(teams.get(row.appointmentId) ?? []), row.employeeId]);
+  return [...teams].map(([appointmentId, employeeIds]) => ({ appointmentId, employeeIds }));
+}
+
 /**
  * Takes the open visits (pending or confirmed, not started) of a series off its plan from a moment on:
  * those planned for `fromDate` or later, or moved to start at `fromInstant` or later. Cancelled and
@@ -116,13 +149,7 @@ export async function removeOpenVisits(
 ): Promise<number> {
   const removed = await db
     .delete(appointments)
-    .where(
-      and(
-        eq(appointments.seriesId, seriesId),
-        isOpenAfter(now),
-        sql`(${appointments.seriesDate} >= ${from.date} or ${appointments.appointmentDate} >= ${from.instant.toISOString()}::timestamptz)`,
-      ),
-    )
+    .where(openVisitsOf(seriesId, now, from))
     .returning({ id: appointments.id });
   return removed.length;
 }
@@ -138,7 +165,7 @@ export async function cancelOpenVisits(db: Db, seriesId: string, now: Date, user
       needsTime: false,
       revision: sql`${appointments.revision} + 1`,
     })
-    .where(and(eq(appointments.seriesId, seriesId), isOpenAfter(now)));
+    .where(openVisitsOf(seriesId, now));
 }
 
 /** Active series whose plan is written only up to before `until`: the daily job extends them. */

@@ -306,8 +306,8 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       },
     },
     async (request) => {
-      const { series } = await changeableSeries(request, request.params.seriesId);
-      await pauseSeries(deps(), series.id);
+      const { series, by } = await changeableSeries(request, request.params.seriesId);
+      await pauseSeries(deps(), series.id, by);
       return detail(series.id);
     },
   );
@@ -347,8 +347,8 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       },
     },
     async (request) => {
-      const { series, user } = await changeableSeries(request, request.params.seriesId);
-      await cancelSeries(deps(), series.id, user.userId);
+      const { series, user, by } = await changeableSeries(request, request.params.seriesId);
+      await cancelSeries(deps(), series.id, { userId: user.userId, role: by });
       return detail(series.id);
     },
   );

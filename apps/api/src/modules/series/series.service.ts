@@ -16,6 +16,7 @@ import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import { replaceAssignments } from '../assignments/assignments.repository.ts';
 import {
+  bumpRevision,
   findWaitingSeriesVisits,
   insertAppointment,
   lockAppointment,
@@ -31,6 +32,7 @@ import { findCustomerById } from '../customers/customers.repository.ts';
 import { findScheduleEnd } from '../scheduling/team.repository.ts';
 import {
   cancelOpenVisits,
+  findOpenVisitTeams,
   findRecurringDiscounts,
   findSeriesRow,
   findSeriesServiceIds,
@@ -66,7 +68,19 @@ export type SeriesNotifier = {
   confirmation(tx: Transaction, seriesId: string): Promise<void>;
   /** A visit the daily job could not place. */
   flagged(tx: Transaction, appointmentId: string): Promise<void>;
+  /**
+   * A visit taken off the plan or cancelled with the series: the cleaners on it are told it is
+   * cancelled (decision 023; its customer hears of the series as a whole, on the series' screen).
+   */
+  teamReleased(
+    tx: Transaction,
+    visit: { appointmentId: string; employeeIds: string[] },
+    cancelledBy: 'customer' | 'business',
+  ): Promise<void>;
 };
+
+/** Who a change of the series comes from, as a notice says it. */
+const cancelledBy = (by: 'customer' | 'admin') => (by === 'admin' ? 'business' : 'customer');
 
 /** Why a planned visit may be written as "needs a time" instead of failing its series. */
 const UNPLACEABLE = new Set(['NO_CLEANER_FREE', 'SLOT_FULL', 'VISITS_OVERLAP']);
@@ -304,12 +318,9 @@ export async function changeSeries(
   const now = nowOf(rules);
   await deps.jobs.transaction(async (tx) => {
     await lockChangeable(tx.db, seriesId);
-    await removeOpenVisits(
-      tx.db,
-      seriesId,
-      { date: local.date, instant: fromLocal(local.date, 0, 0, rules.timeZone) },
-      now,
-    );
+    const from = { date: local.date, instant: fromLocal(local.date, 0, 0, rules.timeZone) };
+    await releaseTeams(deps, tx, seriesId, { now, from, by: change.by });
+    await removeOpenVisits(tx.db, seriesId, from, now);
     await replaceSeriesServices(tx.db, seriesId, change.input.serviceIds);
     await updateSeries(tx.db, seriesId, {
       anchorDate: local.date,
@@ -331,13 +342,35 @@ export async function changeSeries(
   await planSeries(deps, seriesId, { notifyFlagged: false });
 }
 
+/**
+ * Before open visits leave the plan (their rows go): each one's revision goes up and the cleaners on it
+ * are told it is cancelled, while the row is still there to read.
+ */
+async function releaseTeams(
+  deps: SeriesDeps,
+  tx: Transaction,
+  seriesId: string,
+  change: { now: Date; from: { date: string; instant: Date }; by: 'customer' | 'admin' },
+) {
+  for (const visit of await findOpenVisitTeams(tx.db, seriesId, change.now, change.from)) {
+    await bumpRevision(tx.db, visit.appointmentId);
+    await deps.notify.teamReleased(tx, visit, cancelledBy(change.by));
+  }
+}
+
 /** Pauses a series: its open future visits leave the plan; nothing is planned until it resumes. */
-export async function pauseSeries(deps: SeriesDeps, seriesId: string): Promise<void> {
+export async function pauseSeries(
+  deps: SeriesDeps,
+  seriesId: string,
+  by: 'customer' | 'admin',
+): Promise<void> {
   const now = nowOf(deps.rules);
   await deps.jobs.transaction(async (tx) => {
     const series = await lockChangeable(tx.db, seriesId);
     if (series.status === 'paused') return;
-    await removeOpenVisits(tx.db, seriesId, { date: todayIn(deps.rules.timeZone, now), instant: now }, now);
+    const from = { date: todayIn(deps.rules.timeZone, now), instant: now };
+    await releaseTeams(deps, tx, seriesId, { now, from, by });
+    await removeOpenVisits(tx.db, seriesId, from, now);
     await updateSeries(tx.db, seriesId, { status: 'paused', pausedAt: now });
   });
 }
@@ -371,14 +404,23 @@ export async function resumeSeries(deps: SeriesDeps, seriesId: string, from: str
   await planSeries(deps, seriesId, { notifyFlagged: false });
 }
 
-/** Cancels a series: every open future visit is cancelled (kept); past visits stay as they are. */
-export async function cancelSeries(deps: SeriesDeps, seriesId: string, userId: string): Promise<void> {
+/**
+ * Cancels a series: every open future visit is cancelled (kept; its revision up); past visits stay as
+ * they are. The cleaners on those visits are told.
+ */
+export async function cancelSeries(
+  deps: SeriesDeps,
+  seriesId: string,
+  by: { userId: string; role: 'customer' | 'admin' },
+): Promise<void> {
   const now = nowOf(deps.rules);
   await deps.jobs.transaction(async (tx) => {
     const series = await lockSeries(tx.db, seriesId);
     if (!series) throw notFound('Series');
     if (series.status === 'cancelled') return;
-    await cancelOpenVisits(tx.db, seriesId, now, userId);
+    const teams = await findOpenVisitTeams(tx.db, seriesId, now);
+    await cancelOpenVisits(tx.db, seriesId, now, by.userId);
+    for (const visit of teams) await deps.notify.teamReleased(tx, visit, cancelledBy(by.role));
     await updateSeries(tx.db, seriesId, { status: 'cancelled', cancelledAt: now, pausedAt: null });
   });
 }

@@ -63,7 +63,7 @@ function seriesApi(app: () => TestApp) {
   };
 }
 
-/** The emails queued for a customer: each template, with the notice's kind. */
+/** The emails queued for a customer: each template, with the notice's kind (and who cancelled). */
 async function emailsOf(app: TestApp, customerId: string): Promise<string[]> {
   const [customer] = await app.db.select().from(customers).where(eq(customers.id, customerId));
   const { rows } = await app.db.execute<{ data: unknown }>(
@@ -71,9 +71,9 @@ async function emailsOf(app: TestApp, customerId: string): Promise<string[]> {
   );
   return rows.map((row) => {
     const { message } = emailJobSchema.parse(row.data);
-    return message.template === 'series-visit-notice'
-      ? `${message.template}:${message.data.kind}`
-      : message.template;
+    if (message.template !== 'visit-notice') return message.template;
+    const { kind, cancelledBy } = message.data;
+    return `${message.template}:${kind}${cancelledBy ? `:${cancelledBy}` : ''}`;
   });
 }
 
@@ -150,8 +150,8 @@ describe('a series without a team (fixed capacity)', () => {
     // One confirmation for the series (not one per visit), then a notice for each change.
     expect(await emailsOf(app, who.customerId)).toEqual([
       'series-confirmation',
-      'series-visit-notice:skipped',
-      'series-visit-notice:moved',
+      'visit-notice:cancelled:customer',
+      'visit-notice:moved',
     ]);
     const after = await api.rows(series.seriesId);
     expect(after).toHaveLength(before.length);
@@ -553,7 +553,7 @@ describe('a series planned from the team', () => {
     expect(flagged).toBeGreaterThanOrEqual(2);
     expect(await emailsOf(app, who.customerId)).toEqual([
       'series-confirmation',
-      ...extended.filter((row) => row.needsTime).map(() => 'series-visit-notice:flagged'),
+      ...extended.filter((row) => row.needsTime).map(() => 'visit-notice:flagged'),
     ]);
     // A second pass finds nothing to do.
     await runSeriesPass(later);
@@ -634,9 +634,6 @@ describe('a series beyond the days the team has posted', () => {
     await runSeriesPass(deps);
     const after = await api.detail(series.seriesId, who.headers);
     expect(after.visits.map((visit) => visit.needsTime)).toEqual(after.visits.map((_, index) => index === 6));
-    expect(await emailsOf(app, who.customerId)).toEqual([
-      'series-confirmation',
-      'series-visit-notice:flagged',
-    ]);
+    expect(await emailsOf(app, who.customerId)).toEqual(['series-confirmation', 'visit-notice:flagged']);
   });
 });
