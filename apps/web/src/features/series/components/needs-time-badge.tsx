@@ -1,0 +1,30 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import { IconClockExclamation, IconRepeat } from '@tabler/icons-react';
+
+import { useTranslation } from '@/lib/i18n';
+
+/** "Needs a time": a series visit no cleaner could take yet (decision 020), the same on every screen. */
+export function NeedsTimeBadge(props: Omit<BadgeProps, 'color' | 'children'>) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color="orange.9"
+      variant="filled"
+      leftSection={<IconClockExclamation size={12} aria-hidden="true" />}
+      {...props}
+    >
+      {t('series.needsTime')}
+    </Badge>
+  );
+}
+
+/** The mark of a series visit on staff screens: an icon with its name ("Recurring") for screen readers. */
+export function RecurringMarker({ size = 16 }: { size?: number }) {
+  const { t } = useTranslation();
+  const label = t('series.recurring');
+  return (
+    <span role="img" aria-label={label} title={label} style={{ display: 'inline-flex', flexShrink: 0 }}>
+      <IconRepeat size={size} aria-hidden="true" />
+    </span>
+  );
+}
