@@ -7,7 +7,7 @@ import { StatusBadge } from '@/features/appointments/components/status-badge';
 import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
 import { useTranslation } from '@/lib/i18n';
 
-import { NeedsTimeBadge } from './needs-time-badge';
+import { NeedsTimeBadge } from '@/components/ui/series-markers';
 
 type VisitLineProps = {
   visit: Appointment;

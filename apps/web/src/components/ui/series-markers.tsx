@@ -3,7 +3,7 @@ import { IconClockExclamation, IconRepeat } from '@tabler/icons-react';
 
 import { useTranslation } from '@/lib/i18n';
 
-/** "Needs a time": a series visit no cleaner could take yet (decision 020), the same on every screen. */
+/** "Needs a time": a visit of a recurring series no cleaner could take yet (decision 020), the same on every screen. */
 export function NeedsTimeBadge(props: Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
