@@ -129,7 +129,9 @@ export function MyAppointmentsRoute() {
     content = (
       <EmptyState size="lg">
         {filter === 'all'
-          ? t('myAppointments.empty')
+          ? hasSeries
+            ? t('series.mine.noOthers')
+            : t('myAppointments.empty')
           : t('myAppointments.emptyStatus', { status: t(`myAppointments.statusInSentence.${filter}`) })}
       </EmptyState>
     );

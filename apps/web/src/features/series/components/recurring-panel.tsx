@@ -26,7 +26,7 @@ import { useVisitsNeedingTime } from '../api/get-visits-needing-time';
 import { seriesHref } from '../links';
 import { rhythmText } from '../rhythm';
 
-import { NeedsTimeBadge } from '@/components/ui/series-markers';
+import { NEEDS_TIME_COLOR, NeedsTimeBadge } from '@/components/ui/series-markers';
 import { RecurringDiscountsForm } from './recurring-discounts-form';
 import { SeriesStatusBadge } from './series-status-badge';
 
@@ -91,7 +91,7 @@ function VisitsNeedingTime() {
                       component={Link}
                       to={paths.editAppointment.getHref(visit.appointmentId)}
                       size="xs"
-                      color="orange.9"
+                      color={NEEDS_TIME_COLOR}
                       leftSection={<IconClock size={14} aria-hidden="true" />}
                       aria-label={t('series.visit.chooseTimeLabel', { dateTime })}
                     >
@@ -178,7 +178,7 @@ function SeriesTable() {
                             : '—'}
                         </Text>
                         {series.visitsNeedingTime > 0 && (
-                          <Text size="sm" c="orange.9" fw={600}>
+                          <Text size="sm" c={NEEDS_TIME_COLOR} fw={600}>
                             {t('series.card.needingTime', { count: series.visitsNeedingTime })}
                           </Text>
                         )}

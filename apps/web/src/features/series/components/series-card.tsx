@@ -31,7 +31,7 @@ import { upcomingVisits } from '../grouping';
 import { changeSeriesHref, seriesHref, type SeriesAudience } from '../links';
 import { rhythmText } from '../rhythm';
 
-import { NeedsTimeBadge } from '@/components/ui/series-markers';
+import { NEEDS_TIME_COLOR, NeedsTimeBadge } from '@/components/ui/series-markers';
 import { ResumeDialog } from './resume-dialog';
 import { ScopeDialog } from './scope-dialog';
 import { SeriesStatusBadge } from './series-status-badge';
@@ -49,6 +49,12 @@ type SeriesCardProps = {
   /** A link to the series' own page (the admin's list). */
   withOpenLink?: boolean;
 };
+
+/** Long labels (French) wrap inside the button on a phone instead of being cut. */
+const WRAPPING = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal' },
+} as const;
 
 type Question = { kind: 'edit' | 'cancel'; visit: Appointment } | null;
 
@@ -203,7 +209,7 @@ export function SeriesCard({
                   component={Link}
                   to={editHref(visit)}
                   size="xs"
-                  color="orange.9"
+                  color={NEEDS_TIME_COLOR}
                   leftSection={<IconClock size={14} aria-hidden="true" />}
                   aria-label={t('series.visit.chooseTimeLabel', { dateTime })}
                 >
@@ -394,6 +400,7 @@ export function SeriesCard({
               component={Link}
               to={changeSeriesHref(series.seriesId, { audience })}
               variant="light"
+              styles={WRAPPING}
               leftSection={<IconEdit size={16} aria-hidden="true" />}
               aria-label={t('series.card.changeAllLabel', { rhythm: rhythmLabel })}
             >
@@ -426,6 +433,7 @@ export function SeriesCard({
             <Button
               variant="light"
               color="red"
+              styles={WRAPPING}
               leftSection={<IconX size={16} aria-hidden="true" />}
               aria-label={t('series.card.cancelLabel', { rhythm: rhythmLabel })}
               loading={statusChange.isPending && statusChange.variables.action === 'cancel'}

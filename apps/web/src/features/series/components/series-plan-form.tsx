@@ -91,7 +91,7 @@ export function SeriesPlanForm({
   const [error, setError] = useState<string | null>(null);
 
   const isPastDay = date !== null && isPastDate(date, today);
-  const slots = useSlots(date && !isPastDay && serviceIds.length > 0 ? date : null, serviceIds);
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
   const days = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
 
