@@ -17,6 +17,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
+import { seriesRoutes } from './modules/series/series.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(availabilitiesRoutes, { config });
       await api.register(assignmentsRoutes, { config });
       await api.register(schedulingRoutes, { config });
+      await api.register(seriesRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       minNoticeHours: 12,
       maxOpenVisits: 10,
       bookingHorizonDays: 365,
+      recurringHorizonWeeks: 12,
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
     });
   });

@@ -63,6 +63,7 @@ const envSchema = z.object({
   MIN_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(12),
   MAX_OPEN_VISITS: z.coerce.number().int().min(1).max(1000).default(10),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  RECURRING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(104).default(12),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .url({
@@ -131,6 +132,8 @@ export type AppConfig = {
   maxOpenVisits: number;
   /** A visit starts at the latest on today plus this many days (business time zone). */
   bookingHorizonDays: number;
+  /** Recurring series have their visits written this many weeks ahead (decision 020). */
+  recurringHorizonWeeks: number;
   webDistDir: string;
   shutdownTimeoutMs: number;
   mail: {
@@ -230,6 +233,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     minNoticeHours: e.MIN_NOTICE_HOURS,
     maxOpenVisits: e.MAX_OPEN_VISITS,
     bookingHorizonDays: e.BOOKING_HORIZON_DAYS,
+    recurringHorizonWeeks: e.RECURRING_HORIZON_WEEKS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(baseDir, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),

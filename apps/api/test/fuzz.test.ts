@@ -11,6 +11,7 @@ import {
   feedbackSchema,
   ROLE_IDS,
   scheduleSchema,
+  seriesDetailSchema,
   serviceSchema,
   type Permission,
 } from '@eclat/shared';
@@ -239,6 +240,22 @@ async function seed() {
     );
     remember('appointmentId', appointment.appointmentId);
   }
+  // A recurring series of the customer's own (decision 020), so its routes meet a real id and visits.
+  const series = await seeded(
+    'admin',
+    {
+      method: 'POST',
+      url: `/api/v1/series/customers/${own.id}`,
+      payload: {
+        serviceIds: [serviceIds[0]],
+        appointmentDate: fromLocal(dayFromToday(60), 11, 0, TZ).toISOString(),
+        frequency: 'every4Weeks',
+      },
+    },
+    (body) => seriesDetailSchema.parse(body),
+  );
+  remember('seriesId', series.seriesId);
+  for (const visit of series.visits) remember('appointmentId', visit.appointmentId);
 
   const availability = await seeded(
     'employee',

@@ -347,6 +347,26 @@ const rows: Row[] = [
       },
     }),
   },
+  // Recurring cleanings (decision 020): the staff read every series and the visits needing a time.
+  {
+    name: 'GET /series',
+    employee: 'allowed',
+    attempt: () => ({ method: 'GET', url: '/api/v1/series' }),
+  },
+  {
+    name: 'GET /series/needs-time',
+    employee: 'allowed',
+    attempt: () => ({ method: 'GET', url: '/api/v1/series/needs-time' }),
+  },
+  {
+    name: 'PUT /settings/recurring',
+    employee: 'forbidden',
+    attempt: () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/recurring',
+      payload: { weekly: 15, every2Weeks: 10, every4Weeks: 5, firstVisitDiscounted: true },
+    }),
+  },
   {
     name: 'GET /dispatch',
     employee: 'forbidden',

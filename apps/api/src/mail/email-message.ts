@@ -1,6 +1,11 @@
-import { LOCALES } from '@eclat/shared';
+import { LOCALES, type Locale } from '@eclat/shared';
 import { z } from 'zod';
-import { createAppointmentInvite } from './ics.ts';
+import {
+  calendarContentType,
+  createAppointmentInvite,
+  createSeriesInvite,
+  createVisitChange,
+} from './ics.ts';
 import type { RenderContext, RenderedEmail } from './layout.ts';
 import {
   appointmentEmailDataSchema,
@@ -10,6 +15,13 @@ import {
 import { contactMessageDataSchema, renderContactMessage } from './templates/contact-message.ts';
 import { emailVerificationDataSchema, renderEmailVerification } from './templates/email-verification.ts';
 import { passwordResetDataSchema, renderPasswordReset } from './templates/password-reset.ts';
+import {
+  renderSeriesConfirmation,
+  renderSeriesVisitNotice,
+  seriesConfirmationDataSchema,
+  seriesVisitNoticeDataSchema,
+  type SeriesVisitNoticeData,
+} from './templates/series.ts';
 import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
 
 /**
@@ -23,6 +35,8 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('contact-message'), data: contactMessageDataSchema }),
   z.object({ template: z.literal('booking-confirmation'), data: appointmentEmailDataSchema }),
   z.object({ template: z.literal('appointment-reminder'), data: appointmentEmailDataSchema }),
+  z.object({ template: z.literal('series-confirmation'), data: seriesConfirmationDataSchema }),
+  z.object({ template: z.literal('series-visit-notice'), data: seriesVisitNoticeDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -57,11 +71,53 @@ export function renderEmail(job: EmailJob, ctx: RenderContext): RenderedEmailWit
           {
             filename: 'appointment.ics',
             content: createAppointmentInvite(message.data, locale, ctx),
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            contentType: calendarContentType('PUBLISH'),
           },
         ],
       };
     case 'appointment-reminder':
       return { ...renderAppointmentReminder(message.data, locale, ctx), attachments: [] };
+    case 'series-confirmation': {
+      const invite = createSeriesInvite(message.data, locale, ctx);
+      return {
+        ...renderSeriesConfirmation(message.data, locale, ctx),
+        attachments: invite
+          ? [{ filename: 'series.ics', content: invite, contentType: calendarContentType('PUBLISH') }]
+          : [],
+      };
+    }
+    case 'series-visit-notice':
+      return {
+        ...renderSeriesVisitNotice(message.data, locale, ctx),
+        attachments: seriesVisitAttachments(message.data, locale, ctx),
+      };
+  }
+}
+
+/** A moved visit's event published again (same UID, higher SEQUENCE); a skipped one's cancelled. */
+function seriesVisitAttachments(
+  data: SeriesVisitNoticeData,
+  locale: Locale,
+  ctx: RenderContext,
+): EmailAttachment[] {
+  switch (data.kind) {
+    case 'flagged':
+      return [];
+    case 'moved':
+      return [
+        {
+          filename: 'appointment.ics',
+          content: createVisitChange(data, 'PUBLISH', locale, ctx),
+          contentType: calendarContentType('PUBLISH'),
+        },
+      ];
+    case 'skipped':
+      return [
+        {
+          filename: 'cancellation.ics',
+          content: createVisitChange(data, 'CANCEL', locale, ctx),
+          contentType: calendarContentType('CANCEL'),
+        },
+      ];
   }
 }

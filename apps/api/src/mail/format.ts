@@ -15,12 +15,41 @@ export function formatDateTime(date: Date, locale: Locale, timeZone: string): st
   }).format(date);
 }
 
+/** "Tuesday, October 27, 2026" / "mardi 27 octobre 2026", in the given time zone. */
+export function formatDate(date: Date, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(date);
+}
+
 export function formatTime(date: Date, locale: Locale, timeZone: string): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
   }).format(date);
+}
+
+/** "Tuesday" / "mardi": an ISO weekday (1 Monday ... 7 Sunday). */
+export function formatWeekday(isoWeekday: number, locale: Locale): string {
+  // January 1, 2024 was a Monday.
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, isoWeekday)),
+  );
+}
+
+/** "10:00 a.m." / "10 h 00": a wall-clock hour (already local), written like `formatTime`. */
+export function formatHour(hour: number, locale: Locale): string {
+  return formatTime(new Date(Date.UTC(2024, 0, 1, hour)), locale, 'UTC');
+}
+
+/** "15%" / "15 %" (a whole percent). */
+export function formatPercent(percent: number, locale: Locale): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent' }).format(percent / 100);
 }
 
 /** "$50.00" / "50,00 $". */

@@ -1,6 +1,7 @@
-import { createEvent } from 'ics';
+import { createEvents, type EventAttributes } from 'ics';
 import type { Locale } from '@eclat/shared';
 import type { AppointmentEmailData } from './templates/appointment.ts';
+import type { SeriesConfirmationData, SeriesVisitNoticeData } from './templates/series.ts';
 import { formatDateTime } from './format.ts';
 import type { RenderContext } from './layout.ts';
 
@@ -20,40 +21,136 @@ const TEXT = {
 } as const;
 
 /**
- * A calendar invitation (.ics) for an appointment. Start and end are written as exact instants (UTC), so
- * every calendar shows the business-local time the customer booked, whatever the device's time zone;
- * the description repeats it in the business time zone.
+ * What a visit's calendar event is made of: a one-off appointment and a series' visit alike. Its UID is
+ * the appointment's, so every file about one visit (the booking, the series' confirmation, a move, a
+ * skip) speaks of the same event.
  */
-export function createAppointmentInvite(
-  data: AppointmentEmailData,
+export type VisitEventSource = {
+  appointmentId: string;
+  startsAt: string;
+  endsAt: string;
+  services: readonly { title: string }[];
+  address: string | null;
+  comments: string | null;
+  /**
+   * The appointment's revision, written as SEQUENCE: a calendar replaces its copy of the event with a
+   * version of a higher SEQUENCE. Left out, the event has none (0 for calendars).
+   */
+  revision?: number;
+};
+
+/**
+ * How a calendar file speaks of its events (RFC 5546). Our events are published, not meeting requests:
+ * the customer is not an attendee who answers, and the files carry no ORGANIZER or ATTENDEE (which REQUEST
+ * requires). RFC 5546 §3.2.1: a publisher updates an event it published with another PUBLISH of the same
+ * UID and a higher SEQUENCE, and removes it with CANCEL (§3.2.5). So a moved visit is published again
+ * rather than sent as REQUEST, which would turn the event the calendar imported as published into a
+ * meeting invitation (Accept / Decline) that the customer cannot answer anyone about.
+ */
+type CalendarMethod = 'PUBLISH' | 'CANCEL';
+
+/** The MIME type of a calendar attachment; its `method` parameter must match the file's METHOD. */
+export function calendarContentType(method: CalendarMethod): string {
+  return `text/calendar; charset=utf-8; method=${method}`;
+}
+
+function visitEvent(
+  visit: VisitEventSource,
+  status: 'CONFIRMED' | 'CANCELLED',
   locale: Locale,
   ctx: RenderContext,
-): string {
+): EventAttributes {
   const t = TEXT[locale];
-  const start = new Date(data.startsAt);
-  const end = new Date(data.endsAt);
-  const { error, value } = createEvent({
-    uid: `${data.appointmentId}@${new URL(ctx.publicUrl).hostname}`,
-    productId: `-//${ctx.brandName}//Bookings//${locale.toUpperCase()}`,
-    method: 'PUBLISH',
+  const start = new Date(visit.startsAt);
+  const end = new Date(visit.endsAt);
+  return {
+    uid: `${visit.appointmentId}@${new URL(ctx.publicUrl).hostname}`,
+    ...(visit.revision === undefined ? {} : { sequence: visit.revision }),
     title: t.summary(ctx.brandName),
     description: [
       `${t.local} (${ctx.timeZone})${t.sep}${formatDateTime(start, locale, ctx.timeZone)}`,
-      `${t.services}${t.sep}${data.services.map((service) => service.title).join(', ')}`,
-      ...(data.comments ? [data.comments] : []),
+      `${t.services}${t.sep}${visit.services.map((service) => service.title).join(', ')}`,
+      ...(visit.comments ? [visit.comments] : []),
       `${ctx.publicUrl}/my-appointments`,
     ].join('\n'),
-    ...(data.address ? { location: data.address } : {}),
+    ...(visit.address ? { location: visit.address } : {}),
     start: start.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
     end: end.getTime(),
     endInputType: 'utc',
     endOutputType: 'utc',
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
+    status,
+    busyStatus: status === 'CONFIRMED' ? 'BUSY' : 'FREE',
     url: `${ctx.publicUrl}/my-appointments`,
-  });
-  if (error || !value) throw error ?? new Error('Could not create the calendar invitation.');
+  };
+}
+
+/**
+ * A calendar file of visits. Start and end are written as exact instants (UTC), so every calendar shows
+ * the business-local time the customer booked, whatever the device's time zone; the description repeats
+ * it in the business time zone.
+ */
+function visitCalendar(
+  visits: readonly VisitEventSource[],
+  method: CalendarMethod,
+  locale: Locale,
+  ctx: RenderContext,
+): string {
+  const status = method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
+  const { error, value } = createEvents(
+    visits.map((visit) => visitEvent(visit, status, locale, ctx)),
+    { productId: `-//${ctx.brandName}//Bookings//${locale.toUpperCase()}`, method },
+  );
+  if (error || !value) throw error ?? new Error('Could not create the calendar file.');
   return value;
+}
+
+/** The calendar invitation (.ics) of a one-off appointment. */
+export function createAppointmentInvite(
+  data: AppointmentEmailData,
+  locale: Locale,
+  ctx: RenderContext,
+): string {
+  return visitCalendar([data], 'PUBLISH', locale, ctx);
+}
+
+/**
+ * One calendar file for a series' listed visits: one event per visit that has a time (a visit that needs
+ * one has no event until it is placed; its "moved" notice then publishes it). Null when none has a time.
+ */
+export function createSeriesInvite(
+  data: SeriesConfirmationData,
+  locale: Locale,
+  ctx: RenderContext,
+): string | null {
+  const placed = data.visits.filter((visit) => !visit.needsTime);
+  if (placed.length === 0) return null;
+  return visitCalendar(
+    placed.map((visit) => ({
+      appointmentId: visit.appointmentId,
+      startsAt: visit.startsAt,
+      endsAt: visit.endsAt,
+      services: data.services,
+      address: data.address,
+      comments: data.comments,
+      revision: visit.revision,
+    })),
+    'PUBLISH',
+    locale,
+    ctx,
+  );
+}
+
+/**
+ * The calendar file of a series' visit after a change: moved, its event published again at the new time;
+ * skipped, its event cancelled. Same UID, SEQUENCE = the visit's revision after the change.
+ */
+export function createVisitChange(
+  data: SeriesVisitNoticeData,
+  method: CalendarMethod,
+  locale: Locale,
+  ctx: RenderContext,
+): string {
+  return visitCalendar([{ ...data, comments: null }], method, locale, ctx);
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentEmailData } from '../../test/factories.ts';
-import { renderEmail, type EmailJob } from './email-message.ts';
+import {
+  emailJobSchema,
+  emailMessageSchema,
+  renderEmail,
+  type EmailJob,
+  type EmailMessage,
+  type EmailTemplate,
+} from './email-message.ts';
 import { formatMoney } from './format.ts';
 
 const ctx = { brandName: 'Éclat', publicUrl: 'https://book.eclat.example', timeZone: 'America/Toronto' };
@@ -182,5 +189,80 @@ describe('email templates', () => {
     expect(attempt('en').text).toContain('Forgot your password?');
     expect(attempt('fr').subject).toBe('Quelqu’un a tenté de créer un compte Éclat avec votre courriel');
     expect(attempt('fr').text).toContain('Mot de passe oublié?');
+  });
+
+  it('renders every template of the catalogue in both languages', () => {
+    // One sample per template: a template added to the union without one here fails to compile.
+    const samples: { [T in EmailTemplate]: Extract<EmailMessage, { template: T }>['data'] } = {
+      'password-reset': { resetUrl: 'https://book.eclat.example/r', expiresInMinutes: 30, firstName: 'Ana' },
+      'email-verification': {
+        verifyUrl: 'https://book.eclat.example/v',
+        expiresInHours: 24,
+        firstName: 'Ana',
+      },
+      'sign-up-attempt': { signInUrl: 'https://book.eclat.example/profile' },
+      'contact-message': {
+        name: 'Eve',
+        email: 'eve@example.com',
+        subject: 'Quote',
+        message: 'Hello',
+        sentAt: '2027-01-05T15:30:00.000Z',
+      },
+      'booking-confirmation': appointmentEmailData(),
+      'appointment-reminder': appointmentEmailData(),
+      'series-confirmation': {
+        seriesId: '7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f',
+        customerFirstName: 'Amélie',
+        customerLastName: 'Tremblay',
+        frequency: 'every2Weeks',
+        weekday: 2,
+        hour: 10,
+        services: [{ title: 'Deep Cleaning', price: 289 }],
+        fullPrice: 289,
+        pricePerVisit: 260.1,
+        discountPercent: 10,
+        firstVisitDiscounted: true,
+        address: null,
+        comments: null,
+        visits: [
+          {
+            appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+            startsAt: '2027-03-09T14:00:00.000Z',
+            endsAt: '2027-03-09T17:00:00.000Z',
+            needsTime: false,
+            revision: 0,
+            totalPrice: 260.1,
+          },
+        ],
+      },
+      'series-visit-notice': {
+        kind: 'moved',
+        seriesId: '7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f',
+        appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+        customerFirstName: 'Amélie',
+        customerLastName: 'Tremblay',
+        startsAt: '2027-03-11T14:00:00.000Z',
+        endsAt: '2027-03-11T17:00:00.000Z',
+        previousStartsAt: '2027-03-09T14:00:00.000Z',
+        services: [{ title: 'Deep Cleaning', price: 289 }],
+        totalPrice: 260.1,
+        address: null,
+        revision: 1,
+      },
+    };
+    expect(Object.keys(samples).sort()).toEqual(
+      emailMessageSchema.options.map((option) => option.shape.template.value).sort(),
+    );
+    for (const [template, data] of Object.entries(samples)) {
+      const rendered = (['en', 'fr'] as const).map((locale) =>
+        renderEmail(emailJobSchema.parse({ to: 'a@example.com', locale, message: { template, data } }), ctx),
+      );
+      for (const [index, email] of rendered.entries()) {
+        expect(email.subject, template).not.toBe('');
+        expect(email.text, template).not.toBe('');
+        expect(email.html, template).toContain(`<html lang="${index === 0 ? 'en' : 'fr'}">`);
+      }
+      expect(rendered[0]?.subject, template).not.toBe(rendered[1]?.subject);
+    }
   });
 });

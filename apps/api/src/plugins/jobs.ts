@@ -21,6 +21,11 @@ export type Jobs = {
   /** Adds a job on its own (no business write to tie it to). */
   enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
   listFailed(limit?: number): Promise<FailedJob[]>;
+  /**
+   * A task run by one process at the cron times (business time zone; missed runs while every process
+   * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
+   */
+  every(queue: 'series-plan', cron: string, task: () => Promise<void>): Promise<void>;
 };
 
 const ONE_DAY = 24 * 60 * 60;
@@ -63,7 +68,7 @@ export const jobsPlugin = fp(
       max: 4,
       application_name: 'eclat-jobs',
       supervise: config.jobs.enabled,
-      schedule: false,
+      schedule: config.jobs.enabled,
     });
     boss.on('error', (error: Error) => {
       app.log.error({ message: error.message }, 'job queue error');
@@ -124,6 +129,20 @@ export const jobsPlugin = fp(
           work({ db: scope.db, enqueue: (queue, payload) => send(queue, payload, scope) }),
         ),
       enqueue: (queue, payload) => send(queue, payload),
+      async every(queue, cron, task) {
+        if (!config.jobs.enabled) return;
+        await boss.createQueue(queue, {
+          retryLimit: 3,
+          retryDelay: 60,
+          retryBackoff: true,
+          expireInSeconds: 30 * 60,
+          deleteAfterSeconds: 7 * ONE_DAY,
+        });
+        await boss.schedule(queue, cron, {}, { tz: config.businessTimeZone, missed: 'once' });
+        await boss.work(queue, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+          await task();
+        });
+      },
       async listFailed(limit = 100) {
         const { rows } = await app.db.execute<FailedRow>(sql`
           select id, name, data, output, retry_count, created_on, completed_on

@@ -1,8 +1,19 @@
 import type { Locale } from '@eclat/shared';
 import { z } from 'zod';
-import { formatDateTime, formatMoney, formatTime } from '../format.ts';
-import { escapeHtml, escapeMultiline } from '../../lib/html.ts';
+import { formatDateTime } from '../format.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { button, layoutEmail, type RenderContext, type RenderedEmail } from '../layout.ts';
+import {
+  detailLines,
+  detailsTable,
+  priceText,
+  servicesDetail,
+  smallPrint,
+  textDetail,
+  VISIT_TEXT,
+  visitWhen,
+  type Detail,
+} from './visit-details.ts';
 
 /** What the booking confirmation and the reminder know about an appointment. */
 export const appointmentEmailDataSchema = z.object({
@@ -20,46 +31,24 @@ export type AppointmentEmailData = z.infer<typeof appointmentEmailDataSchema>;
 
 const TEXT = {
   en: {
+    ...VISIT_TEXT.en,
     confirmationSubject: (brand: string, when: string) => `Your ${brand} cleaning is booked for ${when}`,
     reminderSubject: (brand: string, when: string) => `Reminder: your ${brand} cleaning on ${when}`,
-    greeting: (name: string) => `Hello ${name},`,
     confirmationIntro:
       'Thank you for your booking. Here are the details; the calendar invitation is attached.',
     reminderIntro: 'A friendly reminder of your upcoming cleaning:',
-    when: 'When',
-    where: 'Where',
-    services: 'Services',
-    total: 'Total',
-    quote: 'Contact for pricing',
-    comments: 'Your comments',
     status: 'Status: pending. We will confirm your appointment shortly.',
-    manage: 'See my appointments',
     change: 'Need to change something? You can edit or cancel the appointment from your account.',
-    reference: 'Reference',
-    sep: ': ',
-    footer: (brand: string) =>
-      `${brand} · You receive this email because you booked a cleaning on our website.`,
   },
   fr: {
+    ...VISIT_TEXT.fr,
     confirmationSubject: (brand: string, when: string) => `Votre ménage ${brand} est réservé pour le ${when}`,
     reminderSubject: (brand: string, when: string) => `Rappel\u00a0: votre ménage ${brand} le ${when}`,
-    greeting: (name: string) => `Bonjour ${name},`,
     confirmationIntro:
       'Merci de votre réservation. En voici les détails; l’invitation de calendrier est jointe.',
     reminderIntro: 'Petit rappel de votre prochain ménage\u00a0:',
-    when: 'Quand',
-    where: 'Où',
-    services: 'Services',
-    total: 'Total',
-    quote: 'Prix sur demande',
-    comments: 'Vos commentaires',
     status: 'Statut\u00a0: en attente. Nous confirmerons votre rendez-vous sous peu.',
-    manage: 'Voir mes rendez-vous',
     change: 'Un changement\u00a0? Vous pouvez modifier ou annuler le rendez-vous depuis votre compte.',
-    reference: 'Référence',
-    sep: '\u00a0: ',
-    footer: (brand: string) =>
-      `${brand} · Vous recevez ce courriel parce que vous avez réservé un ménage sur notre site.`,
   },
 } as const;
 
@@ -70,28 +59,30 @@ function renderAppointment(
   ctx: RenderContext,
 ): RenderedEmail {
   const t = TEXT[locale];
-  const start = new Date(data.startsAt);
-  const when = `${formatDateTime(start, locale, ctx.timeZone)} – ${formatTime(new Date(data.endsAt), locale, ctx.timeZone)}`;
-  const shortWhen = formatDateTime(start, locale, ctx.timeZone);
+  const when = visitWhen(data.startsAt, data.endsAt, locale, ctx.timeZone);
+  const shortWhen = formatDateTime(new Date(data.startsAt), locale, ctx.timeZone);
   const subject =
     kind === 'confirmation'
       ? t.confirmationSubject(ctx.brandName, shortWhen)
       : t.reminderSubject(ctx.brandName, shortWhen);
   const intro = kind === 'confirmation' ? t.confirmationIntro : t.reminderIntro;
-  const price = (amount: number) => (amount > 0 ? formatMoney(amount, locale) : t.quote);
+  const total = priceText(data.total, locale);
   const myAppointments = `${ctx.publicUrl}/my-appointments`;
+  const details: Detail[] = [
+    { label: t.when, text: when, html: escapeHtml(when) },
+    ...(data.address ? [textDetail(t.where, data.address)] : []),
+    servicesDetail(data.services, locale),
+    { label: t.total, text: total, html: `<strong>${escapeHtml(total)}</strong>` },
+  ];
+  const comments = data.comments ? textDetail(t.comments, data.comments) : null;
 
   const text = [
     t.greeting(data.customerFirstName),
     '',
     intro,
     '',
-    `${t.when}${t.sep}${when}`,
-    ...(data.address ? [`${t.where}${t.sep}${data.address}`] : []),
-    `${t.services}${t.sep.trimEnd()}`,
-    ...data.services.map((service) => `  - ${service.title}${t.sep}${price(service.price)}`),
-    `${t.total}${t.sep}${price(data.total)}`,
-    ...(data.comments ? ['', `${t.comments}${t.sep}${data.comments}`] : []),
+    ...detailLines(details, locale),
+    ...(comments ? ['', ...detailLines([comments], locale)] : []),
     '',
     ...(kind === 'confirmation' ? [t.status] : []),
     t.change,
@@ -101,27 +92,13 @@ function renderAppointment(
     `— ${ctx.brandName}`,
   ].join('\n');
 
-  const row = (label: string, valueHtml: string) =>
-    `<tr><td style="padding:6px 16px 6px 0;color:#4a5a60;vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="padding:6px 0;">${valueHtml}</td></tr>`;
-  const servicesHtml = data.services
-    .map(
-      (service) =>
-        `${escapeHtml(service.title)} <span style="color:#4a5a60;">(${escapeHtml(price(service.price))})</span>`,
-    )
-    .join('<br>');
   const bodyHtml = [
     `<p>${escapeHtml(t.greeting(data.customerFirstName))}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
-    `<table role="presentation" cellspacing="0" cellpadding="0" style="font-size:15px;margin:16px 0;">`,
-    row(t.when, escapeHtml(when)),
-    ...(data.address ? [row(t.where, escapeHtml(data.address))] : []),
-    row(t.services, servicesHtml),
-    row(t.total, `<strong>${escapeHtml(price(data.total))}</strong>`),
-    ...(data.comments ? [row(t.comments, escapeMultiline(data.comments))] : []),
-    `</table>`,
+    detailsTable(comments ? [...details, comments] : details),
     ...(kind === 'confirmation' ? [`<p>${escapeHtml(t.status)}</p>`] : []),
     button(myAppointments, t.manage),
-    `<p style="font-size:14px;color:#4a5a60;">${escapeHtml(t.change)}<br>${escapeHtml(t.reference + t.sep)}${escapeHtml(data.appointmentId)}</p>`,
+    smallPrint([t.change, `${t.reference}${t.sep}${data.appointmentId}`]),
   ].join('\n');
 
   return layoutEmail({

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Appointment } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { appointmentServices, appointments, services } from '../../db/schema/index.ts';
+import {
+  appointmentAssignments,
+  appointmentServices,
+  appointments,
+  services,
+} from '../../db/schema/index.ts';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 type ServiceLine = { serviceId: string | null; title: string; price: number; durationMinutes: number };
@@ -168,6 +173,7 @@ export async function lockAppointment(db: Db, id: string) {
       appointmentDate: appointments.appointmentDate,
       endsAt: appointments.endsAt,
       status: appointments.status,
+      needsTime: appointments.needsTime,
     })
     .from(appointments)
     .where(eq(appointments.id, id))
@@ -222,4 +228,107 @@ export async function findAllAppointments(db: Db): Promise<Appointment[]> {
     .from(appointments)
     .orderBy(desc(appointments.appointmentDate), desc(appointments.id));
   return withLines(db, rows);
+}
+
+/**
+ * A series' visits starting from `from`, soonest first (at most `limit`): the series' page and its
+ * confirmation.
+ */
+export async function findSeriesVisits(
+  db: Db,
+  seriesId: string,
+  options: { from: Date; limit: number; activeOnly?: boolean },
+): Promise<Appointment[]> {
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.seriesId, seriesId),
+        sql`${appointments.appointmentDate} >= ${options.from.toISOString()}::timestamptz`,
+        options.activeOnly ? inArray(appointments.status, ['pending', 'confirmed']) : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
+    .limit(options.limit);
+  return withLines(db, rows);
+}
+
+/** Each series' next open visit after `now` (one query for all of them). */
+export async function findNextSeriesVisits(
+  db: Db,
+  seriesIds: string[],
+  now: Date,
+): Promise<Map<string, Appointment>> {
+  if (seriesIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([appointments.seriesId])
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.seriesId, seriesIds),
+        inArray(appointments.status, ['pending', 'confirmed']),
+        sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(appointments.seriesId, asc(appointments.appointmentDate));
+  const visits = await withLines(db, rows);
+  return new Map(visits.map((visit) => [visit.seriesId ?? '', visit]));
+}
+
+/** Upcoming open visits that need a time (decision 020), soonest first; one series' or all. */
+export async function findVisitsNeedingTime(
+  db: Db,
+  options: { now: Date; limit: number },
+): Promise<Appointment[]> {
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.needsTime, true),
+        inArray(appointments.status, ['pending', 'confirmed']),
+        sql`${appointments.appointmentDate} > ${options.now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
+    .limit(options.limit);
+  return withLines(db, rows);
+}
+
+/**
+ * What a visit's emails need beyond the API view: its revision (the SEQUENCE of its calendar event, up
+ * with every change) and the language it was booked in.
+ */
+export async function findVisitMailFacts(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { revision: number; locale: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: appointments.id, revision: appointments.revision, locale: appointments.locale })
+    .from(appointments)
+    .where(inArray(appointments.id, ids));
+  return new Map(rows.map((row) => [row.id, { revision: row.revision, locale: row.locale }]));
+}
+
+/**
+ * Upcoming open series visits still waiting for a cleaner before `before`: those that need a time, and
+ * those planned beyond the team's posted days with nobody on them yet. Soonest first.
+ */
+export async function findWaitingSeriesVisits(db: Db, options: { now: Date; before: Date; limit: number }) {
+  return db
+    .select({ id: appointments.id, seriesId: appointments.seriesId, needsTime: appointments.needsTime })
+    .from(appointments)
+    .where(
+      and(
+        sql`${appointments.seriesId} is not null`,
+        inArray(appointments.status, ['pending', 'confirmed']),
+        sql`${appointments.appointmentDate} > ${options.now.toISOString()}::timestamptz`,
+        sql`${appointments.appointmentDate} < ${options.before.toISOString()}::timestamptz`,
+        sql`(${appointments.needsTime} or not exists (select 1 from ${appointmentAssignments} aa where aa.appointment_id = ${appointments.id}))`,
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
+    .limit(options.limit);
 }

@@ -14,6 +14,7 @@ import {
   isActiveStatus,
   pickLocale,
   MAX_SLOT_DAYS,
+  discountedPrice,
   slotDaysQuerySchema,
   slotDaysResponseSchema,
   slotsQuerySchema,
@@ -26,6 +27,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
+import { queueVisitNotice } from '../series/series-emails.ts';
 import { appointmentsPdf } from './appointments-pdf.ts';
 import {
   findAppointment,
@@ -268,7 +270,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           throw forbidden('Only the company confirms or completes an appointment.');
       }
       if (wanted === 'cancelled') {
-        await app.jobs.transaction((tx) => cancelOwnVisit(tx.db, appointment, user.userId, rules()));
+        await cancelVisit(appointment, user.userId);
       } else {
         // Services already on the appointment may stay even if withdrawn since; no other may be added.
         const bookedIds = appointment.serviceDetails.flatMap((line) =>
@@ -320,6 +322,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             });
             await removeAssignments(tx.db, appointment.appointmentId, [...busy]);
           }
+          const holdsPlace = !isNewTime && end.getTime() === current.endsAt.getTime();
           await replaceAppointment(
             tx.db,
             appointment.appointmentId,
@@ -328,10 +331,19 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               endsAt: end,
               status: statusAfterCustomerChange(current.status, { isNewTime, isNewServices }),
               comments: request.body.comments ?? null,
-              totalPrice: services.totalPrice,
+              // A series visit keeps its discount (decision 020).
+              totalPrice: discountedPrice(services.totalPrice, appointment.discountPercent),
+              // Placed at a time someone could take it: it no longer needs one.
+              needsTime: current.needsTime && holdsPlace,
             },
             services.lines,
           );
+          if (isNewTime) {
+            await queueVisitNotice(tx, appointment.appointmentId, {
+              kind: 'moved',
+              previousStartsAt: current.appointmentDate.toISOString(),
+            });
+          }
         });
       }
       const updated = await findAppointment(app.db, appointment.appointmentId);
@@ -368,9 +380,20 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
   );
 
-  /** A customer's cancel: the row is kept, status cancelled (decision 007); closed visits refuse. */
+  /**
+   * A customer's cancel: the row is kept, status cancelled (decision 007); closed visits refuse. A series
+   * visit is skipped: its customer gets a notice (decision 020).
+   */
+  async function cancelVisit(visit: { appointmentId: string; customerId: string }, userId: string) {
+    await app.jobs.transaction(async (tx) => {
+      if (await cancelOwnVisit(tx.db, visit, userId, rules())) {
+        await queueVisitNotice(tx, visit.appointmentId, { kind: 'skipped', previousStartsAt: null });
+      }
+    });
+  }
+
   async function cancelAndRead(visit: { appointmentId: string; customerId: string }, userId: string) {
-    await app.jobs.transaction((tx) => cancelOwnVisit(tx.db, visit, userId, rules()));
+    await cancelVisit(visit, userId);
     const cancelled = await findAppointment(app.db, visit.appointmentId);
     if (!cancelled) throw notFound('Appointment');
     return cancelled;
@@ -565,6 +588,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const current = await lockAppointment(tx.db, existing.appointmentId);
         if (!current) throw notFound('Appointment');
         const assigned = await assignedEmployeeIds(tx.db, existing.appointmentId);
+        const sameTime =
+          start.getTime() === current.appointmentDate.getTime() && end.getTime() === current.endsAt.getTime();
+        // Active at the same time and length: it holds its place already (or, needing a time, stays so).
+        const keepsPlace = isActiveStatus(current.status) && sameTime;
         if (isActiveStatus(status)) {
           await reserveVisit(
             tx.db,
@@ -575,10 +602,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               exceptAppointmentId: existing.appointmentId,
               keptEmployeeIds: assigned,
               assign: 'keep',
-              holdsPlace:
-                isActiveStatus(current.status) &&
-                start.getTime() === current.appointmentDate.getTime() &&
-                end.getTime() === current.endsAt.getTime(),
+              holdsPlace: keepsPlace,
               by: 'admin',
             },
             rules(),
@@ -610,7 +634,9 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             comments: request.body.comments ?? null,
             // Given to another customer: their address (the same customer keeps the address booked).
             ...(customer.id === existing.customerId ? {} : { address: customer.address }),
-            totalPrice: services.totalPrice,
+            totalPrice: discountedPrice(services.totalPrice, existing.discountPercent),
+            // Placed at a new time (or no longer active): it no longer needs a time.
+            needsTime: current.needsTime && sameTime && isActiveStatus(status),
             ...(status === 'cancelled'
               ? existing.status === 'cancelled'
                 ? {}

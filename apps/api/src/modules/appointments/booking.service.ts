@@ -428,6 +428,8 @@ type VisitToReserve = {
   assign?: 'pick' | 'keep';
   holdsPlace?: boolean;
   by: 'customer' | 'admin';
+  /** A visit of a recurring series being planned: not a new booking (the series counted once). */
+  planned?: boolean;
 };
 
 /** Monday 00:00 to the next Monday 00:00 of the business-local week a start falls in. */
@@ -520,7 +522,7 @@ export async function reserveVisit(
   for (const day of daysSpanned(start, end, rules.timeZone)) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`slots:${day}`}))`);
   }
-  const isNewBooking = byCustomer && exceptAppointmentId === undefined;
+  const isNewBooking = byCustomer && exceptAppointmentId === undefined && !visit.planned;
   if (isNewBooking && (await countOpenVisits(db, customerId, nowOf(rules))) >= rules.maxOpenVisits) {
     throw new AppError(
       'TOO_MANY_OPEN_VISITS',
@@ -568,21 +570,29 @@ export async function lockOpenVisit(db: Db, appointmentId: string, customerId: s
 
 /**
  * A customer's cancel (the spec's DELETE, `PUT` with status cancelled, or the cancel route): the row is
- * kept with status cancelled (decision 007); cancelling twice changes nothing; closed visits refuse.
+ * kept with status cancelled (decision 007); cancelling twice changes nothing; closed visits refuse. On a
+ * series visit this is "skip this visit": its date stays taken, so it is not planned again (decision
+ * 020). Returns whether it was cancelled now.
  */
 export async function cancelOwnVisit(
   db: Db,
   visit: { appointmentId: string; customerId: string },
   userId: string,
   rules: BookingRules,
-): Promise<void> {
+): Promise<boolean> {
   const { appointmentId } = visit;
   const current = await lockOpenVisit(db, appointmentId, visit.customerId, rules);
-  if (current.status === 'cancelled') return;
+  if (current.status === 'cancelled') return false;
   await db
     .update(appointments)
-    .set({ status: 'cancelled', cancelledAt: nowOf(rules), cancelledByUserId: userId })
+    .set({
+      status: 'cancelled',
+      cancelledAt: nowOf(rules),
+      cancelledByUserId: userId,
+      revision: sql`${appointments.revision} + 1`,
+    })
     .where(eq(appointments.id, appointmentId));
+  return true;
 }
 
 /**

@@ -64,7 +64,7 @@ export async function findBusyEmployees(
   return new Set(rows.map((row) => row.employeeId));
 }
 
-/** Replaces the appointment's employees with exactly these. */
+/** Replaces the appointment's employees with exactly these; a visit that needed a time is then placed. */
 export async function replaceAssignments(
   db: Db,
   appointmentId: string,
@@ -88,6 +88,11 @@ export async function replaceAssignments(
       .insert(appointmentAssignments)
       .values(keep.map((employeeId) => ({ appointmentId, employeeId, assignedByUserId })))
       .onConflictDoNothing();
+    // A series visit that needed a time is placed once someone is on it (decision 020).
+    await db
+      .update(appointments)
+      .set({ needsTime: false })
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.needsTime, true)));
   }
 }
 

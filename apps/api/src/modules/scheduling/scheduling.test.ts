@@ -3,121 +3,23 @@ import { z } from 'zod';
 import {
   addDays,
   appointmentSchema,
-  assignmentSchema,
-  customerSchema,
   dispatchBoardSchema,
   errorBodySchema,
   jobSchema,
   myDaySchema,
   shiftHoursSchema,
   slotDaysResponseSchema,
-  slotsResponseSchema,
-  type Permission,
+  type slotsResponseSchema,
 } from '@eclat/shared';
-import { employees, services } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
+import { addService, world, type Headers } from '../../../test/world.ts';
 
 const TZ = 'America/Toronto';
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, TZ).toISOString();
 let offset = 40;
 /** A fresh business day for each test, weeks ahead (past the minimum notice), never shared. */
 const freshDay = () => addDays(todayIn(TZ), (offset += 2));
-
-type Headers = Record<string, string>;
-
-/** Helpers bound to one app: people, profiles, availabilities, bookings. */
-function world(app: () => TestApp) {
-  const as = async (roles: Permission[]) => {
-    const user = await createTestUser(app(), roles);
-    return { user, headers: bearer(await signAccessToken(app(), user, { permissions: roles })) };
-  };
-  let count = 0;
-  return {
-    as,
-    /** An employee account with its active employee record. */
-    async employee(firstName: string, lastName = 'Crew') {
-      const { user, headers } = await as(['employee']);
-      const [record] = await app()
-        .db.insert(employees)
-        .values({
-          userId: user.id,
-          firstName,
-          lastName,
-          email: user.email,
-          phoneNumber: '416-555-0150',
-          role: 'Cleaner',
-          isActive: true,
-        })
-        .returning();
-      if (!record) throw new Error('no employee');
-      return { id: record.id, headers };
-    },
-    async customer() {
-      const { headers } = await as(['customer']);
-      const res = await app().inject({
-        method: 'POST',
-        url: '/api/v1/customers/me',
-        headers,
-        payload: {
-          firstName: 'Cam',
-          lastName: `Client${(count += 1)}`,
-          phoneNumber: '416-555-0123',
-          address: '12 Rue Sainte Catherine',
-        },
-      });
-      expect(res.statusCode).toBe(201);
-      return { headers, customerId: customerSchema.parse(res.json()).customerId };
-    },
-    async available(headers: Headers, date: string, shift: 'MORNING' | 'EVENING' | 'NIGHT') {
-      const res = await app().inject({
-        method: 'POST',
-        url: '/api/v1/availabilities/my-availabilities',
-        headers,
-        payload: { availableDate: date, shift },
-      });
-      expect(res.statusCode).toBe(201);
-      return z.object({ availabilityId: z.string() }).parse(res.json()).availabilityId;
-    },
-    book(who: { headers: Headers; customerId: string }, serviceId: string, startsAt: string) {
-      return app().inject({
-        method: 'POST',
-        url: `/api/v1/appointments/customers/${who.customerId}`,
-        headers: who.headers,
-        payload: { serviceIds: [serviceId], appointmentDate: startsAt },
-      });
-    },
-    async slots(date: string, serviceId: string) {
-      const res = await app().inject({
-        method: 'GET',
-        url: `/api/v1/slots?date=${date}&serviceIds=${serviceId}`,
-      });
-      expect(res.statusCode).toBe(200);
-      return slotsResponseSchema.parse(res.json());
-    },
-    async assignees(appointmentId: string, headers: Headers) {
-      const res = await app().inject({
-        method: 'GET',
-        url: `/api/v1/appointments/${appointmentId}/assignments`,
-        headers,
-      });
-      return z
-        .array(assignmentSchema)
-        .parse(res.json())
-        .map((row) => row.employeeId);
-    },
-  };
-}
-
-async function addService(app: TestApp, title: string, durationMinutes: number) {
-  const [row] = await app.db
-    .insert(services)
-    .values({ title, description: title, pricing: 100, category: 'Residential', durationMinutes })
-    .returning({ id: services.id });
-  if (!row) throw new Error('no service');
-  return row.id;
-}
 
 const reasons = (slots: z.infer<typeof slotsResponseSchema>) =>
   Object.fromEntries(slots.slots.map((slot) => [slot.hour, slot.reason]));

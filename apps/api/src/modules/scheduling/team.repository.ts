@@ -50,6 +50,18 @@ export async function hasTeam(db: Db): Promise<boolean> {
   return rows.rows[0]?.found === true;
 }
 
+/**
+ * The last day the team has posted (the latest availability of an active employee), as the instant of
+ * that day's local midnight; undefined without a team. Beyond it nobody is known to work yet.
+ */
+export async function findScheduleEnd(db: Db): Promise<Date | undefined> {
+  const rows = await db.execute<{ last: Date | string | null }>(
+    sql`select max(a.available_date) as last from ${availabilities} a join ${employees} e on e.id = a.employee_id where e.is_active`,
+  );
+  const last = rows.rows[0]?.last;
+  return last ? new Date(last) : undefined;
+}
+
 /** A visit lasts one business day at most (decision 012): one that ends after `from` starts after this. */
 const LONGEST_VISIT_MS = 2 * DAY_MS;
 

@@ -1,0 +1,318 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { discountedPrice, isoWeekday, type Appointment, type SeriesStatus, type Series } from '@eclat/shared';
+import {
+  appMeta,
+  appointmentSeries,
+  appointments,
+  customers,
+  employees,
+  seriesServices,
+  services,
+} from '../../db/schema/index.ts';
+import { readerOn, type Db } from '../../db/transaction.ts';
+import { findNextSeriesVisits } from '../appointments/appointments.repository.ts';
+import {
+  DEFAULT_RECURRING_DISCOUNTS,
+  recurringDiscountsSchema,
+  type RecurringDiscounts,
+} from '@eclat/shared';
+
+export type SeriesRow = typeof appointmentSeries.$inferSelect;
+export type NewSeries = typeof appointmentSeries.$inferInsert;
+
+const DISCOUNTS_KEY = 'recurring_discounts';
+
+/** The discounts the admin set per frequency, else the defaults (decision 020). */
+export async function findRecurringDiscounts(db: Db): Promise<RecurringDiscounts> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, DISCOUNTS_KEY));
+  if (!row) return DEFAULT_RECURRING_DISCOUNTS;
+  const parsed = recurringDiscountsSchema.safeParse(JSON.parse(row.value));
+  return parsed.success ? parsed.data : DEFAULT_RECURRING_DISCOUNTS;
+}
+
+export async function saveRecurringDiscounts(db: Db, discounts: RecurringDiscounts): Promise<void> {
+  const value = JSON.stringify(discounts);
+  await db
+    .insert(appMeta)
+    .values({ key: DISCOUNTS_KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * Locks a series' row until the transaction ends. Every write to a series or to its plan takes it
+ * first (then the customer, day and cleaner locks of a booking), so two plannings never interleave.
+ */
+export async function lockSeries(db: Db, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(appointmentSeries).where(eq(appointmentSeries.id, id)).for('update');
+  return row;
+}
+
+export async function findSeriesRow(db: Db, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(appointmentSeries).where(eq(appointmentSeries.id, id));
+  return row;
+}
+
+export async function findSeriesByKey(db: Db, customerId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(appointmentSeries)
+    .where(and(eq(appointmentSeries.customerId, customerId), eq(appointmentSeries.idempotencyKey, key)));
+  return row;
+}
+
+export async function insertSeries(db: Db, values: NewSeries, serviceIds: string[]): Promise<string> {
+  const [row] = await db.insert(appointmentSeries).values(values).returning({ id: appointmentSeries.id });
+  if (!row) throw new Error('The series was not saved.');
+  await replaceSeriesServices(db, row.id, serviceIds);
+  return row.id;
+}
+
+export async function replaceSeriesServices(db: Db, seriesId: string, serviceIds: string[]) {
+  await db.delete(seriesServices).where(eq(seriesServices.seriesId, seriesId));
+  await db
+    .insert(seriesServices)
+    .values([...new Set(serviceIds)].map((serviceId, position) => ({ seriesId, serviceId, position })));
+}
+
+export async function updateSeries(db: Db, id: string, values: Partial<NewSeries>): Promise<void> {
+  await db.update(appointmentSeries).set(values).where(eq(appointmentSeries.id, id));
+}
+
+export async function findSeriesServiceIds(db: Db, seriesId: string): Promise<string[]> {
+  const rows = await db
+    .select({ serviceId: seriesServices.serviceId })
+    .from(seriesServices)
+    .where(eq(seriesServices.seriesId, seriesId))
+    .orderBy(asc(seriesServices.position));
+  return rows.map((row) => row.serviceId);
+}
+
+/** Does the series have a visit (in any status) for this date of its plan? */
+export async function hasVisitOn(db: Db, seriesId: string, date: string): Promise<boolean> {
+  const found = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.seriesId, seriesId), eq(appointments.seriesDate, date)))
+    .limit(1);
+  return found.length > 0;
+}
+
+const isOpenAfter = (now: Date) =>
+  and(
+    inArray(appointments.status, ['pending', 'confirmed']),
+    sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
+  );
+
+/**
+ * Takes the open visits (pending or confirmed, not started) of a series off its plan from a moment on:
+ * those planned for `fromDate` or later, or moved to start at `fromInstant` or later. Cancelled and
+ * completed visits are records and stay. Returns how many went.
+ */
+export async function removeOpenVisits(
+  db: Db,
+  seriesId: string,
+  from: { date: string; instant: Date },
+  now: Date,
+): Promise<number> {
+  const removed = await db
+    .delete(appointments)
+    .where(
+      and(
+        eq(appointments.seriesId, seriesId),
+        isOpenAfter(now),
+        sql`(${appointments.seriesDate} >= ${from.date} or ${appointments.appointmentDate} >= ${from.instant.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: appointments.id });
+  return removed.length;
+}
+
+/** Cancels every open visit of a series that has not started (the rows stay, status cancelled). */
+export async function cancelOpenVisits(db: Db, seriesId: string, now: Date, userId: string | null) {
+  await db
+    .update(appointments)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledByUserId: userId,
+      needsTime: false,
+      revision: sql`${appointments.revision} + 1`,
+    })
+    .where(and(eq(appointments.seriesId, seriesId), isOpenAfter(now)));
+}
+
+/** Active series whose plan is written only up to before `until`: the daily job extends them. */
+export async function findSeriesToExtend(db: Db, until: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointmentSeries.id })
+    .from(appointmentSeries)
+    .where(and(eq(appointmentSeries.status, 'active'), sql`${appointmentSeries.plannedUntil} < ${until}`))
+    .orderBy(asc(appointmentSeries.plannedUntil))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Series whose confirmation email was never queued (a crash between booking and queuing it). */
+export async function findUnconfirmedSeries(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointmentSeries.id })
+    .from(appointmentSeries)
+    .where(
+      and(
+        sql`${appointmentSeries.confirmedAt} is null`,
+        sql`${appointmentSeries.createdAt} < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(100);
+  return rows.map((row) => row.id);
+}
+
+/** Marks a series confirmed, once: true for the one caller that did it. */
+export async function markConfirmed(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(appointmentSeries)
+    .set({ confirmedAt: now })
+    .where(and(eq(appointmentSeries.id, id), sql`${appointmentSeries.confirmedAt} is null`))
+    .returning({ id: appointmentSeries.id });
+  return rows.length > 0;
+}
+
+/**
+ * The API view of series rows: their customer, current services and prices, preferred cleaner, next
+ * visit and how many upcoming visits need a time. Five queries whatever the number of series.
+ */
+export async function toSeriesViews(
+  db: Db,
+  rows: SeriesRow[],
+  context: { timeZone: string; now: Date },
+): Promise<Series[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const read = readerOn(db);
+  const [people, lines, preferred, flagged, next] = await Promise.all([
+    read(() =>
+      db
+        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(
+          inArray(
+            customers.id,
+            rows.map((row) => row.customerId),
+          ),
+        ),
+    ),
+    read(() =>
+      db
+        .select({
+          seriesId: seriesServices.seriesId,
+          serviceId: services.id,
+          title: services.title,
+          price: services.pricing,
+          durationMinutes: services.durationMinutes,
+        })
+        .from(seriesServices)
+        .innerJoin(services, eq(services.id, seriesServices.serviceId))
+        .where(inArray(seriesServices.seriesId, ids))
+        .orderBy(asc(seriesServices.position)),
+    ),
+    read(() => {
+      const employeeIds = rows.flatMap((row) => (row.preferredEmployeeId ? [row.preferredEmployeeId] : []));
+      return employeeIds.length
+        ? db
+            .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+            .from(employees)
+            .where(inArray(employees.id, employeeIds))
+        : Promise.resolve([]);
+    }),
+    read(() =>
+      db
+        .select({ seriesId: appointments.seriesId, count: count() })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.seriesId, ids),
+            eq(appointments.needsTime, true),
+            isOpenAfter(context.now),
+          ),
+        )
+        .groupBy(appointments.seriesId),
+    ),
+    read(() => findNextSeriesVisits(db, ids, context.now)),
+  ]);
+  const personOf = new Map(people.map((person) => [person.id, person]));
+  const employeeOf = new Map(preferred.map((person) => [person.id, person]));
+  const flaggedOf = new Map(flagged.map((row) => [row.seriesId, row.count]));
+  return rows.map((row): Series => {
+    const details = lines
+      .filter((line) => line.seriesId === row.id)
+      .map(({ serviceId, title, price, durationMinutes }) => ({ serviceId, title, price, durationMinutes }));
+    const fullPrice = Math.round(details.reduce((sum, line) => sum + line.price * 100, 0)) / 100;
+    const person = personOf.get(row.customerId);
+    const employee = row.preferredEmployeeId ? employeeOf.get(row.preferredEmployeeId) : undefined;
+    const nextVisit: Appointment | undefined = next.get(row.id);
+    return {
+      seriesId: row.id,
+      customerId: row.customerId,
+      customerFirstName: person?.firstName ?? '',
+      customerLastName: person?.lastName ?? '',
+      frequency: row.frequency,
+      weekday: isoWeekday(row.anchorDate),
+      hour: row.startHour,
+      timeZone: context.timeZone,
+      startDate: row.anchorDate,
+      status: row.status,
+      serviceDetails: details,
+      fullPrice,
+      pricePerVisit: discountedPrice(fullPrice, row.discountPercent),
+      discountPercent: row.discountPercent,
+      firstVisitDiscounted: row.firstVisitDiscounted,
+      comments: row.comments,
+      address: row.address,
+      preferredEmployee: employee
+        ? { employeeId: employee.id, name: `${employee.firstName} ${employee.lastName}` }
+        : null,
+      plannedUntil: row.plannedUntil,
+      visitsNeedingTime: flaggedOf.get(row.id) ?? 0,
+      nextVisit: nextVisit ?? null,
+      pausedAt: row.pausedAt?.toISOString() ?? null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** One customer's series, newest first (a customer has a handful). */
+export async function findCustomerSeries(db: Db, customerId: string): Promise<SeriesRow[]> {
+  return db
+    .select()
+    .from(appointmentSeries)
+    .where(eq(appointmentSeries.customerId, customerId))
+    .orderBy(desc(appointmentSeries.createdAt), desc(appointmentSeries.id))
+    .limit(100);
+}
+
+/** A page of series, newest first, optionally one customer's or one status. */
+export async function findSeriesPage(
+  db: Db,
+  filter: { customerId?: string | undefined; status?: SeriesStatus | undefined },
+  page: { page: number; size: number },
+) {
+  const where = and(
+    filter.customerId ? eq(appointmentSeries.customerId, filter.customerId) : undefined,
+    filter.status ? eq(appointmentSeries.status, filter.status) : undefined,
+  );
+  const read = readerOn(db);
+  const [rows, total] = await Promise.all([
+    read(() =>
+      db
+        .select()
+        .from(appointmentSeries)
+        .where(where)
+        .orderBy(desc(appointmentSeries.createdAt), desc(appointmentSeries.id))
+        .limit(page.size)
+        .offset(page.page * page.size),
+    ),
+    read(() => db.$count(appointmentSeries, where)),
+  ]);
+  return { rows, total };
+}
