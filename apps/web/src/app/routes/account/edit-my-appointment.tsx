@@ -70,14 +70,15 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const isOriginalTime = selected === appointment.appointmentDate;
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
 
-  // `/slots` counts this appointment too: an hour it overlaps may only look full because of it.
-  // Those stay selectable; the server checks the capacity again without it (SLOT_FULL if not).
+  // `/slots` counts this appointment too: an hour it overlaps may only look full (or its cleaner busy,
+  // when they are the only one free) because of it. Those stay selectable; the server checks the
+  // capacity again without it (SLOT_FULL or NO_CLEANER_FREE if not).
   const ownStart = Date.parse(appointment.appointmentDate);
   const ownEnd = Date.parse(appointment.endsAt);
   const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
   const isSelectable = (slot: Slot) => {
     if (slot.available) return true;
-    if (slot.reason !== 'full') return false;
+    if (slot.reason !== 'full' && slot.reason !== 'noCleaner') return false;
     const start = Date.parse(slot.startsAt);
     return start < ownEnd && start + durationMs > ownStart;
   };

@@ -28,6 +28,9 @@ export function useBookSeries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookSeries,
-    onSettled: () => invalidateSeries(queryClient),
+    onSettled: () => {
+      // Not awaited: the caller's own callbacks (a toast) run even if the refetch unmounts it.
+      void invalidateSeries(queryClient);
+    },
   });
 }

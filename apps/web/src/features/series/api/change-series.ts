@@ -15,5 +15,11 @@ export function changeSeries({ seriesId, input }: { seriesId: string; input: Cha
 
 export function useChangeSeries() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changeSeries, onSettled: () => invalidateSeries(queryClient) });
+  return useMutation({
+    mutationFn: changeSeries,
+    onSettled: () => {
+      // Not awaited: the caller's own callbacks (a toast) run even if the refetch unmounts it.
+      void invalidateSeries(queryClient);
+    },
+  });
 }

@@ -25,5 +25,11 @@ export function changeSeriesStatus(change: SeriesStatusChange) {
 
 export function useChangeSeriesStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changeSeriesStatus, onSettled: () => invalidateSeries(queryClient) });
+  return useMutation({
+    mutationFn: changeSeriesStatus,
+    onSettled: () => {
+      // Not awaited: the caller's own callbacks (a toast) run even if the refetch unmounts it.
+      void invalidateSeries(queryClient);
+    },
+  });
 }

@@ -30,6 +30,9 @@ export function useSkipVisit(audience: SeriesAudience) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (visit: Appointment) => skipVisit(visit, audience),
-    onSettled: () => invalidateSeries(queryClient),
+    onSettled: () => {
+      // Not awaited: the caller's own callbacks (a toast) run even if the refetch unmounts it.
+      void invalidateSeries(queryClient);
+    },
   });
 }
