@@ -249,7 +249,7 @@ export function RecurringPanel() {
   const { t } = useTranslation();
   return (
     <Stack gap="xl">
-      <Group justify="space-between" align="flex-start" gap="sm">
+      <Stack gap="sm" align="flex-start">
         <Text c="dimmed" maw={640}>
           {t('admin.series.intro')}
         </Text>
@@ -260,7 +260,7 @@ export function RecurringPanel() {
         >
           {t('admin.series.add')}
         </Button>
-      </Group>
+      </Stack>
       <Stack gap="sm" component="section" aria-labelledby="needs-time-heading">
         <Title order={3} size="h4" id="needs-time-heading">
           {t('admin.series.needsTimeHeading')}

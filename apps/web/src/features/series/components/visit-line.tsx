@@ -40,7 +40,7 @@ export function VisitLine({ visit, timeZone, locale, actions }: VisitLineProps) 
         </Text>
         <Text size="sm">{formatBusinessTime(visit.appointmentDate, timeZone, locale)}</Text>
       </div>
-      <Group gap="xs" wrap="wrap" justify="flex-end">
+      <Group gap="xs" wrap="nowrap" justify="flex-end">
         {isSkipped ? (
           <Badge color={statusColor('cancelled')} variant="filled" size="sm">
             {t('series.skipped')}
