@@ -196,7 +196,7 @@ export function SeriesPlanForm({
         />
         <Stack gap="xs">
           <Title order={2} size="h4">
-            {t('series.change.firstVisit')}
+            {mode === 'create' ? t('series.change.firstVisitNew') : t('series.change.firstVisit')}
           </Title>
           <SlotPicker
             locale={locale}
