@@ -252,6 +252,9 @@ for (const language of ['en', 'fr'] as const) {
     await card.getByRole('button', { name: t.editVisit(longDay(third, language)) }).click();
     await me.getByRole('dialog', { name: t.editWhich }).getByRole('button', { name: t.thisVisit }).click();
     await expect(me).toHaveURL(/\/my-appointments\/edit\//);
+    // The edit page says only this visit changes, and links to changing them all.
+    await expect(me.getByTestId('series-visit-note')).toBeVisible();
+    expect(await seriousA11yViolations(me)).toEqual([]);
     await me.getByRole('button', { name: new RegExp(`^${t.time(10)}`) }).click();
     await me.getByRole('button', { name: t.save }).click();
     await expect(toast(me, t.updated)).toBeVisible();
@@ -346,9 +349,12 @@ const ADMIN_TEXT = {
 
 /** On a calendar already shown: turned to `day`'s month, then that day. */
 async function pickDay(page: Page, language: Language, day: string) {
+  const nextMonth = page.getByRole('button', { name: ADMIN_TEXT[language].nextMonth });
+  // The form shows once what it needs has loaded: only then is the month it opens on known.
+  await expect(nextMonth).toBeVisible();
   const dayButton = page.getByRole('button', { name: longDay(day, language), exact: true }).first();
   for (let turn = 0; turn < 13 && !(await dayButton.isVisible()); turn += 1) {
-    await page.getByRole('button', { name: ADMIN_TEXT[language].nextMonth }).click();
+    await nextMonth.click();
   }
   await dayButton.click();
 }
@@ -439,7 +445,7 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByRole('button', { name: t.save, exact: true }).click();
     await expect(toast(page, t.changed)).toBeVisible();
     await expect(page).toHaveURL(/\/admin-dashboard\?tab=recurring$/);
-    const row = page.getByRole('row').filter({ hasText: name });
+    const row = page.getByTestId('series-table').getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(t.rhythm(weekdayOf(moved, language)));
 
     // Pause, then resume.

@@ -29,6 +29,7 @@ import { isChangeable } from '@/features/appointments/list';
 import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { toBookingRefusal } from '@/features/booking/refusal';
+import { changeSeriesHref } from '@/features/series/links';
 import { useServices } from '@/features/services/api/get-services';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { i18n, useLanguage } from '@/lib/i18n';
@@ -175,6 +176,21 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
             dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone, locale),
           })}
         </Text>
+        {appointment.seriesId && (
+          // Decision 020: Edit moves this visit only; the series' own change is one link away.
+          <Alert color="blue" data-testid="series-visit-note">
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">{t('series.visit.onlyThis')}</Text>
+              <Anchor
+                component={Link}
+                to={changeSeriesHref(appointment.seriesId, { from: originalDay })}
+                size="sm"
+              >
+                {t('series.visit.changeAll')}
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
         {appointment.status === 'confirmed' && (
           <Alert color="blue" data-testid="confirmed-note">
             {t('myAppointments.editPage.confirmedNote')}
