@@ -17,6 +17,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { remindersPlugin } from './modules/reminders/reminders.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -97,6 +99,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   });
   await app.register(publicReadsPlugin, { databaseUrl: options.databaseUrl });
   await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
+  await app.register(remindersPlugin, { config });
   await app.register(oidcPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
@@ -117,6 +120,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(assignmentsRoutes, { config });
       await api.register(schedulingRoutes, { config });
       await api.register(seriesRoutes, { config });
+      await api.register(calendarRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

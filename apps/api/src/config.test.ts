@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       maxOpenVisits: 10,
       bookingHorizonDays: 365,
       recurringHorizonWeeks: 12,
+      reminderHours: [24],
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
     });
   });
@@ -44,6 +45,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/var/lib/eclat');
   });
 
+  it('reads reminders as hours before a visit, the earliest first, or none', () => {
+    expect(loadConfig({ REMINDER_HOURS: '2, 48' }).reminderHours).toEqual([48, 2]);
+    expect(loadConfig({ REMINDER_HOURS: 'off' }).reminderHours).toEqual([]);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -58,6 +64,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['MAX_OPEN_VISITS', '0'],
     ['BOOKING_HORIZON_DAYS', 'a year'],
+    ['REMINDER_HOURS', '0'],
+    ['REMINDER_HOURS', 'the day before'],
   ])('stops with a message naming %s when it is %j', (key, value) => {
     let caught: unknown;
     try {

@@ -34,6 +34,9 @@ const postgresUrlSchema = z
   .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
   .optional();
 
+/** `REMINDER_HOURS`: up to three whole numbers of hours, or `off`. */
+const REMINDER_LIST = /^(off|\d{1,3}(\s*,\s*\d{1,3}){0,2})$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: portSchema.default(3000),
@@ -64,6 +67,24 @@ const envSchema = z.object({
   MAX_OPEN_VISITS: z.coerce.number().int().min(1).max(1000).default(10),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   RECURRING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(104).default(12),
+  REMINDER_HOURS: z
+    .string()
+    .trim()
+    .regex(REMINDER_LIST, 'expected up to three whole hours, e.g. 24 or 48,2, or off')
+    .refine(
+      (value) =>
+        // A malformed list has its own message above.
+        !REMINDER_LIST.test(value) ||
+        value === 'off' ||
+        value.split(',').every((hours) => Number(hours) >= 1 && Number(hours) <= 336),
+      'each reminder between 1 and 336 hours (two weeks) before',
+    )
+    .default('24')
+    .transform((value) =>
+      value === 'off'
+        ? []
+        : [...new Set(value.split(',').map((hours) => Number(hours.trim())))].sort((a, b) => b - a),
+    ),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .url({
@@ -88,6 +109,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(8),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
@@ -134,6 +156,8 @@ export type AppConfig = {
   bookingHorizonDays: number;
   /** Recurring series have their visits written this many weeks ahead (decision 020). */
   recurringHorizonWeeks: number;
+  /** Reminders go out this many hours before each visit (none when empty). */
+  reminderHours: number[];
   webDistDir: string;
   shutdownTimeoutMs: number;
   mail: {
@@ -165,6 +189,8 @@ export type AppConfig = {
     pollSeconds: number;
     emailRetryLimit: number;
     emailRetryDelaySeconds: number;
+    /** Emails fetched together and sent at once by one process (a bounded concurrency). */
+    emailConcurrency: number;
   };
 };
 
@@ -234,6 +260,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     maxOpenVisits: e.MAX_OPEN_VISITS,
     bookingHorizonDays: e.BOOKING_HORIZON_DAYS,
     recurringHorizonWeeks: e.RECURRING_HORIZON_WEEKS,
+    reminderHours: e.REMINDER_HOURS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(baseDir, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),
@@ -262,6 +289,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       pollSeconds: e.JOB_POLL_SECONDS,
       emailRetryLimit: e.EMAIL_RETRY_LIMIT,
       emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
+      emailConcurrency: e.EMAIL_CONCURRENCY,
     },
   };
 }

@@ -18,3 +18,4 @@ export * from './booking-rules.ts';
 export * from './schemas/scheduling.ts';
 export * from './recurring.ts';
 export * from './schemas/series.ts';
+export * from './schemas/calendar.ts';

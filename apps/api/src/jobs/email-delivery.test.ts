@@ -6,6 +6,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { customers } from '../db/schema/index.ts';
 import { appointmentEmailData } from '../../test/factories.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
@@ -193,6 +194,62 @@ describe('email through the job queue', () => {
       }),
     ).rejects.toThrow();
     expect(await jobStates(app)).toEqual([]);
+  });
+
+  it('wakes the workers of another process at once and drains a burst sent at once, each email once', async () => {
+    const smtp = await receiver();
+    const databaseUrl = await createTestDatabase();
+    // The sender has no workers; the worker process polls only once a minute: only a notification can
+    // wake it in time.
+    const sender = await startApp(databaseUrl, { JOBS_ENABLED: 'false' });
+    await startApp(databaseUrl, { SMTP_URL: smtp.url, JOB_POLL_SECONDS: '60', EMAIL_CONCURRENCY: '8' });
+    const addresses = Array.from({ length: 120 }, (_, index) => `burst${index}@example.com`);
+    for (let start = 0; start < addresses.length; start += 15) {
+      await Promise.all(
+        addresses
+          .slice(start, start + 15)
+          .map((to) =>
+            sender.jobs.transaction((tx) => tx.enqueue('email', confirmation(to, 'en')).then(() => 0)),
+          ),
+      );
+    }
+    // Well inside the minute a poll would take: woken by notifications, batches fetched back to back.
+    const received = await smtp.waitFor(addresses.length, 40_000);
+    expect(new Set(received.map((email) => email.to?.[0]?.address))).toEqual(new Set(addresses));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toHaveLength(addresses.length);
+    expect(new Set(smtp.messages.map((email) => email.messageId)).size).toBe(addresses.length);
+  }, 60_000);
+
+  it('writes a mailbox file whole and only once for one message, whatever the attempts', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-mailbox-'));
+    const mailer = createMailer(testConfig({ DATA_DIR: dataDir }), { info: () => undefined });
+    const message = {
+      to: 'once@example.com',
+      subject: 'Once',
+      text: 'Only once.',
+      html: '<p>Only once.</p>',
+      attachments: [],
+      messageId: '<job-1@eclat.example>',
+      queuedAt: new Date('2027-03-09T14:00:00Z'),
+    };
+    // A crash after writing and before recording the delivery: the retry writes it again.
+    const [first, second] = await Promise.all([mailer.send(message), mailer.send(message)]);
+    const third = await mailer.send(message);
+    const files = await fs.readdir(path.join(dataDir, 'mail'));
+    expect(files).toHaveLength(1);
+    expect(new Set([first.file, second.file, third.file])).toEqual(
+      new Set([path.join(dataDir, 'mail', files[0] ?? '')]),
+    );
+    const parsed = await PostalMime.parse(
+      await fs.readFile(path.join(dataDir, 'mail', files[0] ?? ''), 'utf8'),
+    );
+    expect(parsed.text?.trim()).toBe('Only once.');
+    // Another message to the same person is another file.
+    await mailer.send({ ...message, messageId: '<job-2@eclat.example>' });
+    expect(await fs.readdir(path.join(dataDir, 'mail'))).toHaveLength(2);
+    mailer.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('writes a readable .eml into DATA_DIR/mail when no SMTP server is configured', async () => {

@@ -5,6 +5,7 @@ import { emailDeliveries } from '../db/schema/index.ts';
 import { emailJobSchema, renderEmail } from '../mail/email-message.ts';
 import type { RenderContext } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { isReminderCurrent } from '../modules/reminders/reminders.ts';
 
 export type EmailWorkerDeps = {
   db: Db;
@@ -21,14 +22,26 @@ export type EmailWorkerDeps = {
  * as final (the job then stays in the `failed` state).
  */
 export async function deliverEmailJob(
-  job: { id: string; data: unknown; retryCount: number },
+  job: { id: string; data: unknown; retryCount: number; createdOn?: Date },
   deps: EmailWorkerDeps,
-): Promise<{ messageId: string; file?: string; duplicate?: true }> {
+): Promise<{ messageId: string; file?: string; duplicate?: true; skipped?: true }> {
   const payload = emailJobSchema.parse(job.data);
   const [already] = await deps.db.select().from(emailDeliveries).where(eq(emailDeliveries.jobId, job.id));
   if (already) {
     deps.logger.warn({ jobId: job.id }, 'email already sent by an earlier attempt: not sending twice');
     return { messageId: already.messageId, duplicate: true };
+  }
+  // A reminder of a visit cancelled or moved since it was queued is not sent (the move has its own).
+  const { message } = payload;
+  if (
+    message.template === 'appointment-reminder' &&
+    !(await isReminderCurrent(deps.db, {
+      appointmentId: message.data.appointmentId,
+      startsAt: message.data.startsAt,
+    }))
+  ) {
+    deps.logger.info({ jobId: job.id }, 'reminder of a visit cancelled or moved since: not sent');
+    return { messageId: '', skipped: true };
   }
   const rendered = renderEmail(payload, deps.ctx);
   try {
@@ -40,6 +53,7 @@ export async function deliverEmailJob(
       html: rendered.html,
       attachments: rendered.attachments,
       messageId: `<${job.id}@${deps.messageIdDomain}>`,
+      queuedAt: job.createdOn ?? new Date(),
     });
     await deps.db
       .insert(emailDeliveries)

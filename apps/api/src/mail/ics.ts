@@ -37,6 +37,8 @@ export type VisitEventSource = {
    * version of a higher SEQUENCE. Left out, the event has none (0 for calendars).
    */
   revision?: number;
+  /** The event's title; by default "<brand> cleaning". */
+  title?: string;
 };
 
 /**
@@ -66,7 +68,7 @@ function visitEvent(
   return {
     uid: `${visit.appointmentId}@${new URL(ctx.publicUrl).hostname}`,
     ...(visit.revision === undefined ? {} : { sequence: visit.revision }),
-    title: t.summary(ctx.brandName),
+    title: visit.title ?? t.summary(ctx.brandName),
     description: [
       `${t.local} (${ctx.timeZone})${t.sep}${formatDateTime(start, locale, ctx.timeZone)}`,
       `${t.services}${t.sep}${visit.services.map((service) => service.title).join(', ')}`,
@@ -153,4 +155,36 @@ export function createVisitChange(
   ctx: RenderContext,
 ): string {
   return visitCalendar([{ ...data, comments: null }], method, locale, ctx);
+}
+
+/**
+ * A subscribed calendar's feed (`/calendar/{secret}.ics`): every visit its event, a cancelled one marked
+ * CANCELLED so calendars that had it drop it; same UIDs and SEQUENCEs as the emailed files, so an event
+ * imported from an email and the feed's are one.
+ */
+export function createVisitFeed(
+  visits: readonly (VisitEventSource & { cancelled: boolean })[],
+  calendarName: string,
+  locale: Locale,
+  ctx: RenderContext,
+): string {
+  const productId = `-//${ctx.brandName}//Bookings//${locale.toUpperCase()}`;
+  // An empty calendar is still a calendar (the ics package writes none without events).
+  if (visits.length === 0) {
+    return [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      `PRODID:${productId}`,
+      'METHOD:PUBLISH',
+      `X-WR-CALNAME:${calendarName.replace(/([,;\\])/g, '\\$1')}`,
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  }
+  const { error, value } = createEvents(
+    visits.map((visit) => visitEvent(visit, visit.cancelled ? 'CANCELLED' : 'CONFIRMED', locale, ctx)),
+    { productId, method: 'PUBLISH', calName: calendarName },
+  );
+  if (error || !value) throw error ?? new Error('Could not create the calendar feed.');
+  return value;
 }

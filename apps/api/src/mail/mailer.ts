@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -14,6 +15,8 @@ export type OutgoingEmail = {
   attachments: EmailAttachment[];
   /** Stable Message-ID (one per job), so a receiver can recognise a message it already has. */
   messageId: string;
+  /** When the message was queued: the mailbox file's name starts with it, the same on every attempt. */
+  queuedAt: Date;
 };
 
 export type SentEmail = { messageId: string; file?: string };
@@ -71,10 +74,23 @@ export function createMailer(config: AppConfig, logger: Pick<Logger, 'info'>): M
       const info = await transport.sendMail(base(email));
       // Messages hold reset links: readable by the server's user only.
       await fs.mkdir(mailbox, { recursive: true, mode: 0o700 });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      // One name per message (its queue time and Message-ID), written whole under a temporary name and
+      // then linked into place: a reader never sees half a file, and a second attempt finds it there.
+      const stamp = email.queuedAt.toISOString().replace(/[:.]/g, '-');
+      const id = createHash('sha256').update(email.messageId).digest('hex').slice(0, 12);
       const safeTo = email.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(mailbox, `${stamp}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message, { mode: 0o600 });
+      const file = path.join(mailbox, `${stamp}-${id}-${safeTo}.eml`);
+      const partial = path.join(mailbox, `.${id}-${process.pid}-${Date.now()}.partial`);
+      await fs.writeFile(partial, info.message, { mode: 0o600 });
+      try {
+        await fs.link(partial, file);
+      } catch (error) {
+        if (!isAlreadyThere(error)) throw error;
+        logger.info({ file }, 'email already in the development mailbox: not written twice');
+        return { messageId: info.messageId, file };
+      } finally {
+        await fs.rm(partial, { force: true });
+      }
       logger.info({ file, to: email.to, subject: email.subject }, 'email written to the development mailbox');
       return { messageId: info.messageId, file };
     },
@@ -83,3 +99,6 @@ export function createMailer(config: AppConfig, logger: Pick<Logger, 'info'>): M
     },
   };
 }
+
+const isAlreadyThere = (error: unknown) =>
+  error instanceof Error && 'code' in error && error.code === 'EEXIST';

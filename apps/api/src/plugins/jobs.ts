@@ -25,7 +25,7 @@ export type Jobs = {
    * A task run by one process at the cron times (business time zone; missed runs while every process
    * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
    */
-  every(queue: 'series-plan', cron: string, task: () => Promise<void>): Promise<void>;
+  every(queue: 'series-plan' | 'reminders', cron: string, task: () => Promise<void>): Promise<void>;
 };
 
 const ONE_DAY = 24 * 60 * 60;
@@ -48,6 +48,8 @@ function summarise(queue: string, data: unknown): string {
   return queue;
 }
 
+const failureText = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason));
+
 function errorText(output: unknown): string | null {
   if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string')
     return output.message;
@@ -69,9 +71,15 @@ export const jobsPlugin = fp(
       application_name: 'eclat-jobs',
       supervise: config.jobs.enabled,
       schedule: config.jobs.enabled,
+      // A job written by any process wakes the workers of every process at once (PostgreSQL NOTIFY);
+      // polling stays as the backstop.
+      useListenNotify: config.jobs.enabled,
     });
     boss.on('error', (error: Error) => {
       app.log.error({ message: error.message }, 'job queue error');
+    });
+    boss.on('warning', (warning: { message: string }) => {
+      app.log.warn({ message: warning.message }, 'job queue warning');
     });
     await boss.start();
     await boss.createQueue('email', {
@@ -81,11 +89,13 @@ export const jobsPlugin = fp(
       retryDelayMax: 60 * 60,
       expireInSeconds: 120,
       deleteAfterSeconds: 30 * ONE_DAY,
+      notify: true,
     });
     await boss.updateQueue('email', {
       retryLimit: config.jobs.emailRetryLimit,
       retryDelay: config.jobs.emailRetryDelaySeconds,
       retryBackoff: true,
+      notify: true,
     });
 
     const mailer = createMailer(config, app.log);
@@ -99,12 +109,28 @@ export const jobsPlugin = fp(
         messageIdDomain: new URL(config.publicUrl).hostname,
         ctx: { brandName: config.brandName, publicUrl: config.publicUrl, timeZone: config.businessTimeZone },
       };
+      // A batch of up to EMAIL_CONCURRENCY emails is fetched at once and sent at once; each job is
+      // settled on its own (a failure retries that one only).
       emailWorkerId = await boss.work(
         'email',
-        { pollingIntervalSeconds: config.jobs.pollSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (!job) return;
-          await deliverEmailJob(job, deps);
+        {
+          pollingIntervalSeconds: config.jobs.pollSeconds,
+          // Retries become due without a notification: they are found by this poll.
+          notifyPollingIntervalSeconds: config.jobs.pollSeconds,
+          batchSize: config.jobs.emailConcurrency,
+          perJobResults: true,
+          includeMetadata: true,
+          // A full batch means more may be waiting: fetch again at once.
+          burstWhenBatchFull: true,
+        },
+        async (batch) => {
+          const outcomes = await Promise.allSettled(batch.map((job) => deliverEmailJob(job, deps)));
+          return batch.map((job, index) => {
+            const outcome = outcomes[index];
+            return outcome?.status === 'fulfilled'
+              ? { id: job.id, status: 'completed' as const, output: outcome.value }
+              : { id: job.id, status: 'failed' as const, output: { message: failureText(outcome?.reason) } };
+          });
         },
       );
       app.log.info({ mail: mailer.destination }, 'email worker started');

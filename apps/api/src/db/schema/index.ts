@@ -13,3 +13,5 @@ export * from './contact-messages.ts';
 export * from './app-meta.ts';
 export * from './email-deliveries.ts';
 export * from './auth.ts';
+export * from './appointment-reminders.ts';
+export * from './calendar-feeds.ts';

@@ -20,7 +20,6 @@ import {
   slotsQuerySchema,
   slotsResponseSchema,
   updateOwnAppointmentInputSchema,
-  type Appointment,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -28,6 +27,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
 import { queueVisitNotice } from '../series/series-emails.ts';
+import { appointmentEmailDataOf } from './appointment-email.ts';
 import { appointmentsPdf } from './appointments-pdf.ts';
 import {
   findAppointment,
@@ -65,20 +65,6 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Whole days from one calendar date to another. */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-
-function confirmationData(appointment: Appointment) {
-  return {
-    appointmentId: appointment.appointmentId,
-    customerFirstName: appointment.customerFirstName,
-    customerLastName: appointment.customerLastName,
-    startsAt: appointment.appointmentDate,
-    endsAt: appointment.endsAt,
-    services: appointment.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
-    total: appointment.totalPrice,
-    address: appointment.address,
-    comments: appointment.comments,
-  };
-}
 
 /**
  * Booking (spec §2 Select Date & Time, Checkout, My appointments): the day's slots, booking with the
@@ -202,7 +188,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           await tx.enqueue('email', {
             to: customer.email,
             locale,
-            message: { template: 'booking-confirmation', data: confirmationData(created) },
+            message: { template: 'booking-confirmation', data: appointmentEmailDataOf(created) },
           });
           return appointmentId;
         });

@@ -193,6 +193,26 @@ describe('a series without a team (fixed capacity)', () => {
     }
   });
 
+  it("never overlaps the customer's own visits: a re-planned visit on a one-off's time needs a time", async () => {
+    const who = await w.customer();
+    const first = nextWeekday(addDays(todayIn(TZ), 3), 2);
+    const series = parsed(
+      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 9), frequency: 'weekly' }),
+    );
+    const clash = addDays(first, 14);
+    expect((await w.book(who, service, at(clash, 17))).statusCode).toBe(201);
+    const changed = parsed(
+      await api.call('PUT', `/series/${series.seriesId}`, who.headers, {
+        serviceIds: [service],
+        appointmentDate: at(addDays(first, 7), 17),
+        frequency: 'weekly',
+      }),
+      200,
+    );
+    const flagged = changed.visits.filter((visit) => visit.needsTime);
+    expect(flagged.map((visit) => local(visit.appointmentDate).date)).toEqual([clash]);
+  });
+
   it('pauses (future visits leave the plan) and resumes from a date', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 4);
@@ -470,6 +490,34 @@ describe('a series planned from the team', () => {
       .from(appointments)
       .where(and(eq(appointments.seriesId, series.seriesId), eq(appointments.needsTime, true)));
     expect(rows[0]?.count).toBe(1);
+  });
+
+  it('books six series for one time at once with two cleaners: two series, four refusals, nobody twice', async () => {
+    const first = nextWeekday(addDays(todayIn(TZ), 3), 1);
+    const mondays = weeksOf(first, 9);
+    const [ivy, jon] = [await w.employee('Ivy', 'Iii'), await w.employee('Jon', 'Jjj')];
+    await works(ivy.id, mondays);
+    await works(jon.id, mondays);
+    const people = await Promise.all(Array.from({ length: 6 }, () => w.customer()));
+    const results = await Promise.all(
+      people.map((who) =>
+        api.book(who, { serviceIds: [service], appointmentDate: at(first, 11), frequency: 'weekly' }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(new Set(results.filter((res) => res.statusCode === 409).map((res) => codeOf(res)))).toEqual(
+      new Set(['NO_CLEANER_FREE']),
+    );
+    const booked = results.filter((res) => res.statusCode === 201).map((res) => parsed(res));
+    // Each Monday: the two series' visits, one cleaner each, never the same one.
+    for (const index of mondays.keys()) {
+      const visits = booked.map((series) => series.visits[index]);
+      if (visits.some((visit) => !visit)) continue;
+      const teams = await Promise.all(visits.map((visit) => w.assignees(visit?.appointmentId ?? '', admin)));
+      expect(teams.every((team) => team.length === 1)).toBe(true);
+      expect(new Set(teams.flat()).size).toBe(2);
+    }
+    expect(booked.map((series) => series.visitsNeedingTime)).toEqual([0, 0]);
   });
 
   it('extends the plan by the daily pass, once, however many passes run at once', async () => {

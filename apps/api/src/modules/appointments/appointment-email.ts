@@ -1,0 +1,17 @@
+import type { Appointment } from '@eclat/shared';
+import type { AppointmentEmailData } from '../../mail/templates/appointment.ts';
+
+/** What the booking confirmation and the reminder say about an appointment. */
+export function appointmentEmailDataOf(appointment: Appointment): AppointmentEmailData {
+  return {
+    appointmentId: appointment.appointmentId,
+    customerFirstName: appointment.customerFirstName,
+    customerLastName: appointment.customerLastName,
+    startsAt: appointment.appointmentDate,
+    endsAt: appointment.endsAt,
+    services: appointment.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
+    total: appointment.totalPrice,
+    address: appointment.address,
+    comments: appointment.comments,
+  };
+}
