@@ -1,5 +1,5 @@
 import type { Appointment, Locale, Series } from '@eclat/shared';
-import { Alert, Anchor, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconCalendarRepeat,
   IconChevronDown,
@@ -28,7 +28,7 @@ import { useSeries } from '../api/get-series';
 import { useChangeSeriesStatus } from '../api/series-status';
 import { useSkipVisit } from '../api/skip-visit';
 import { upcomingVisits } from '../grouping';
-import { changeSeriesHref, seriesHref, type SeriesAudience } from '../links';
+import { changeSeriesHref, type SeriesAudience } from '../links';
 import { rhythmText } from '../rhythm';
 
 import { NEEDS_TIME_COLOR, NeedsTimeBadge } from '@/components/ui/series-markers';
@@ -46,8 +46,6 @@ type SeriesCardProps = {
   isExpanded?: boolean;
   /** Heading level of the card's title inside the page. */
   headingOrder?: 2 | 3;
-  /** A link to the series' own page (the admin's list). */
-  withOpenLink?: boolean;
 };
 
 /** Long labels (French) wrap inside the button on a phone instead of being cut. */
@@ -70,7 +68,6 @@ export function SeriesCard({
   audience,
   isExpanded = false,
   headingOrder = 3,
-  withOpenLink = false,
 }: SeriesCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -383,11 +380,6 @@ export function SeriesCard({
             >
               {isOpen ? t('series.card.hideVisits') : t('series.card.showVisits')}
             </Button>
-          )}
-          {withOpenLink && (
-            <Anchor component={Link} to={seriesHref(series.seriesId, audience)} size="sm">
-              {t('series.card.open')}
-            </Anchor>
           )}
         </Group>
         <Collapse expanded={isOpen} id={visitsId}>
