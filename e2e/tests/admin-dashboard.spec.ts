@@ -12,6 +12,7 @@ const TEXT = {
       'Services',
       'Feedbacks',
       'Appointments',
+      'Recurring',
       'Employee Availabilities',
       'Employee Schedule',
       'User Roles',
@@ -46,6 +47,7 @@ const TEXT = {
       'Services',
       'Avis',
       'Rendez-vous',
+      'Récurrents',
       'Disponibilités des employés',
       'Horaire des employés',
       'Rôles des utilisateurs',
@@ -91,7 +93,7 @@ async function postCustomerFeedback(browser: Browser, baseURL: string | undefine
 for (const language of ['en', 'fr'] as const) {
   const t = TEXT[language];
 
-  test(`${language}: an admin goes through the eight tabs with the keyboard, each loads its table`, async ({
+  test(`${language}: an admin goes through the nine tabs with the keyboard, each loads its table`, async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -116,7 +118,7 @@ for (const language of ['en', 'fr'] as const) {
     }
     // The last tab is in the address: a reload keeps it.
     await page.reload();
-    await expect(tabs.getByRole('tab', { name: t.allTabs[7], selected: true })).toBeVisible();
+    await expect(tabs.getByRole('tab', { name: t.allTabs[8], selected: true })).toBeVisible();
   });
 
   test(`${language}: an admin manages the employee role of a customer from the dashboard`, async ({
@@ -130,7 +132,7 @@ for (const language of ['en', 'fr'] as const) {
 
     await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: t.tabs });
-    await expect(tabs.getByRole('tab')).toHaveCount(8);
+    await expect(tabs.getByRole('tab')).toHaveCount(9);
     await expect(tabs.getByRole('tab', { name: t.employees, selected: true })).toBeVisible();
     await expect(page.getByRole('link', { name: t.addEmployee })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);

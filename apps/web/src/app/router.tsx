@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
           screen(paths.editMyAppointment, () =>
             import('./routes/account/edit-my-appointment').then((m) => m.EditMyAppointmentRoute),
           ),
+          screen(paths.series, () => import('./routes/account/series').then((m) => m.SeriesRoute)),
+          screen(paths.changeSeries, () =>
+            import('./routes/account/change-series').then((m) => m.ChangeSeriesRoute),
+          ),
           screen(paths.submitFeedback, () =>
             import('./routes/account/submit-feedback').then((m) => m.SubmitFeedbackRoute),
           ),
@@ -95,6 +99,7 @@ export const routes: RouteObject[] = [
             import('./routes/admin/admin-dashboard').then((m) => m.AdminDashboardRoute),
           ),
           screen(paths.dispatch, () => import('./routes/admin/dispatch').then((m) => m.DispatchRoute)),
+          screen(paths.addSeries, () => import('./routes/admin/add-series').then((m) => m.AddSeriesRoute)),
           screen(paths.employees, () => import('./routes/admin/employees').then((m) => m.EmployeesRoute)),
           screen(paths.addEmployee, () =>
             import('./routes/admin/add-employee').then((m) => m.AddEmployeeRoute),

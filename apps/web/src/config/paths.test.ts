@@ -5,6 +5,8 @@ import { paths, ROUTE_ACCESS, type RouteDefinition } from './paths';
 describe('paths', () => {
   it('builds the hrefs of routes with a parameter', () => {
     expect(paths.editMyAppointment.getHref('42')).toBe('/my-appointments/edit/42');
+    expect(paths.series.getHref('s1')).toBe('/recurring/s1');
+    expect(paths.changeSeries.getHref('s1')).toBe('/recurring/s1/change');
     expect(paths.editAppointment.getHref('a1')).toBe('/appointments/edit/a1');
     expect(paths.editAvailability.getHref('7')).toBe('/my-availabilities/edit/7');
     expect(paths.assignSchedule.getHref('9')).toBe('/assign-schedule/9');
@@ -67,7 +69,18 @@ describe('paths', () => {
       Object.values(paths)
         .map((route) => route.path)
         .sort(),
-    ).toEqual([...specRoutes, '/auth/callback', '/dispatch', '/my-day'].sort());
+    ).toEqual(
+      [
+        ...specRoutes,
+        '/auth/callback',
+        '/dispatch',
+        '/my-day',
+        // Recurring cleanings (issue 14).
+        '/recurring/:seriesId',
+        '/recurring/:seriesId/change',
+        '/recurring/add',
+      ].sort(),
+    );
   });
 });
 
@@ -90,6 +103,8 @@ describe('route access (spec §2 route table)', () => {
       '/my-appointments/edit/:appointmentId',
       '/submit-feedback',
       '/profile',
+      '/recurring/:seriesId',
+      '/recurring/:seriesId/change',
     ]) {
       expect(byPath.get(path), path).toEqual(['admin', 'employee', 'customer']);
     }
@@ -121,6 +136,7 @@ describe('route access (spec §2 route table)', () => {
       '/edit-service/:serviceId',
       '/add-customer',
       '/edit-customer/:customerId',
+      '/recurring/add',
     ]) {
       expect(byPath.get(path), path).toEqual(['admin']);
     }

@@ -52,6 +52,18 @@ export const paths = {
     getHref: (appointmentId: string) => `/my-appointments/edit/${encodeSegment(appointmentId)}`,
     access: account,
   },
+  /** A recurring cleaning and its visits (decision 020): its customer, or staff. */
+  series: {
+    path: '/recurring/:seriesId',
+    getHref: (seriesId: string) => `/recurring/${encodeSegment(seriesId)}`,
+    access: account,
+  },
+  /** Change all future visits of a recurring cleaning: its customer, or an admin. */
+  changeSeries: {
+    path: '/recurring/:seriesId/change',
+    getHref: (seriesId: string) => `/recurring/${encodeSegment(seriesId)}/change`,
+    access: account,
+  },
   submitFeedback: { path: '/submit-feedback', getHref: () => '/submit-feedback', access: account },
   profile: { path: '/profile', getHref: () => '/profile', access: account },
 
@@ -84,6 +96,8 @@ export const paths = {
   /** The dispatch board (issue 13): every employee's day or week, reassigning visits. */
   dispatch: { path: '/dispatch', getHref: () => '/dispatch', access: admin },
   adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard', access: admin },
+  /** An admin books a recurring cleaning for a customer (phone bookings). */
+  addSeries: { path: '/recurring/add', getHref: () => '/recurring/add', access: admin },
   employees: { path: '/employees', getHref: () => '/employees', access: admin },
   addEmployee: { path: '/add-employee', getHref: () => '/add-employee', access: admin },
   editEmployee: {

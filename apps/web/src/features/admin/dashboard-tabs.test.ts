@@ -10,13 +10,14 @@ import {
 } from './dashboard-tabs';
 
 describe('admin dashboard tabs', () => {
-  it('lists the eight tabs of the spec in order, Employees first and by default', () => {
+  it('lists the eight tabs of the spec in order, with Recurring after Appointments, Employees first and by default', () => {
     expect(ADMIN_TABS).toEqual([
       'employees',
       'customers',
       'services',
       'feedbacks',
       'appointments',
+      'recurring',
       'availabilities',
       'schedule',
       'roles',
@@ -46,7 +47,8 @@ describe('admin dashboard tabs', () => {
     for (const tab of ADMIN_TABS) expect(readAdminTab(writeAdminTab('?tab=x', tab))).toBe(tab);
   });
 
-  it('recognises only the eight tab values', () => {
+  it('recognises only the tab values', () => {
+    expect(isAdminTab('recurring')).toBe(true);
     expect(isAdminTab('schedule')).toBe(true);
     expect(isAdminTab('Schedule')).toBe(false);
     expect(isAdminTab(undefined)).toBe(false);

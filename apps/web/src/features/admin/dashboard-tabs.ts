@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 
 /**
- * The admin dashboard's tabs (spec §2), in the order they are shown, and their place in the URL:
+ * The admin dashboard's tabs (spec §2, and Recurring: issue 14), in the order they are shown, and their place in the URL:
  * `/admin-dashboard?tab=roles`. A link or a reload keeps the tab; anything unknown shows the
  * default tab, Employees.
  */
@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'services',
   'feedbacks',
   'appointments',
+  'recurring',
   'availabilities',
   'schedule',
   'roles',

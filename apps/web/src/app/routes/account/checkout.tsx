@@ -1,4 +1,4 @@
-import type { Service, SlotReason } from '@eclat/shared';
+import type { Frequency, SeriesDetail, Service, SlotReason } from '@eclat/shared';
 import {
   Alert,
   Anchor,
@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCheck, IconRepeat } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
@@ -40,6 +40,11 @@ import {
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
 import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import { useBookSeries } from '@/features/series/api/book-series';
+import { useRecurringDiscounts } from '@/features/series/api/get-recurring-discounts';
+import { BookedSeries } from '@/features/series/components/booked-series';
+import { FrequencyChoice } from '@/features/series/components/frequency-choice';
+import { SeriesOffer } from '@/features/series/components/series-offer';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import {
@@ -72,6 +77,9 @@ export function CheckoutRoute() {
   const [chosenDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
   const [idempotencyKey] = useState(createIdempotencyKey);
   const [comments, setComments] = useState('');
+  // Decision 020: once (the spec's booking, unchanged) or a recurring cleaning.
+  const [frequency, setFrequency] = useState<Frequency>('once');
+  const [bookedSeries, setBookedSeries] = useState<SeriesDetail | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<BookingRefusal | null>(null);
   const isSubmitting = useRef(false);
@@ -82,6 +90,10 @@ export function CheckoutRoute() {
   const services = useSelectedServices(serviceIds);
   const timeZone = useBusinessTimeZone();
   const book = useBookAppointment();
+  const bookSeries = useBookSeries();
+  const discounts = useRecurringDiscounts();
+  const isRecurring = frequency !== 'once';
+  const isBooking = book.isPending || bookSeries.isPending;
   const zone = timeZone.data;
   // Spec §5, §9: a date chosen without a time is booked at 12:00 (business time zone).
   const appointmentDate = chosenDate && zone ? appointmentStart(chosenDate, zone) : chosenDate;
@@ -90,6 +102,17 @@ export function CheckoutRoute() {
   useEffect(() => {
     if (refusal) refusalRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
   }, [refusal]);
+
+  if (bookedSeries) {
+    return (
+      <Container size="md" py={{ base: 'xl', sm: 48 }}>
+        <Stack gap="lg">
+          <Title order={1}>{title}</Title>
+          <BookedSeries series={bookedSeries} locale={locale} />
+        </Stack>
+      </Container>
+    );
+  }
 
   if (serviceIds.length === 0) {
     return <NoServicesSelected title={title} />;
@@ -106,7 +129,7 @@ export function CheckoutRoute() {
   const { total, quotedCount } = checkoutTotal(services.data ?? []);
 
   const confirm = () => {
-    if (isSubmitting.current || book.isPending) return;
+    if (isSubmitting.current || isBooking) return;
     if (!appointmentDate) {
       setFormError(t('checkout.errors.noDate'));
       return;
@@ -129,10 +152,37 @@ export function CheckoutRoute() {
     setFormError(null);
     setRefusal(null);
     isSubmitting.current = true;
+    const input = { serviceIds, appointmentDate, comments: comments.trim() || null, locale };
+    const onError = (error: Error) => {
+      isSubmitting.current = false;
+      // A booking rule said no: its reason and the way back (another time, other services, my list).
+      const refused = isApiError(error) ? toBookingRefusal(error) : null;
+      if (refused) {
+        setRefusal(refused);
+        return;
+      }
+      const detail = isApiError(error) && error.status === 400 ? error.details[0]?.message : undefined;
+      setFormError(detail && i18n.exists(detail) ? t(detail) : t('checkout.errors.create'));
+    };
+    if (frequency !== 'once') {
+      // The first visit is booked like a one-off one; the page then lists every visit planned.
+      bookSeries.mutate(
+        { customerId: customer.customerId, input: { ...input, frequency }, idempotencyKey },
+        {
+          onSuccess: (series) => {
+            writeSelectedServices([]);
+            writeBookingSlot(null);
+            setBookedSeries(series);
+          },
+          onError,
+        },
+      );
+      return;
+    }
     book.mutate(
       {
         customerId: customer.customerId,
-        input: { serviceIds, appointmentDate, comments: comments.trim() || null, locale },
+        input,
         idempotencyKey,
       },
       {
@@ -145,17 +195,7 @@ export function CheckoutRoute() {
           };
           void navigate(paths.myAppointments.getHref(), { state, replace: true });
         },
-        onError: (error) => {
-          isSubmitting.current = false;
-          // A booking rule said no: its reason and the way back (another time, other services, my list).
-          const refused = isApiError(error) ? toBookingRefusal(error) : null;
-          if (refused) {
-            setRefusal(refused);
-            return;
-          }
-          const detail = isApiError(error) && error.status === 400 ? error.details[0]?.message : undefined;
-          setFormError(detail && i18n.exists(detail) ? t(detail) : t('checkout.errors.create'));
-        },
+        onError,
       },
     );
   };
@@ -349,6 +389,42 @@ export function CheckoutRoute() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">
             <Title order={2} size="h4">
+              {t('series.offer.heading')}
+            </Title>
+            <FrequencyChoice
+              value={frequency}
+              onChange={(next) => {
+                setFrequency(next);
+                setRefusal(null);
+                setFormError(null);
+              }}
+              discounts={discounts.data}
+              disabled={isBooking}
+            />
+            {isRecurring &&
+              (discounts.isError ? (
+                <LoadErrorAlert
+                  message={t('series.offer.discountsError')}
+                  onRetry={() => void discounts.refetch()}
+                />
+              ) : !discounts.data ? (
+                <Skeleton height={60} />
+              ) : (
+                <SeriesOffer
+                  frequency={frequency}
+                  total={total}
+                  discounts={discounts.data}
+                  startsAt={appointmentDate}
+                  timeZone={zone}
+                  locale={locale}
+                />
+              ))}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
               {t('checkout.detailsHeading')}
             </Title>
             {details}
@@ -403,11 +479,21 @@ export function CheckoutRoute() {
         <Button
           size="md"
           onClick={confirm}
-          disabled={book.isPending || refusal !== null}
-          leftSection={<IconCheck size={18} aria-hidden="true" />}
+          disabled={isBooking || refusal !== null || (isRecurring && !discounts.data)}
+          leftSection={
+            isRecurring ? (
+              <IconRepeat size={18} aria-hidden="true" />
+            ) : (
+              <IconCheck size={18} aria-hidden="true" />
+            )
+          }
           style={{ alignSelf: 'flex-start' }}
         >
-          {book.isPending ? t('checkout.confirming') : t('checkout.confirm')}
+          {isBooking
+            ? t('checkout.confirming')
+            : isRecurring
+              ? t('series.offer.confirm')
+              : t('checkout.confirm')}
         </Button>
       </Stack>
     </Container>

@@ -29,6 +29,7 @@ import { isChangeable } from '@/features/appointments/list';
 import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { toBookingRefusal } from '@/features/booking/refusal';
+import { changeSeriesHref } from '@/features/series/links';
 import { useServices } from '@/features/services/api/get-services';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { i18n, useLanguage } from '@/lib/i18n';
@@ -70,14 +71,15 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const isOriginalTime = selected === appointment.appointmentDate;
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
 
-  // `/slots` counts this appointment too: an hour it overlaps may only look full because of it.
-  // Those stay selectable; the server checks the capacity again without it (SLOT_FULL if not).
+  // `/slots` counts this appointment too: an hour it overlaps may only look full (or its cleaner busy,
+  // when they are the only one free) because of it. Those stay selectable; the server checks the
+  // capacity again without it (SLOT_FULL or NO_CLEANER_FREE if not).
   const ownStart = Date.parse(appointment.appointmentDate);
   const ownEnd = Date.parse(appointment.endsAt);
   const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
   const isSelectable = (slot: Slot) => {
     if (slot.available) return true;
-    if (slot.reason !== 'full') return false;
+    if (slot.reason !== 'full' && slot.reason !== 'noCleaner') return false;
     const start = Date.parse(slot.startsAt);
     return start < ownEnd && start + durationMs > ownStart;
   };
@@ -174,6 +176,21 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
             dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone, locale),
           })}
         </Text>
+        {appointment.seriesId && (
+          // Decision 020: Edit moves this visit only; the series' own change is one link away.
+          <Alert color="blue" data-testid="series-visit-note">
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">{t('series.visit.onlyThis')}</Text>
+              <Anchor
+                component={Link}
+                to={changeSeriesHref(appointment.seriesId, { from: originalDay })}
+                size="sm"
+              >
+                {t('series.visit.changeAll')}
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
         {appointment.status === 'confirmed' && (
           <Alert color="blue" data-testid="confirmed-note">
             {t('myAppointments.editPage.confirmedNote')}

@@ -26,6 +26,9 @@ import {
 } from '@/features/appointments/list';
 import { toErrorCode } from '@/lib/api-client';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
+import { useMySeries } from '@/features/series/api/get-my-series';
+import { SeriesCard } from '@/features/series/components/series-card';
+import { groupMyAppointments } from '@/features/series/grouping';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -59,6 +62,7 @@ export function MyAppointmentsRoute() {
   const isNarrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
 
   const list = useMyAppointments({ enabled: Boolean(email) });
+  const mySeries = useMySeries({ enabled: Boolean(email) });
   const timeZone = useBusinessTimeZone();
   const cancel = useCancelMyAppointment();
 
@@ -71,7 +75,10 @@ export function MyAppointmentsRoute() {
     () => (list.data ? mergeNewAppointment(list.data, fresh, list.dataUpdatedAt) : []),
     [list.data, list.dataUpdatedAt, fresh],
   );
-  const shown = filterAppointments(merged, filter);
+  // Decision 020: a series shows as one card; its visits are not repeated in the list below.
+  const grouped = useMemo(() => groupMyAppointments(merged, mySeries.data ?? []), [merged, mySeries.data]);
+  const shown = filterAppointments(grouped.loose, filter);
+  const hasSeries = grouped.series.length > 0;
 
   const confirmCancel = (appointment: Appointment) => {
     confirmDanger(t, {
@@ -122,7 +129,9 @@ export function MyAppointmentsRoute() {
     content = (
       <EmptyState size="lg">
         {filter === 'all'
-          ? t('myAppointments.empty')
+          ? hasSeries
+            ? t('series.mine.noOthers')
+            : t('myAppointments.empty')
           : t('myAppointments.emptyStatus', { status: t(`myAppointments.statusInSentence.${filter}`) })}
       </EmptyState>
     );
@@ -190,6 +199,29 @@ export function MyAppointmentsRoute() {
           <Alert color="red" role="alert">
             {cancelError}
           </Alert>
+        )}
+
+        {email && mySeries.isError && (
+          <LoadErrorAlert message={t('series.mine.loadError')} onRetry={() => void mySeries.refetch()} />
+        )}
+        {hasSeries && timeZone.data && (
+          <Stack gap="md" component="section" aria-labelledby="my-series-heading">
+            <Title order={2} size="h3" id="my-series-heading">
+              {t('series.mine.heading')}
+            </Title>
+            <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
+              {grouped.series.map((series) => (
+                <li key={series.seriesId}>
+                  <SeriesCard series={series} locale={locale} audience="customer" />
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        {hasSeries && timeZone.data && (
+          <Title order={2} size="h3">
+            {t('series.mine.visitsHeading')}
+          </Title>
         )}
 
         <SegmentedControl

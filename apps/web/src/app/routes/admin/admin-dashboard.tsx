@@ -5,6 +5,7 @@ import {
   IconCalendarTime,
   IconClockHour4,
   IconMessageCircle,
+  IconRepeat,
   IconRoute,
   IconShieldLock,
   IconSparkles,
@@ -30,6 +31,7 @@ import { AvailabilitiesPanel } from '@/features/availabilities/components/availa
 import { CustomersPanel } from '@/features/customers/components/customers-panel';
 import { EmployeesPanel } from '@/features/employees/components/employees-panel';
 import { SchedulePanel } from '@/features/schedules/components/schedule-panel';
+import { RecurringPanel } from '@/features/series/components/recurring-panel';
 import { UserRolesPanel } from '@/features/users/components/user-roles-panel';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -39,6 +41,7 @@ const TAB_ICONS: Record<AdminTab, ReactNode> = {
   services: <IconSparkles size={16} aria-hidden="true" />,
   feedbacks: <IconMessageCircle size={16} aria-hidden="true" />,
   appointments: <IconCalendarEvent size={16} aria-hidden="true" />,
+  recurring: <IconRepeat size={16} aria-hidden="true" />,
   availabilities: <IconClockHour4 size={16} aria-hidden="true" />,
   schedule: <IconCalendarTime size={16} aria-hidden="true" />,
   roles: <IconShieldLock size={16} aria-hidden="true" />,
@@ -50,13 +53,14 @@ const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
   services: () => <ServicesPanel />,
   feedbacks: () => <FeedbackPanel />,
   appointments: () => <AppointmentsPanel />,
+  recurring: () => <RecurringPanel />,
   availabilities: () => <AvailabilitiesPanel />,
   schedule: () => <SchedulePanel />,
   roles: () => <UserRolesPanel />,
 };
 
 /**
- * The admin dashboard (spec §2): eight tabs, Employees by default. The active tab lives in the
+ * The admin dashboard (spec §2): eight tabs and Recurring (issue 14), Employees by default. The active tab lives in the
  * URL (`?tab=roles`), so a link or a reload opens the same tab; the arrow keys move between tabs.
  */
 export function AdminDashboardRoute() {

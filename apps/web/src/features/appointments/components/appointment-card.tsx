@@ -4,6 +4,7 @@ import { IconEdit, IconX } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
+import { NeedsTimeBadge } from '@/components/ui/series-markers';
 import { formatCurrency } from '@/lib/format';
 
 import { isChangeable } from '../list';
@@ -49,7 +50,10 @@ export function AppointmentCard({
               {time}
             </Text>
           </div>
-          <StatusBadge status={appointment.status} size="lg" style={{ flexShrink: 0 }} />
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+            <StatusBadge status={appointment.status} size="lg" />
+            {appointment.needsTime && appointment.status !== 'cancelled' && <NeedsTimeBadge />}
+          </Stack>
         </Group>
         <Text size="sm" c="dimmed">
           {appointment.customerFirstName} {appointment.customerLastName}

@@ -12,6 +12,7 @@ import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
+import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers';
 
 import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
 import { useDownloadAppointmentsPdf } from '../api/download-appointments-pdf';
@@ -147,7 +148,10 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
                 return (
                   <Table.Tr key={appointment.appointmentId}>
                     <Table.Th scope="row" fw={600}>
-                      {name}
+                      <Group gap={6} wrap="nowrap">
+                        {name}
+                        {appointment.seriesId && <RecurringMarker />}
+                      </Group>
                     </Table.Th>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={appointment.appointmentDate}>
@@ -161,7 +165,10 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{appointment.services}</Table.Td>
                     <Table.Td>
                       {/* Never squeezed to an ellipsis by a narrow column. */}
-                      <StatusBadge status={appointment.status} style={{ minWidth: 'max-content' }} />
+                      <Stack gap={4} align="flex-start">
+                        <StatusBadge status={appointment.status} style={{ minWidth: 'max-content' }} />
+                        {appointment.needsTime && <NeedsTimeBadge style={{ minWidth: 'max-content' }} />}
+                      </Stack>
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                       {appointment.comments ?? (

@@ -5,6 +5,7 @@ import type { CSSProperties } from 'react';
 import { statusColor } from '@/features/appointments/list';
 import { StatusBadge } from '@/features/appointments/components/status-badge';
 import { formatBusinessTime } from '@/features/appointments/time';
+import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 
 import { AssignMenu, type Assignee } from './assign-menu';
@@ -60,9 +61,12 @@ export function VisitBlock({ visit, board, style, variant, idPrefix }: VisitBloc
   return (
     <li className={classes[variant]} style={{ ...statusEdge(visit), ...style }} aria-labelledby={titleId}>
       <Stack gap={2} align="flex-start">
-        <Text id={titleId} size="xs" fw={700} lh={1.3}>
-          {t('dispatch.visit.title', { start, end, customer })}
-        </Text>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Text id={titleId} size="xs" fw={700} lh={1.3}>
+            {t('dispatch.visit.title', { start, end, customer })}
+          </Text>
+          {visit.seriesId && <RecurringMarker size={14} />}
+        </Group>
         <Text size="xs" lh={1.3}>
           {visit.services}
         </Text>
@@ -71,6 +75,7 @@ export function VisitBlock({ visit, board, style, variant, idPrefix }: VisitBloc
         </Text>
         <Group gap={4} wrap="wrap">
           <StatusBadge status={visit.status} size="xs" />
+          {visit.needsTime && <NeedsTimeBadge size="xs" />}
           <AssignMenu
             visit={visit}
             assignees={board.assignees}

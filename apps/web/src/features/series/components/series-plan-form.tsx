@@ -1,0 +1,270 @@
+import type {
+  Appointment,
+  Customer,
+  Locale,
+  RecurringDiscounts,
+  RecurringFrequency,
+  Slots,
+} from '@eclat/shared';
+import { Alert, Button, Group, MultiSelect, Select, Stack, Textarea, Title } from '@mantine/core';
+import { useState, type SubmitEvent } from 'react';
+
+import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
+import { useBookableUntil, useSlots } from '@/features/appointments/api/get-slots';
+import { SlotPicker } from '@/features/appointments/components/slot-picker';
+import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
+import { isPastDate } from '@/features/appointments/time';
+import { useTranslation } from '@/lib/i18n';
+
+import { FrequencyChoice } from './frequency-choice';
+import { SeriesOffer } from './series-offer';
+
+type Slot = Slots['slots'][number];
+
+/** What the form gives back: a series to book (with its customer) or the new plan of one. */
+export type SeriesPlanValues = {
+  customerId: string | null;
+  serviceIds: string[];
+  appointmentDate: string;
+  frequency: RecurringFrequency;
+  comments: string | null;
+};
+
+type SeriesPlanFormProps = {
+  mode: 'change' | 'create';
+  initialValues: {
+    customerId?: string | null;
+    serviceIds: string[];
+    /** The day the calendar opens on (business-local YYYY-MM-DD). */
+    date: string | null;
+    /** The time chosen at first (an instant), if any. */
+    selected: string | null;
+    frequency: RecurringFrequency;
+    comments: string;
+  };
+  /** Create: the customers an admin books for. */
+  customers?: readonly Customer[];
+  services: readonly { value: string; label: string; price: number }[];
+  discounts: RecurringDiscounts | undefined;
+  /** Change: the series' own open visits; their times may look taken only because of them. */
+  ownVisits?: readonly Appointment[];
+  timeZone: string;
+  today: string;
+  locale: Locale;
+  isSubmitting: boolean;
+  /** A refusal of the server, translated (shown above the buttons). */
+  formError: string | null;
+  onSubmit: (values: SeriesPlanValues) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The plan of a series: (the customer,) the services, the first visit with the booking's slot picker,
+ * the frequency and the comments. Changing a series re-plans every visit from the chosen one; booking
+ * one (an admin, for a phone call) books its first visit like any appointment.
+ */
+export function SeriesPlanForm({
+  mode,
+  initialValues,
+  customers,
+  services,
+  discounts,
+  ownVisits = [],
+  timeZone,
+  today,
+  locale,
+  isSubmitting,
+  formError,
+  onSubmit,
+  onCancel,
+}: SeriesPlanFormProps) {
+  const { t } = useTranslation();
+  const bookableUntil = useBookableUntil().data;
+  const [customerId, setCustomerId] = useState<string | null>(initialValues.customerId ?? null);
+  const [serviceIds, setServiceIds] = useState<string[]>(initialValues.serviceIds);
+  const [date, setDate] = useState<string | null>(initialValues.date);
+  const [selected, setSelected] = useState<string | null>(initialValues.selected);
+  const [frequency, setFrequency] = useState<RecurringFrequency>(initialValues.frequency);
+  const [comments, setComments] = useState(initialValues.comments);
+  const [customerError, setCustomerError] = useState<string | null>(null);
+  const [servicesError, setServicesError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const isPastDay = date !== null && isPastDate(date, today);
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
+  const days = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
+  const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
+
+  // `/slots` counts the series' own visits: an hour one of them holds may look full only because of
+  // it. Those stay selectable; the server re-plans without them and says no if it still cannot.
+  const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
+  const isSelectable = (slot: Slot) => {
+    if (slot.available) return true;
+    if (slot.reason !== 'full' && slot.reason !== 'noCleaner') return false;
+    const start = Date.parse(slot.startsAt);
+    return ownVisits.some(
+      (visit) =>
+        visit.status !== 'cancelled' &&
+        start < Date.parse(visit.endsAt) &&
+        start + durationMs > Date.parse(visit.appointmentDate),
+    );
+  };
+  const reasonText = (reason: SlotReason) => {
+    const message = slotReasonMessage(reason, bookableUntil, locale, slots.data?.minNoticeHours);
+    return t(message.key, message.values);
+  };
+
+  let choiceError = error;
+  if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
+  else if (!choiceError && selectedSlot && !isSelectable(selectedSlot))
+    choiceError = reasonText(selectedSlot.reason ?? 'full');
+
+  const total = services
+    .filter((service) => serviceIds.includes(service.value))
+    .reduce((sum, service) => sum + Math.max(service.price, 0), 0);
+  const chosen = selectedSlot && isSelectable(selectedSlot) ? selected : null;
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    let isValid = true;
+    if (mode === 'create' && !customerId) {
+      setCustomerError(t('series.change.customerError'));
+      isValid = false;
+    }
+    if (serviceIds.length === 0) {
+      setServicesError(t('series.change.servicesError'));
+      isValid = false;
+    }
+    if (!date || !selected || !selectedSlot) {
+      setError(t('booking.errors.missing'));
+      return;
+    }
+    if (selectedSlot.reason === 'past' || Date.parse(selected) <= Date.now()) {
+      setError(t('booking.errors.pastTime'));
+      return;
+    }
+    if (!chosen || !isValid) return;
+    setError(null);
+    onSubmit({
+      customerId,
+      serviceIds,
+      appointmentDate: chosen,
+      frequency,
+      comments: comments.trim() || null,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {mode === 'create' && customers && (
+          <Select
+            label={t('series.change.customer')}
+            placeholder={t('series.change.customerPlaceholder')}
+            required
+            searchable
+            nothingFoundMessage={t('series.change.noCustomer')}
+            data={customers.map((item) => ({
+              value: item.customerId,
+              label: `${item.firstName} ${item.lastName} · ${item.email}`,
+            }))}
+            value={customerId}
+            onChange={(value) => {
+              setCustomerId(value);
+              setCustomerError(null);
+            }}
+            error={customerError}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <MultiSelect
+          label={t('series.change.services')}
+          placeholder={serviceIds.length === 0 ? t('series.change.servicesPlaceholder') : undefined}
+          data={services.map(({ value, label }) => ({ value, label }))}
+          value={serviceIds}
+          onChange={(value) => {
+            setServiceIds(value);
+            setServicesError(null);
+            setSelected(null);
+          }}
+          error={servicesError}
+          searchable
+          clearable
+          required
+          maxValues={10}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {mode === 'create' ? t('series.change.firstVisitNew') : t('series.change.firstVisit')}
+          </Title>
+          <SlotPicker
+            locale={locale}
+            today={today}
+            maxDate={bookableUntil}
+            date={date}
+            onDateChange={(value) => {
+              setDate(value);
+              setSelected(null);
+              setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
+            }}
+            slots={slots.data}
+            isLoading={slots.isPending}
+            isError={slots.isError}
+            onRetry={() => void slots.refetch()}
+            selected={selected}
+            onSelect={(startsAt) => {
+              setSelected(startsAt);
+              setError(null);
+            }}
+            error={choiceError}
+            headingOrder={3}
+            isSelectable={isSelectable}
+            days={days}
+          />
+        </Stack>
+        <FrequencyChoice
+          value={frequency}
+          onChange={(next) => {
+            if (next !== 'once') setFrequency(next);
+          }}
+          discounts={discounts}
+          isRecurringOnly
+        />
+        {discounts && (
+          <SeriesOffer
+            frequency={frequency}
+            total={total}
+            discounts={discounts}
+            startsAt={chosen}
+            timeZone={timeZone}
+            locale={locale}
+          />
+        )}
+        <Textarea
+          label={t('series.change.comments')}
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={comments}
+          onChange={(event) => {
+            setComments(event.currentTarget.value);
+          }}
+        />
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" loading={isSubmitting}>
+            {mode === 'create' ? t('series.change.create') : t('series.change.save')}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('series.change.back')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
