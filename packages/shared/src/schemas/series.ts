@@ -47,6 +47,9 @@ export type ChangeSeriesInput = z.input<typeof changeSeriesInputSchema>;
 /** `POST /series/{seriesId}/resume`: visits start again from this day (default: the next one that can). */
 export const resumeSeriesInputSchema = z.object({ from: calendarDate('validation.date').optional() });
 
+/** `POST /series/{seriesId}/cancel`: the series ends from this day (default: every open visit goes). */
+export const cancelSeriesInputSchema = z.object({ from: calendarDate('validation.date').optional() });
+
 export const seriesIdParamsSchema = z.object({ seriesId: z.uuid() });
 
 export const seriesSchema = z

@@ -154,8 +154,17 @@ export async function removeOpenVisits(
   return removed.length;
 }
 
-/** Cancels every open visit of a series that has not started (the rows stay, status cancelled). */
-export async function cancelOpenVisits(db: Db, seriesId: string, now: Date, userId: string | null) {
+/**
+ * Cancels the open visits of a series that have not started (the rows stay, status cancelled): all, or
+ * those from `from` on.
+ */
+export async function cancelOpenVisits(
+  db: Db,
+  seriesId: string,
+  now: Date,
+  userId: string | null,
+  from?: { date: string; instant: Date },
+) {
   await db
     .update(appointments)
     .set({
@@ -165,7 +174,7 @@ export async function cancelOpenVisits(db: Db, seriesId: string, now: Date, user
       needsTime: false,
       revision: sql`${appointments.revision} + 1`,
     })
-    .where(openVisitsOf(seriesId, now));
+    .where(openVisitsOf(seriesId, now, from));
 }
 
 /** Active series whose plan is written only up to before `until`: the daily job extends them. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   bookSeriesInputSchema,
+  cancelSeriesInputSchema,
   changeSeriesInputSchema,
   customerIdParamsSchema,
   errorBodySchema,
@@ -322,7 +323,7 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
           'Resume a paused recurring cleaning (its customer, admin) from the first of its dates on or after `from` (default today) that meets the notice',
         security: bearer,
         params: seriesIdParamsSchema,
-        body: resumeSeriesInputSchema.optional(),
+        body: resumeSeriesInputSchema.nullish(),
         response: { 200: seriesDetailSchema, ...errors },
       },
     },
@@ -340,15 +341,16 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       schema: {
         tags: ['series'],
         summary:
-          'Cancel a recurring cleaning (its customer, admin): open future visits are cancelled, past ones kept',
+          'Cancel a recurring cleaning (its customer, admin): open future visits are cancelled, past ones kept; with `from`, it ends that day (the open visits before it still happen)',
         security: bearer,
         params: seriesIdParamsSchema,
+        body: cancelSeriesInputSchema.nullish(),
         response: { 200: seriesDetailSchema, ...errors },
       },
     },
     async (request) => {
       const { series, user, by } = await changeableSeries(request, request.params.seriesId);
-      await cancelSeries(deps(), series.id, { userId: user.userId, role: by });
+      await cancelSeries(deps(), series.id, { userId: user.userId, role: by }, request.body?.from);
       return detail(series.id);
     },
   );

@@ -379,7 +379,7 @@ export async function pauseSeries(
 function firstDateFrom(series: SeriesRow, from: string, rules: BookingRules): string | undefined {
   const earliest = nowOf(rules).getTime() + rules.minNoticeHours * 60 * 60 * 1000;
   const today = todayIn(rules.timeZone, nowOf(rules));
-  const start = from > today ? from : today;
+  const start = [from, today, series.anchorDate].reduce((latest, date) => (date > latest ? date : latest));
   // Four weeks apart at most, after the notice: a date is always found in this stretch.
   const until = addDays(start, 7 * 5 + Math.ceil(rules.minNoticeHours / 24));
   return seriesDates(series.anchorDate, series.frequency, { from: start, until }).find(
@@ -405,21 +405,27 @@ export async function resumeSeries(deps: SeriesDeps, seriesId: string, from: str
 }
 
 /**
- * Cancels a series: every open future visit is cancelled (kept; its revision up); past visits stay as
- * they are. The cleaners on those visits are told.
+ * Cancels a series: every open future visit is cancelled (kept; its revision up), or, with `fromDate`,
+ * those from that day on (the series ends there; the open visits before it still happen); past visits
+ * stay as they are. The cleaners on the cancelled visits are told.
  */
 export async function cancelSeries(
   deps: SeriesDeps,
   seriesId: string,
   by: { userId: string; role: 'customer' | 'admin' },
+  /** The series ends from this day on: the open visits before it still happen. */
+  fromDate?: string,
 ): Promise<void> {
   const now = nowOf(deps.rules);
+  const from = fromDate
+    ? { date: fromDate, instant: fromLocal(fromDate, 0, 0, deps.rules.timeZone) }
+    : undefined;
   await deps.jobs.transaction(async (tx) => {
     const series = await lockSeries(tx.db, seriesId);
     if (!series) throw notFound('Series');
     if (series.status === 'cancelled') return;
-    const teams = await findOpenVisitTeams(tx.db, seriesId, now);
-    await cancelOpenVisits(tx.db, seriesId, now, by.userId);
+    const teams = await findOpenVisitTeams(tx.db, seriesId, now, from);
+    await cancelOpenVisits(tx.db, seriesId, now, by.userId, from);
     for (const visit of teams) await deps.notify.teamReleased(tx, visit, cancelledBy(by.role));
     await updateSeries(tx.db, seriesId, { status: 'cancelled', cancelledAt: now, pausedAt: null });
   });

@@ -236,6 +236,43 @@ describe('a series without a team (fixed capacity)', () => {
     expect(rows.every((row) => isoWeekday(row.seriesDate ?? '') === 4)).toBe(true);
   });
 
+  it('ends a series from a date: the visits before it still happen', async () => {
+    const who = await w.customer();
+    const first = nextWeekday(addDays(todayIn(TZ), 3), 3);
+    const series = parsed(
+      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 15), frequency: 'weekly' }),
+    );
+    const end = addDays(first, 21);
+    const ended = parsed(
+      await api.call('POST', `/series/${series.seriesId}/cancel`, who.headers, { from: end }),
+      200,
+    );
+    expect(ended.status).toBe('cancelled');
+    const rows = await api.rows(series.seriesId);
+    expect(rows.map((row) => [row.seriesDate, row.status])).toEqual(
+      rows.map((row) => [row.seriesDate, (row.seriesDate ?? '') < end ? 'pending' : 'cancelled']),
+    );
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(3);
+  });
+
+  it('resumes a series whose first date is weeks away, from that date', async () => {
+    const who = await w.customer();
+    const first = nextWeekday(addDays(todayIn(TZ), 45), 2);
+    const series = parsed(
+      await api.book(who, {
+        serviceIds: [service],
+        appointmentDate: at(first, 16),
+        frequency: 'every4Weeks',
+      }),
+    );
+    expect(parsed(await api.call('POST', `/series/${series.seriesId}/pause`, who.headers), 200).status).toBe(
+      'paused',
+    );
+    const resumed = parsed(await api.call('POST', `/series/${series.seriesId}/resume`, who.headers, {}), 200);
+    expect(resumed.status).toBe('active');
+    expect((await api.rows(series.seriesId))[0]?.seriesDate).toBe(first);
+  });
+
   it('cancels a series: open visits cancelled and kept, a completed one untouched, then refuses changes', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 1);

@@ -93,15 +93,22 @@ export function SeriesCard({
       ? paths.editMyAppointment.getHref(visit.appointmentId)
       : paths.editAppointment.getHref(visit.appointmentId);
 
-  const confirmCancelSeries = () => {
+  /** Cancels the series: every upcoming visit, or from one visit on (the earlier ones still happen). */
+  const confirmCancelSeries = (from?: Appointment) => {
     confirmDanger(t, {
       title: t('series.actions.cancelTitle'),
-      text: t('series.actions.cancelText'),
+      text: from
+        ? t('series.actions.cancelFromText', { dateTime: dateTimeOf(from) })
+        : t('series.actions.cancelText'),
       confirm: t('series.actions.cancelConfirm'),
       cancel: t('series.actions.cancelKeep'),
       onConfirm: () => {
         statusChange.mutate(
-          { action: 'cancel', seriesId: series.seriesId },
+          {
+            action: 'cancel',
+            seriesId: series.seriesId,
+            ...(from && { from: toZonedIsoDate(new Date(from.appointmentDate), zone) }),
+          },
           {
             onSuccess: () => {
               notifySuccess(t('series.actions.cancelled'));
@@ -162,7 +169,7 @@ export function SeriesCard({
       return;
     }
     if (scope === 'allFuture') {
-      confirmCancelSeries();
+      confirmCancelSeries(visit);
       return;
     }
     skip.mutate(visit, {
@@ -429,7 +436,9 @@ export function SeriesCard({
               leftSection={<IconX size={16} aria-hidden="true" />}
               aria-label={t('series.card.cancelLabel', { rhythm: rhythmLabel })}
               loading={statusChange.isPending && statusChange.variables.action === 'cancel'}
-              onClick={confirmCancelSeries}
+              onClick={() => {
+                confirmCancelSeries();
+              }}
             >
               {t('series.card.cancel')}
             </Button>
