@@ -7,14 +7,39 @@ import { PAGE_BOOT_SCRIPT, pageBootElement } from './page-boot.ts';
  * and no fetch before the page has loaded and painted, then load the entry first, the catalogue, and the
  * entry's modules, one per task.
  */
+type FakeClick = {
+  target: { closest: (selector: string) => unknown };
+  preventDefault: () => void;
+  stopPropagation: () => void;
+};
+
+/** An element of the fake page: a control (button, label, box) or not; counts the clicks given again. */
+function element(isControl: boolean) {
+  const self = {
+    isConnected: true,
+    replayed: 0,
+    closest: (selector: string) => (isControl && selector.includes('button') ? self : null),
+    click: () => {
+      self.replayed += 1;
+    },
+  };
+  return self;
+}
+
 function fakePage({ paintTiming = true } = {}) {
   const started: string[] = [];
   const listeners: { type: string; listener: () => void }[] = [];
   const tasks: (() => void)[] = [];
   const frames: (() => void)[] = [];
   let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+  let onClick: ((event: FakeClick) => void) | undefined;
+  const attributes = new Set<string>();
   const document = {
     readyState: 'interactive',
+    documentElement: { hasAttribute: (name: string) => attributes.has(name) },
+    addEventListener: (type: string, listener: (event: FakeClick) => void, capture: boolean) => {
+      if (type === 'click' && capture) onClick = listener;
+    },
     currentScript: {
       dataset: {
         modules: '/assets/public-1.js /assets/shell-2.js /assets/page-3.js',
@@ -61,6 +86,22 @@ function fakePage({ paintTiming = true } = {}) {
   vm.runInContext(PAGE_BOOT_SCRIPT.replace('import(', 'importModule('), context);
   return {
     started,
+    /** A click as the browser hands it to the capture listener: whether the page's default was stopped. */
+    click: (target: ReturnType<typeof element>) => {
+      let stopped = false;
+      onClick?.({
+        target,
+        preventDefault: () => {
+          stopped = true;
+        },
+        stopPropagation: () => undefined,
+      });
+      return stopped;
+    },
+    hydrate: () => {
+      attributes.add('data-hydrated');
+      (document.currentScript as unknown as { replay: () => void }).replay();
+    },
     load: () => {
       document.readyState = 'complete';
       for (const { type, listener } of listeners) if (type === 'load') listener();
@@ -133,6 +174,29 @@ describe('the boot script of a pre-rendered page', () => {
     await page.runTasks();
     expect(page.started).toEqual([]);
     page.frame();
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('holds a click on a control before hydration, starts the script at once, and gives it again', async () => {
+    const page = fakePage();
+    const button = element(true);
+    const removed = element(true);
+    const text = element(false);
+    expect(page.click(text)).toBe(false);
+    expect(page.click(button)).toBe(true);
+    expect(page.click(button)).toBe(true);
+    expect(page.click(removed)).toBe(true);
+    // Neither loaded nor painted, yet the script starts: someone is waiting for it.
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+    removed.isConnected = false;
+    page.hydrate();
+    expect([button.replayed, removed.replayed]).toEqual([1, 0]);
+    // Hydrated: clicks go through to the page, nothing is held or started again.
+    expect(page.click(button)).toBe(false);
+    page.load();
+    page.paint();
     await page.runTasks();
     expect(page.started).toEqual(EXPECTED);
   });
