@@ -53,6 +53,16 @@ function sameData(current: unknown, next: unknown): boolean {
   return current === next || JSON.stringify(current) === JSON.stringify(next);
 }
 
+/** What is held under `key` now: the object screens render from (the same object: nothing to render). */
+export function peekPublicResource(key: string): ResourceState<unknown> {
+  return entryOf(key).state;
+}
+
+/** Loads `key` with `fetcher` now (one request at a time per key), as a screen showing it would. */
+export function loadPublicResource(key: string, fetcher: () => Promise<unknown>): Promise<void> {
+  return load(key, fetcher);
+}
+
 function load(key: string, fetcher: () => Promise<unknown>): Promise<void> {
   const entry = entryOf(key);
   entry.loading ??= fetcher()
