@@ -5,8 +5,12 @@
  * practices, SEO) and metric (FCP, LCP, TBT, CLS), then the audits that cost points outside performance.
  * Chromium is the system's, started without anything that reaches out of the machine; Lighthouse itself
  * fetches nothing but the pages. Figures only, never a pass/fail.
- * Run: `npm run bench:lighthouse [runs=3]` (builds the web app first when there is no build).
+ * Run: `npm run bench:lighthouse [runs=3]` (builds the web app first when there is no build);
+ * `BENCH_PORT` and `BENCH_CHROME_PORT` pin the server's and Chromium's ports; `LIGHTHOUSE_REPORTS=<folder>`
+ * keeps every run's JSON report.
  */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium.ts';
@@ -53,8 +57,18 @@ async function lighthouseResult(url: string, preset: (typeof PRESETS)[number], p
   }
 }
 
+/** `LIGHTHOUSE_REPORTS=<folder>` keeps each run's full JSON report there (to read what costs points). */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
+
 async function audit(url: string, preset: (typeof PRESETS)[number], port: number): Promise<Run> {
   const lhr = await lighthouseResult(url, preset, port);
+  if (reportsDir) {
+    reportCount += 1;
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${String(reportCount)}.json`;
+    await fsp.mkdir(reportsDir, { recursive: true });
+    await fsp.writeFile(path.join(reportsDir, name), JSON.stringify(lhr));
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)]),
   ) as Run['scores'];
@@ -73,7 +87,12 @@ async function audit(url: string, preset: (typeof PRESETS)[number], port: number
 
 ensureWebBuild();
 const server = await startProductionServer('lighthouse');
-const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+// `BENCH_CHROME_PORT` pins Chromium's debugging port like `BENCH_PORT` the server's; else any free one.
+const chrome = await launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_FLAGS,
+  ...(process.env.BENCH_CHROME_PORT ? { port: Number(process.env.BENCH_CHROME_PORT) } : {}),
+});
 try {
   // A first request to each page and its data, so no run pays for the server's first queries.
   for (const path of [...PAGES, '/api/v1/services', '/api/v1/feedbacks?status=VISIBLE']) {

@@ -32,7 +32,11 @@ export function readManifest(distDir: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
 
-/** The files (JS and CSS, under dist) a page loads: from its entry and, for a public page, its module. */
+/**
+ * The files (JS and CSS, under dist) a page loads: from its entry and, for a public page, its module.
+ * Scripts start with the entry's own file; styles come in cascade order, as Vite links them (a chunk's
+ * imports' styles before its own), so a page's rules refine the components' they build on.
+ */
 export function pageAssets(manifest: Manifest, pathname: string): { scripts: string[]; styles: string[] } {
   const keys = [PUBLIC_ENTRY];
   const source = PUBLIC_PAGE_SOURCES[pathname];
@@ -46,8 +50,8 @@ export function pageAssets(manifest: Manifest, pathname: string): { scripts: str
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the build's manifest.`);
     scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const css of chunk.css ?? []) styles.add(css);
   };
   for (const key of keys) visit(key);
   return { scripts: [...scripts], styles: [...styles] };

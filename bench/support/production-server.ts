@@ -20,12 +20,13 @@ export type ProductionServer = { base: string; dataDir: string; stop(): Promise<
 
 /**
  * The real server as it runs in production (`NODE_ENV=production`, the built web app, embedded PostgreSQL
- * with the demo content) on a free loopback port, with a data folder of its own in the temporary folder,
+ * with the demo content) on a free loopback port (or `BENCH_PORT`), with a data folder of its own in the temporary folder,
  * removed by `stop()`. Its log goes to `server.log` in that folder.
  */
 export async function startProductionServer(name: string): Promise<ProductionServer> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), `eclat-bench-${name}-`));
-  const port = await freePort();
+  // `BENCH_PORT` pins the port (a machine shared with others may reserve a range); else any free one.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = await fsp.open(path.join(dataDir, 'server.log'), 'w');
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/src/server.ts')], {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackSchema, serviceSchema } from '@eclat/shared';
 import { buildApp } from '../src/app.ts';
+import { PAGE_BOOT_SCRIPT } from '../src/lib/page-boot.ts';
 import { pageAssets, readManifest } from '../../web/page-assets.ts';
 import { headersAs } from './auth.ts';
 import { buildTestApp, testConfig } from './helpers.ts';
@@ -68,20 +69,28 @@ describe('the public pages', () => {
       expect(res.body).toContain('<meta name="description" content="');
       expect(res.body).toContain(`<link rel="alternate" hreflang="fr" href="${publicUrl}${url}?lang=fr">`);
       expect(res.body).toContain('<meta name="eclat-time-zone" content="America/Toronto">');
-      // The theme's colours after the style sheets whose defaults they override.
-      expect(res.body).toMatch(
-        /<link rel="stylesheet"[^>]+>\s*<style data-mantine-styles="true">:root[^<]*--mantine-color-dimmed: #4A5960/,
-      );
-      // Every style sheet the page's modules bring, linked by the document: nothing shifts when they load.
-      const linked = [
-        ...res.body.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g),
+      // Every style sheet the page's modules bring, inline in cascade order (each named by a disabled link,
+      // which no browser fetches), then the theme's colours, which override their defaults: the page paints
+      // from this one answer, and nothing shifts later.
+      const { scripts, styles } = pageAssets(manifest, url);
+      const inlined = [
+        ...res.body.matchAll(
+          /<style>(?:(?!<\/style>).)*<\/style><link rel="stylesheet" href="\/(assets\/[^"]+\.css)" disabled>/gs,
+        ),
       ].map((match) => match[1]);
-      expect(linked).toEqual(expect.arrayContaining(pageAssets(manifest, url).styles));
-      // The page itself, not an empty shell: a level-one heading inside #root, and its script.
-      expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>.+<\/h1>/s);
+      expect(inlined).toEqual(styles);
       expect(res.body).toMatch(
-        /<script type="module" crossorigin src="\/assets\/public-[\w-]+\.js"><\/script>/,
+        /<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled><style data-mantine-styles="true">:root[^<]*--mantine-color-dimmed: #4A5960/,
       );
+      expect(res.body).not.toMatch(/<link rel="stylesheet"(?![^>]* disabled>)/);
+      // The page itself, not an empty shell: a level-one heading inside #root.
+      expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>.+<\/h1>/s);
+      // Its script: only the boot script, which loads the entry and its modules once the page has painted.
+      expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(res.body).toContain(
+        `<script id="eclat-boot" data-modules="${scripts.map((file) => `/${file}`).join(' ')}" data-fetch="/locales/en/translation.json">${PAGE_BOOT_SCRIPT}</script>`,
+      );
+      expect(scripts[0]).toMatch(/^assets\/public-[\w-]+\.js$/);
 
       const again = await page(a, url, { 'if-none-match': String(res.headers.etag) });
       expect(again.statusCode).toBe(304);

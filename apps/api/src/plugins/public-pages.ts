@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLocale, type Locale } from '@eclat/shared';
 import type { ReadTopic } from '../lib/read-cache.ts';
+import { pageBootElement } from '../lib/page-boot.ts';
 
 /** What the web build's server entry (apps/web/src/entries/server.tsx, built to dist-server/) provides. */
 type PageResource = { key: string; path: string };
@@ -34,6 +35,10 @@ const TOPIC_OF_RESOURCE: readonly [prefix: string, topic: ReadTopic][] = [
 ];
 
 const VARY = 'Cookie, Accept-Language';
+
+/** The entry's script, module preloads and style sheets that Vite writes into `public.html`. */
+const VITE_ASSET_TAGS =
+  /\s*(?:<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">)/g;
 
 /**
  * The language of a pre-rendered page: `?lang=` (`named`), else the EN/FR choice (cookie), else
@@ -85,6 +90,26 @@ export const publicPagesPlugin = fp(
   (app: FastifyInstance, options: PublicPagesOptions, done: (error?: Error) => void) => {
     const { entry, distDir } = options;
     const template = fs.readFileSync(path.join(distDir, 'public.html'), 'utf8');
+    // The template without the tags Vite wrote for its entry: each page says itself what it loads.
+    const shell = template.replace(VITE_ASSET_TAGS, '');
+    if (shell.includes('/assets/'))
+      throw new Error('public.html links a built file the pages would not inline.');
+    const styleElements = new Map<string, string>();
+    /**
+     * A style sheet of the build, inline. A disabled `<link>` names it (browsers fetch no disabled style
+     * sheet), so Vite's loader, which skips a style sheet the document links, never loads it again when a
+     * module that imports it is loaded later.
+     */
+    const styleOf = (file: string): string => {
+      let element = styleElements.get(file);
+      if (element === undefined) {
+        const css = fs.readFileSync(path.join(distDir, file), 'utf8');
+        if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains "</style".`);
+        element = `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+        styleElements.set(file, element);
+      }
+      return element;
+    };
     const manifest = entry.readManifest(distDir);
     const facts = { timeZone: options.timeZone };
     const catalogues = new Map<Locale, CatalogueTree>();
@@ -130,24 +155,18 @@ export const publicPagesPlugin = fp(
       });
       if (!rendered) return undefined;
       const { scripts, styles } = entry.pageAssets(manifest, pathname);
-      // The entry's own scripts and styles are already in the template; the page's module, its imports and
-      // their styles are not (without them, the page would be painted unstyled, then shift).
-      const missing = (file: string) => !template.includes(`/${file}"`);
-      const preloads = [
-        `<link rel="preload" href="/locales/${language}/translation.json" as="fetch" crossorigin>`,
-        ...scripts.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ].join('');
-      // After Mantine's style sheets, which the page's own rules refine, then the theme's variables.
-      const pageStyles = styles
-        .filter(missing)
-        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-        .join('');
-      return template
+      // Styles inline, in cascade order, then the theme's variables: the page paints from this one answer.
+      const inlineStyles = styles.map(styleOf).join('');
+      const boot = pageBootElement(
+        scripts.map((file) => `/${file}`),
+        `/locales/${language}/translation.json`,
+      );
+      return shell
         .replace('<html lang="en"', `<html lang="${language}"`)
-        .replace('<!--eclat-head-->', `${rendered.head}${preloads}`)
-        .replace('</head>', `${pageStyles}${rendered.styles}</head>`)
+        .replace('<!--eclat-head-->', rendered.head)
+        .replace('</head>', `${inlineStyles}${rendered.styles}</head>`)
         .replace('<!--eclat-body-->', rendered.body)
-        .replace('<!--eclat-data-->', rendered.data);
+        .replace('<!--eclat-data-->', `${rendered.data}${boot}`);
     }
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {

@@ -48,12 +48,29 @@ export function seedPublicResource(key: string, data: unknown): void {
   if (entry.state.status === 'pending') update(entry, { status: 'success', data, error: null });
 }
 
+/** Two JSON answers with the same content (the API writes an answer's keys in one order). */
+function sameData(current: unknown, next: unknown): boolean {
+  return current === next || JSON.stringify(current) === JSON.stringify(next);
+}
+
+/** What is held under `key` now: the object screens render from (the same object: nothing to render). */
+export function peekPublicResource(key: string): ResourceState<unknown> {
+  return entryOf(key).state;
+}
+
+/** Loads `key` with `fetcher` now (one request at a time per key), as a screen showing it would. */
+export function loadPublicResource(key: string, fetcher: () => Promise<unknown>): Promise<void> {
+  return load(key, fetcher);
+}
+
 function load(key: string, fetcher: () => Promise<unknown>): Promise<void> {
   const entry = entryOf(key);
   entry.loading ??= fetcher()
     .then(
       (data) => {
         entry.loadedAt = Date.now();
+        // The same answer again (a 304, or nothing changed): the screens showing it are left as they are.
+        if (entry.state.status === 'success' && sameData(entry.state.data, data)) return;
         update(entry, { status: 'success', data, error: null });
       },
       (error: unknown) => {

@@ -1,11 +1,25 @@
 import { useEffect } from 'react';
 
+/** The element of the pre-rendered page's boot script (written by the API server, decision 021). */
+const BOOT_SCRIPT_ID = 'eclat-boot';
+
+/**
+ * Gives again the clicks the boot script held while the page was not yet hydrated (a button, a label, a
+ * box: their handlers only exist now). Each element once, and only if it is still in the page.
+ */
+export function replayEarlyClicks(): void {
+  const boot: (HTMLElement & { replay?: () => void }) | null = document.getElementById(BOOT_SCRIPT_ID);
+  boot?.replay?.();
+}
+
 /**
  * Marks `<html data-hydrated>` once the page's script has taken over (a pre-rendered page hydrated, or the
- * app rendered): before that, a pre-rendered page's buttons do nothing. Tests wait for it before clicking.
+ * app rendered): before that, a pre-rendered page's buttons do nothing (the boot script holds their clicks
+ * and they are given again here). Tests wait for it before clicking.
  */
 export function useMarkHydrated(): void {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    replayEarlyClicks();
   }, []);
 }

@@ -41,10 +41,14 @@ const ServiceAdminActions = lazy(() =>
 
 const NO_SELECTION: string[] = [];
 
-/** The selection coming back from /calendar-select (navigation state), else the tab's stored one. */
+/**
+ * The selection coming back from /calendar-select (navigation state), else the tab's stored one. None is
+ * the server's own value, so a hydrated page with nothing selected is not rendered again.
+ */
 function initialSelection(state: unknown): string[] {
   const fromState = toServiceIds((state as Partial<ServiceSelectionState> | null)?.serviceIds);
-  return fromState.length > 0 ? fromState : readSelectedServices();
+  const selection = fromState.length > 0 ? fromState : readSelectedServices();
+  return selection.length > 0 ? selection : NO_SELECTION;
 }
 
 export function ServicesRoute() {

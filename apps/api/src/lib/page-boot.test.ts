@@ -1,0 +1,209 @@
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { PAGE_BOOT_SCRIPT, pageBootElement } from './page-boot.ts';
+
+/**
+ * The boot script of a pre-rendered page (decision 021), run against a fake page: it must start no script
+ * and no fetch before the page has loaded and painted, then load the entry first, the catalogue, and the
+ * entry's modules, one per task.
+ */
+type FakeClick = {
+  target: { closest: (selector: string) => unknown };
+  preventDefault: () => void;
+  stopPropagation: () => void;
+};
+
+/** An element of the fake page: a control (button, label, box) or not; counts the clicks given again. */
+function element(isControl: boolean) {
+  const self = {
+    isConnected: true,
+    replayed: 0,
+    closest: (selector: string) => (isControl && selector.includes('button') ? self : null),
+    click: () => {
+      self.replayed += 1;
+    },
+  };
+  return self;
+}
+
+function fakePage({ paintTiming = true } = {}) {
+  const started: string[] = [];
+  const listeners: { type: string; listener: () => void }[] = [];
+  const tasks: (() => void)[] = [];
+  const frames: (() => void)[] = [];
+  let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+  let onClick: ((event: FakeClick) => void) | undefined;
+  const attributes = new Set<string>();
+  const document = {
+    readyState: 'interactive',
+    documentElement: { hasAttribute: (name: string) => attributes.has(name) },
+    addEventListener: (type: string, listener: (event: FakeClick) => void, capture: boolean) => {
+      if (type === 'click' && capture) onClick = listener;
+    },
+    currentScript: {
+      dataset: {
+        modules: '/assets/public-1.js /assets/shell-2.js /assets/page-3.js',
+        fetch: '/locales/fr/t.json',
+      },
+    },
+    createElement: () => ({}) as Record<string, string>,
+    head: {
+      appendChild: (link: Record<string, string>) => {
+        started.push(
+          `${link.rel ?? ''}${link.as ? ` as ${link.as}` : ''} ${link.href ?? ''} ${link.crossOrigin ?? '?'}`,
+        );
+      },
+    },
+  };
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['resource'];
+    constructor(callback: typeof observer) {
+      observer = callback;
+    }
+    observe() {
+      // The paint entries are handed over by `paint()`.
+    }
+    disconnect() {
+      observer = undefined;
+    }
+  }
+  const window = {
+    PerformanceObserver,
+    addEventListener: (type: string, listener: () => void) => listeners.push({ type, listener }),
+    requestAnimationFrame: (frame: () => void) => frames.push(frame),
+  };
+  const context = vm.createContext({
+    document,
+    window,
+    setTimeout: (task: () => void) => tasks.push(task),
+    importModule: (specifier: string) => {
+      started.push(`import ${specifier}`);
+      return Promise.resolve({});
+    },
+  });
+  // The script's one `import()` calls a function of the test instead (vm's own hook needs a Node flag).
+  expect(PAGE_BOOT_SCRIPT.split('import(').length).toBe(2);
+  vm.runInContext(PAGE_BOOT_SCRIPT.replace('import(', 'importModule('), context);
+  return {
+    started,
+    /** A click as the browser hands it to the capture listener: whether the page's default was stopped. */
+    click: (target: ReturnType<typeof element>) => {
+      let stopped = false;
+      onClick?.({
+        target,
+        preventDefault: () => {
+          stopped = true;
+        },
+        stopPropagation: () => undefined,
+      });
+      return stopped;
+    },
+    hydrate: () => {
+      attributes.add('data-hydrated');
+      (document.currentScript as unknown as { replay: () => void }).replay();
+    },
+    load: () => {
+      document.readyState = 'complete';
+      for (const { type, listener } of listeners) if (type === 'load') listener();
+    },
+    paint: (name = 'first-contentful-paint') => {
+      observer?.({ getEntriesByName: (asked) => (asked === name ? [{ name }] : []) });
+    },
+    frame: () => {
+      for (const frame of frames.splice(0)) frame();
+    },
+    /** Runs the next queued task (false: none was queued). */
+    runTask: async () => {
+      const task = tasks.shift();
+      task?.();
+      await new Promise((resolve) => setImmediate(resolve));
+      return task !== undefined;
+    },
+    /** Runs the queued tasks one at a time, each one's own queued tasks after it, as a browser would. */
+    runTasks: async () => {
+      while (tasks.length > 0) {
+        tasks.shift()?.();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+  };
+}
+
+const EXPECTED = [
+  'import /assets/public-1.js',
+  'preload as fetch /locales/fr/t.json ',
+  'modulepreload /assets/shell-2.js ',
+  'modulepreload /assets/page-3.js ',
+];
+
+describe('the boot script of a pre-rendered page', () => {
+  it('starts nothing until the page has loaded and painted, then the entry, the catalogue, its modules', async () => {
+    const page = fakePage();
+    page.paint('first-paint');
+    page.load();
+    await page.runTasks();
+    expect(page.started).toEqual([]);
+    page.paint();
+    expect(page.started).toEqual([]);
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('waits for the load when the paint comes first', async () => {
+    const page = fakePage();
+    page.paint();
+    await page.runTasks();
+    expect(page.started).toEqual([]);
+    page.load();
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('starts one thing per task, so no task of its own is long', async () => {
+    const page = fakePage();
+    page.load();
+    page.paint();
+    const counts: number[] = [];
+    while (await page.runTask()) counts.push(page.started.length);
+    expect(counts).toEqual([1, 2, 3, 4, 4]);
+  });
+
+  it('without paint timing, starts a frame after the load', async () => {
+    const page = fakePage({ paintTiming: false });
+    page.load();
+    await page.runTasks();
+    expect(page.started).toEqual([]);
+    page.frame();
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('holds a click on a control before hydration, starts the script at once, and gives it again', async () => {
+    const page = fakePage();
+    const button = element(true);
+    const removed = element(true);
+    const text = element(false);
+    expect(page.click(text)).toBe(false);
+    expect(page.click(button)).toBe(true);
+    expect(page.click(button)).toBe(true);
+    expect(page.click(removed)).toBe(true);
+    // Neither loaded nor painted, yet the script starts: someone is waiting for it.
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+    removed.isConnected = false;
+    page.hydrate();
+    expect([button.replayed, removed.replayed]).toEqual([1, 0]);
+    // Hydrated: clicks go through to the page, nothing is held or started again.
+    expect(page.click(button)).toBe(false);
+    page.load();
+    page.paint();
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('is written with its data as attributes, escaped', () => {
+    expect(pageBootElement(['/assets/a.js', '/assets/b"c.js'], '/locales/en/translation.json')).toBe(
+      `<script id="eclat-boot" data-modules="/assets/a.js /assets/b&quot;c.js" data-fetch="/locales/en/translation.json">${PAGE_BOOT_SCRIPT}</script>`,
+    );
+  });
+});
