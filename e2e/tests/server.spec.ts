@@ -18,8 +18,9 @@ test.describe('the server', () => {
     expect(index.status()).toBe(200);
     expect(index.headers()['cache-control']).toContain('no-cache');
     const html = await index.text();
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    expect(script, 'index.html loads a hashed script').toBeTruthy();
+    // The page's boot script names its hashed entry module first (decision 021).
+    const script = /data-modules="(\/assets\/[^" ]+\.js)/.exec(html)?.[1];
+    expect(script, 'the page loads a hashed script').toBeTruthy();
 
     const asset = await request.get(script ?? '', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(asset.status()).toBe(200);
