@@ -12,6 +12,7 @@ import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { useSaveMyProfile } from '@/features/customers/api/save-my-profile';
 import { ProfileForm } from '@/features/customers/components/profile-form';
 import { ProfileView } from '@/features/customers/components/profile-view';
+import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/customers/components/email-preferences-card';
 import {
   EMPTY_PROFILE,
@@ -237,6 +238,7 @@ export function ProfileRoute() {
         <VerifyEmailBanner />
         {content}
         {email && profile.data && <EmailPreferencesCard email={email} />}
+        {email && profile.data && <CalendarFeedCard owner="customer" />}
         <SignOutEverywhereCard />
       </Stack>
     </Container>
