@@ -1,5 +1,11 @@
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import {
+  createAccountWithCli,
+  readAccessToken,
+  setLanguage,
+  signIn,
+  signedInPage,
+} from './support/accounts.ts';
 import { businessDay } from './support/business-time.ts';
 
 /**
@@ -20,6 +26,7 @@ const TEXT = {
     stop: 'Stop sharing',
     stopped: 'Your calendar address no longer works.',
     remake: 'Make a new address',
+    jobsTitle: 'My jobs in my calendar',
     emailsTab: 'Emails',
     noFailed: 'No failed emails',
   },
@@ -35,6 +42,7 @@ const TEXT = {
     stop: 'Arrêter le partage',
     stopped: 'L’adresse de votre calendrier ne fonctionne plus.',
     remake: 'Créer une nouvelle adresse',
+    jobsTitle: 'Mes tâches dans mon calendrier',
     emailsTab: 'Courriels',
     noFailed: 'Aucun courriel en échec',
   },
@@ -157,5 +165,51 @@ for (const language of ['en', 'fr'] as const) {
     await expect(panel.getByRole('heading', { name: t.emailsTab })).toBeVisible();
     await expect(panel.getByRole('status').filter({ hasText: t.noFailed })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test(`${language}: an employee gets a calendar address of their jobs on My Day, then stops sharing it`, async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const t = TEXT[language];
+    // The admin puts the account on the team (My Day is for employees with a record).
+    const employeeEmail = createAccountWithCli('employee');
+    await setLanguage(page, language);
+    await page.goto('/');
+    await signIn(page, createAccountWithCli('admin'), language);
+    const created = await page.request.post('/api/v1/employees', {
+      headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
+      data: {
+        firstName: 'Jade',
+        lastName: `Calendar${language}`,
+        email: employeeEmail,
+        phoneNumber: '514-555-0162',
+        role: 'Cleaner',
+        isActive: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    const employee = await signedInPage(browser, testInfo.project.use.baseURL, employeeEmail, language);
+    await employee.page.goto('/my-day');
+    const main = employee.page.getByRole('main');
+    await expect(main.getByRole('heading', { name: t.jobsTitle })).toBeVisible();
+    await main.getByRole('button', { name: t.get }).click();
+    const webcalUrl = await main.getByRole('textbox', { name: t.address }).inputValue();
+    expect(webcalUrl).toMatch(/^webcal:\/\//);
+    const feedUrl = webcalUrl.replace(/^webcal:/, new URL(employee.page.url()).protocol);
+    const feed = await request.get(feedUrl);
+    expect(feed.headers()['content-type']).toContain('text/calendar');
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+    expect(await seriousA11yViolations(employee.page)).toEqual([]);
+
+    await main.getByRole('button', { name: t.stop }).click();
+    await employee.page.getByRole('dialog').getByRole('button', { name: t.stop }).click();
+    await expect(main.getByRole('button', { name: t.get })).toBeVisible();
+    expect((await request.get(feedUrl)).status()).toBe(404);
+    expect(employee.errors).toEqual([]);
+    await employee.page.context().close();
   });
 }
