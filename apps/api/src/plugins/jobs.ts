@@ -21,6 +21,13 @@ export type Jobs = {
   /** Adds a job on its own (no business write to tie it to). */
   enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
   listFailed(limit?: number): Promise<FailedJob[]>;
+  /** The queue of a job that ran out of retries; undefined for an unknown job or one not failed. */
+  findFailedQueue(id: string): Promise<string | undefined>;
+  /**
+   * Runs a failed job once more (pg-boss `retry`: it gets one more attempt, then the usual backoff is
+   * over). False when that queue has no failed job with this id.
+   */
+  retry(queue: string, id: string): Promise<boolean>;
   /**
    * A task run by one process at the cron times (business time zone; missed runs while every process
    * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
@@ -192,6 +199,17 @@ export const jobsPlugin = fp(
           createdAt: new Date(row.created_on).toISOString(),
           failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : null,
         }));
+      },
+      async findFailedQueue(id) {
+        const { rows } = await app.db.execute<{ name: string }>(sql`
+          select name from pgboss.job where id = ${id}::uuid and state = 'failed' limit 1`);
+        return rows[0]?.name;
+      },
+      async retry(queue, id) {
+        const { affected } = (await boss.retry(queue, id)) as { affected?: number };
+        if (!affected) return false;
+        if (queue === 'email') wake();
+        return true;
       },
     };
     app.decorate('jobs', jobs);

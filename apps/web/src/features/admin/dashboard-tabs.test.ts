@@ -10,7 +10,7 @@ import {
 } from './dashboard-tabs';
 
 describe('admin dashboard tabs', () => {
-  it('lists the eight tabs of the spec in order, with Recurring after Appointments, Employees first and by default', () => {
+  it('lists the eight tabs of the spec in order, with Recurring after Appointments and Emails last, Employees first and by default', () => {
     expect(ADMIN_TABS).toEqual([
       'employees',
       'customers',
@@ -21,6 +21,7 @@ describe('admin dashboard tabs', () => {
       'availabilities',
       'schedule',
       'roles',
+      'emails',
     ]);
     expect(DEFAULT_ADMIN_TAB).toBe('employees');
   });

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 
 /**
- * The admin dashboard's tabs (spec §2, and Recurring: issue 14), in the order they are shown, and their place in the URL:
+ * The admin dashboard's tabs (spec §2, Recurring: issue 14, and Emails: issue 15), in the order they are shown, and their place in the URL:
  * `/admin-dashboard?tab=roles`. A link or a reload keeps the tab; anything unknown shows the
  * default tab, Employees.
  */
@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   'availabilities',
   'schedule',
   'roles',
+  'emails',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -12,6 +12,8 @@ import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { useSaveMyProfile } from '@/features/customers/api/save-my-profile';
 import { ProfileForm } from '@/features/customers/components/profile-form';
 import { ProfileView } from '@/features/customers/components/profile-view';
+import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
+import { EmailPreferencesCard } from '@/features/customers/components/email-preferences-card';
 import {
   EMPTY_PROFILE,
   toProfileErrors,
@@ -235,6 +237,8 @@ export function ProfileRoute() {
         <Title order={1}>{title}</Title>
         <VerifyEmailBanner />
         {content}
+        {email && profile.data && <EmailPreferencesCard email={email} />}
+        {email && profile.data && <CalendarFeedCard owner="customer" />}
         <SignOutEverywhereCard />
       </Stack>
     </Container>

@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconCalendarTime,
   IconClockHour4,
+  IconMailExclamation,
   IconMessageCircle,
   IconRepeat,
   IconRoute,
@@ -17,6 +18,7 @@ import { useSearchParams } from 'react-router';
 
 import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
+import { EmailsPanel } from '@/features/admin/components/emails-panel';
 import { FeedbackPanel } from '@/features/admin/components/feedback-panel';
 import { ServicesPanel } from '@/features/admin/components/services-panel';
 import {
@@ -45,6 +47,7 @@ const TAB_ICONS: Record<AdminTab, ReactNode> = {
   availabilities: <IconClockHour4 size={16} aria-hidden="true" />,
   schedule: <IconCalendarTime size={16} aria-hidden="true" />,
   roles: <IconShieldLock size={16} aria-hidden="true" />,
+  emails: <IconMailExclamation size={16} aria-hidden="true" />,
 };
 
 const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
@@ -57,10 +60,11 @@ const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
   availabilities: () => <AvailabilitiesPanel />,
   schedule: () => <SchedulePanel />,
   roles: () => <UserRolesPanel />,
+  emails: () => <EmailsPanel />,
 };
 
 /**
- * The admin dashboard (spec §2): eight tabs and Recurring (issue 14), Employees by default. The active tab lives in the
+ * The admin dashboard (spec §2): eight tabs, Recurring (issue 14) and Emails (issue 15), Employees by default. The active tab lives in the
  * URL (`?tab=roles`), so a link or a reload opens the same tab; the arrow keys move between tabs.
  */
 export function AdminDashboardRoute() {

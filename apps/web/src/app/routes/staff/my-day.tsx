@@ -4,6 +4,7 @@ import { IconCalendarTime } from '@tabler/icons-react';
 import { IconLink } from '@/components/ui/icon-link';
 import { LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
+import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
 import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
 import { useMyDay } from '@/features/dispatch/api/get-my-day';
 import { DayNavigator } from '@/features/dispatch/components/day-navigator';
@@ -77,6 +78,7 @@ export function MyDayRoute() {
           />
         )}
         {content}
+        {day.data && <CalendarFeedCard owner="employee" />}
       </Stack>
     </Container>
   );
