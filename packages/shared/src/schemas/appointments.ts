@@ -134,3 +134,14 @@ export const slotsQuerySchema = z.object({
 });
 
 export const SLOT_COUNT = SLOT_HOURS.length;
+
+/**
+ * A booking's optional `Idempotency-Key` header (a one-off visit or a series): a retried request with the
+ * same key answers with the first result.
+ */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'appointments.errors.idempotencyKey')
+    .optional(),
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idempotencyHeadersSchema,
   adminAppointmentInputSchema,
   appointmentIdParamsSchema,
   appointmentSchema,
@@ -25,7 +26,7 @@ import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
-import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
+import { findOwnCustomer } from '../auth/ownership.ts';
 import { appointmentEmailDataOf } from './appointment-email.ts';
 import {
   queueFeedbackRequest,
@@ -49,6 +50,7 @@ import {
 } from './appointments.repository.ts';
 import {
   bookingRulesOf,
+  customerToBookFor,
   cancelOwnVisit,
   computeSlotDays,
   computeSlots,
@@ -67,8 +69,6 @@ import {
   removeAssignments,
   replaceAssignments,
 } from '../assignments/assignments.repository.ts';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Whole days from one calendar date to another. */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
@@ -145,22 +145,14 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           'Book (own customer profile; an admin for anyone). Send an Idempotency-Key header to make retries safe.',
         security: bearer,
         params: customerIdParamsSchema,
-        headers: z.object({
-          'idempotency-key': z
-            .string()
-            .regex(IDEMPOTENCY_KEY, 'appointments.errors.idempotencyKey')
-            .optional(),
-        }),
+        headers: idempotencyHeadersSchema,
         body: bookAppointmentInputSchema,
         response: { 200: appointmentSchema, 201: appointmentSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await findCustomerById(app.db, request.params.customerId);
-      if (!customer) throw notFound('Customer profile');
-      if (!user.permissions.has('admin') && !(await ownsCustomer(app.db, user, customer)))
-        throw forbidden('You can only book for yourself.');
+      const customer = await customerToBookFor(app.db, user, request.params.customerId);
       const key = request.headers['idempotency-key'];
       if (key) {
         const earlier = await findAppointmentByKey(app.db, customer.id, key);

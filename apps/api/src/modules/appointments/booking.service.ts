@@ -19,7 +19,9 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
 import { readerOn, type Db } from '../../db/transaction.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { ownsCustomer, type Owner } from '../auth/ownership.ts';
+import { findCustomerById } from '../customers/customers.repository.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { findBusyEmployees, lockEmployees } from '../assignments/assignments.repository.ts';
 import { pickCleaner, whoCanTake, type Team } from '../scheduling/team-plan.ts';
@@ -604,4 +606,20 @@ export function statusAfterCustomerChange(
   change: { isNewTime: boolean; isNewServices: boolean },
 ): AppointmentStatus {
   return current === 'confirmed' && (change.isNewTime || change.isNewServices) ? 'pending' : current;
+}
+
+/**
+ * The customer record a booking (one visit or a series) is for: it exists, and it is the caller's own
+ * (by the ownership rule, which needs a verified email) unless the caller is an admin.
+ */
+export async function customerToBookFor(
+  db: Db,
+  user: Owner & { permissions: ReadonlySet<string> },
+  customerId: string,
+) {
+  const customer = await findCustomerById(db, customerId);
+  if (!customer) throw notFound('Customer profile');
+  if (!user.permissions.has('admin') && !(await ownsCustomer(db, user, customer)))
+    throw forbidden('You can only book for yourself.');
+  return customer;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  idempotencyHeadersSchema,
   bookSeriesInputSchema,
   cancelSeriesInputSchema,
   changeSeriesInputSchema,
@@ -24,9 +25,8 @@ import { forbidden, notFound } from '../../lib/app-error.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findSeriesVisits, findVisitsNeedingTime } from '../appointments/appointments.repository.ts';
-import { bookingRulesOf } from '../appointments/booking.service.ts';
+import { bookingRulesOf, customerToBookFor } from '../appointments/booking.service.ts';
 import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
-import { findCustomerById } from '../customers/customers.repository.ts';
 import { createSeriesNotifier } from './series-emails.ts';
 import {
   findCustomerSeries,
@@ -47,7 +47,6 @@ import {
   type SeriesDeps,
 } from './series.service.ts';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 /** The series page shows its visits from four weeks ago on. */
 const RECENT_MS = 28 * 24 * 60 * 60 * 1000;
 const VISITS_SHOWN = 60;
@@ -146,22 +145,14 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
           'Book a recurring cleaning (own customer profile; an admin for anyone): the first visit like a booking, the others planned to the horizon, flagged "needs a time" when no cleaner is free. Send an Idempotency-Key header to make retries safe.',
         security: bearer,
         params: customerIdParamsSchema,
-        headers: z.object({
-          'idempotency-key': z
-            .string()
-            .regex(IDEMPOTENCY_KEY, 'appointments.errors.idempotencyKey')
-            .optional(),
-        }),
+        headers: idempotencyHeadersSchema,
         body: bookSeriesInputSchema,
         response: { 200: seriesDetailSchema, 201: seriesDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await findCustomerById(app.db, request.params.customerId);
-      if (!customer) throw notFound('Customer profile');
-      if (!user.permissions.has('admin') && !(await ownsCustomer(app.db, user, customer)))
-        throw forbidden('You can only book for yourself.');
+      const customer = await customerToBookFor(app.db, user, request.params.customerId);
       const key = request.headers['idempotency-key'];
       const earlier = key ? await findSeriesByKey(app.db, customer.id, key) : undefined;
       if (earlier) return reply.code(200).send(await detail(earlier.id));
