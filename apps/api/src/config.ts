@@ -64,6 +64,7 @@ const envSchema = z.object({
   SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).optional(),
   BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(30),
   MIN_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(12),
+  CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(336).default(24),
   MAX_OPEN_VISITS: z.coerce.number().int().min(1).max(1000).default(10),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   RECURRING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(104).default(12),
@@ -150,6 +151,8 @@ export type AppConfig = {
   bufferMinutes: number;
   /** A customer's booking starts at least this many hours from now. */
   minNoticeHours: number;
+  /** A customer moves or cancels their own visit up to this many hours before it starts (decision 027). */
+  changeCutoffHours: number;
   /** Future visits (pending or confirmed) a customer may hold when booking for themselves. */
   maxOpenVisits: number;
   /** A visit starts at the latest on today plus this many days (business time zone). */
@@ -257,6 +260,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     slotCapacity: e.SLOT_CAPACITY,
     bufferMinutes: e.BUFFER_MINUTES,
     minNoticeHours: e.MIN_NOTICE_HOURS,
+    changeCutoffHours: e.CHANGE_CUTOFF_HOURS,
     maxOpenVisits: e.MAX_OPEN_VISITS,
     bookingHorizonDays: e.BOOKING_HORIZON_DAYS,
     recurringHorizonWeeks: e.RECURRING_HORIZON_WEEKS,

@@ -114,6 +114,22 @@ export const slotsResponseSchema = z
   .meta({ id: 'Slots' });
 export type Slots = z.infer<typeof slotsResponseSchema>;
 
+/**
+ * `GET /settings/self-service` (anyone): what customers may do to their own visits themselves
+ * (decision 027), for the screens to say it before the server refuses.
+ */
+export const selfServicePolicySchema = z
+  .object({
+    /** Moves, service changes and cancels stop this many hours before the start (`CHANGE_CUTOFF_HOURS`). */
+    changeCutoffHours: z.number().int(),
+    /** Bookings start at least this many hours from now (`MIN_NOTICE_HOURS`). */
+    minNoticeHours: z.number().int(),
+    /** Whom to call inside the cut-off. */
+    phone: z.string(),
+  })
+  .meta({ id: 'SelfServicePolicy' });
+export type SelfServicePolicy = z.infer<typeof selfServicePolicySchema>;
+
 /** `serviceIds=a,b` in a query: the services whose length a visit takes (at most 10). */
 export const serviceIdsQuerySchema = z
   .string()

@@ -1,4 +1,4 @@
-import type { Locale } from '@eclat/shared';
+import { COMPANY_PHONE, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDateTime } from '../format.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -38,7 +38,7 @@ const TEXT = {
       'Thank you for your booking. Here are the details; the calendar invitation is attached.',
     reminderIntro: 'A friendly reminder of your upcoming cleaning:',
     status: 'Status: pending. We will confirm your appointment shortly.',
-    change: 'Need to change something? You can edit or cancel the appointment from your account.',
+    change: `Need to change something? You can edit or cancel the appointment from your account; close to the visit, call us at ${COMPANY_PHONE}.`,
   },
   fr: {
     ...VISIT_TEXT.fr,
@@ -48,7 +48,7 @@ const TEXT = {
       'Merci de votre réservation. En voici les détails; l’invitation de calendrier est jointe.',
     reminderIntro: 'Petit rappel de votre prochain ménage\u00a0:',
     status: 'Statut\u00a0: en attente. Nous confirmerons votre rendez-vous sous peu.',
-    change: 'Un changement\u00a0? Vous pouvez modifier ou annuler le rendez-vous depuis votre compte.',
+    change: `Un changement\u00a0? Vous pouvez modifier ou annuler le rendez-vous depuis votre compte; peu avant la visite, appelez-nous au ${COMPANY_PHONE}.`,
   },
 } as const;
 

@@ -8,6 +8,8 @@ import {
   appointmentsPageQuerySchema,
   appointmentsPageSchema,
   MAX_TOTAL_PAGES,
+  COMPANY_PHONE,
+  selfServicePolicySchema,
   bookAppointmentInputSchema,
   customerIdParamsSchema,
   LOCALES,
@@ -55,6 +57,8 @@ import {
   computeSlotDays,
   computeSlots,
   lockOpenVisit,
+  refuseInsideCutoff,
+  checkStart,
   planVisit,
   reserveVisit,
   resolveServices,
@@ -111,6 +115,23 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         : undefined;
       return computeSlots(app.db, request.query.date, services?.durationMinutes ?? 60, rules());
     },
+  );
+
+  app.get(
+    '/settings/self-service',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'What customers may do to their own visits themselves: the change cut-off (CHANGE_CUTOFF_HOURS), the booking notice and whom to call',
+        response: { 200: selfServicePolicySchema },
+      },
+    },
+    () => ({
+      changeCutoffHours: config.changeCutoffHours,
+      minNoticeHours: config.minNoticeHours,
+      phone: COMPANY_PHONE,
+    }),
   );
 
   app.get(
@@ -271,10 +292,12 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const bookedIds = appointment.serviceDetails.flatMap((line) =>
           line.serviceId ? [line.serviceId] : [],
         );
+        // A kept time is not judged again (notice, slot): comments change until the visit starts.
         const { start, end, services } = await planVisit(app.db, request.body, {
           rules: rules(),
           by: 'customer',
           withdrawnAllowed: bookedIds,
+          kept: appointment,
         });
         const wantedIds = [...new Set(request.body.serviceIds)].sort();
         const isNewServices =
@@ -290,6 +313,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
           // Against the locked row: a move by the company a moment ago counts.
           const isNewTime = start.getTime() !== current.appointmentDate.getTime();
+          // Comments may change until the start; the rest stops at the cut-off (decision 027).
+          if (isNewTime || isNewServices) refuseInsideCutoff(current, rules());
+          // The time kept was the one read before the lock: if the company moved it since, it is new.
+          if (isNewTime) checkStart(start, rules(), 'customer');
           const assigned = await assignedEmployeeIds(tx.db, appointment.appointmentId);
           const cleaners = await reserveVisit(
             tx.db,

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
   CLOSING_HOUR,
+  COMPANY_PHONE,
+  customerReach,
   SLOT_REASONS,
   type SlotReason,
   type SlotDays,
@@ -39,14 +41,15 @@ import {
  *
  * | rule | customer routes | admin form |
  * |---|---|---|
- * | start on a slot, in the future, within the horizon | yes | yes (unless the time is kept) |
+ * | start on a slot, in the future, within the horizon | yes (unless the time is kept) | yes (unless the time is kept) |
  * | the visit fits one business day (VISIT_TOO_LONG) | yes | yes (unless time and services are kept) |
- * | start at least MIN_NOTICE_HOURS from now | yes | no (the office books a call for this afternoon) |
+ * | start at least MIN_NOTICE_HOURS from now | yes (unless the time is kept) | no (the office books a call for this afternoon) |
  * | a free cleaner for the whole visit, with the travel buffer (NO_CLEANER_FREE; decision 019) | yes | yes |
  * | capacity of every hour (SLOT_FULL): the SLOT_CAPACITY ceiling, or without a team the fixed number | yes | yes, when the status holds the hours |
  * | a customer's visits never overlap (VISITS_OVERLAP) | yes | no (several sites of a business) |
  * | at most MAX_OPEN_VISITS future visits (TOO_MANY_OPEN_VISITS) | yes, new bookings | no |
  * | completed or past visits are closed (APPOINTMENT_CLOSED) | yes | no |
+ * | moves, service changes and cancels stop CHANGE_CUTOFF_HOURS before the start (TOO_LATE_TO_CHANGE) | yes | no |
  * | a confirmed visit moved or changed becomes pending | yes | no (the admin sets the status) |
  * | withdrawn services cannot be added | yes | no |
  */
@@ -64,6 +67,8 @@ export type BookingRules = {
   horizonDays: number;
   bufferMinutes: number;
   minNoticeHours: number;
+  /** `CHANGE_CUTOFF_HOURS`: a customer's own moves and cancels stop this long before the start. */
+  changeCutoffHours: number;
   now?: Date;
 };
 
@@ -75,6 +80,7 @@ export function bookingRulesOf(config: AppConfig): BookingRules {
     horizonDays: config.bookingHorizonDays,
     bufferMinutes: config.bufferMinutes,
     minNoticeHours: config.minNoticeHours,
+    changeCutoffHours: config.changeCutoffHours,
   };
 }
 
@@ -553,7 +559,8 @@ export async function reserveVisit(
 
 /**
  * Inside a customer's change or cancel: locks the appointment's row and refuses (409 APPOINTMENT_CLOSED)
- * when it is completed or has started. Returns the locked row's current status.
+ * when it is completed or has started. Returns the locked row's current status. The cut-off is checked
+ * by the caller once it knows what changes (`refuseInsideCutoff`): comments may change until the start.
  */
 export async function lockOpenVisit(db: Db, appointmentId: string, customerId: string, rules: BookingRules) {
   const current = await lockAppointment(db, appointmentId);
@@ -571,6 +578,31 @@ export async function lockOpenVisit(db: Db, appointmentId: string, customerId: s
 }
 
 /**
+ * A customer's move, change of services or cancel of an open visit: refused (409 TOO_LATE_TO_CHANGE) once
+ * it starts within `CHANGE_CUTOFF_HOURS` (decision 027); the office still can.
+ */
+export function refuseInsideCutoff(
+  visit: { status: AppointmentStatus; appointmentDate: Date },
+  rules: BookingRules,
+): void {
+  if (customerReach(visit, nowOf(rules), rules.changeCutoffHours) === 'tooLate') throw tooLateToChange(rules);
+}
+
+/** 409 TOO_LATE_TO_CHANGE: the customer calls the office (decision 027). */
+export function tooLateToChange(rules: BookingRules): AppError {
+  return new AppError(
+    'TOO_LATE_TO_CHANGE',
+    `This visit starts within ${rules.changeCutoffHours} hours: please call us at ${COMPANY_PHONE} to move or cancel it.`,
+  );
+}
+
+/** The earliest start a customer's own change may still reach: now plus the cut-off (the office: now). */
+export function customerReachStart(rules: BookingRules, by: 'customer' | 'admin'): Date {
+  const now = nowOf(rules);
+  return by === 'customer' ? new Date(now.getTime() + rules.changeCutoffHours * HOUR) : now;
+}
+
+/**
  * A customer's cancel (the spec's DELETE, `PUT` with status cancelled, or the cancel route): the row is
  * kept with status cancelled (decision 007); cancelling twice changes nothing; closed visits refuse. On a
  * series visit this is "skip this visit": its date stays taken, so it is not planned again (decision
@@ -585,6 +617,7 @@ export async function cancelOwnVisit(
   const { appointmentId } = visit;
   const current = await lockOpenVisit(db, appointmentId, visit.customerId, rules);
   if (current.status === 'cancelled') return false;
+  refuseInsideCutoff(current, rules);
   await db
     .update(appointments)
     .set({

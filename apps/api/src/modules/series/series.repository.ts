@@ -145,26 +145,28 @@ export async function removeOpenVisits(
   db: Db,
   seriesId: string,
   from: { date: string; instant: Date },
-  now: Date,
+  /** Only visits starting after this (now, or a customer's cut-off). */
+  after: Date,
 ): Promise<number> {
   const removed = await db
     .delete(appointments)
-    .where(openVisitsOf(seriesId, now, from))
+    .where(openVisitsOf(seriesId, after, from))
     .returning({ id: appointments.id });
   return removed.length;
 }
 
 /**
- * Cancels the open visits of a series that have not started (the rows stay, status cancelled): all, or
- * those from `from` on.
+ * Cancels the open visits of a series that start after `at.after` (now, or a customer's cut-off; the rows
+ * stay, status cancelled): all, or those from `from` on.
  */
 export async function cancelOpenVisits(
   db: Db,
   seriesId: string,
-  now: Date,
+  at: { now: Date; after: Date },
   userId: string | null,
   from?: { date: string; instant: Date },
 ) {
+  const { now, after } = at;
   await db
     .update(appointments)
     .set({
@@ -174,7 +176,7 @@ export async function cancelOpenVisits(
       needsTime: false,
       revision: sql`${appointments.revision} + 1`,
     })
-    .where(openVisitsOf(seriesId, now, from));
+    .where(openVisitsOf(seriesId, after, from));
 }
 
 /** Active series whose plan is written only up to before `until`: the daily job extends them. */

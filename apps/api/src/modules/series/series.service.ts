@@ -23,9 +23,11 @@ import {
   replaceAppointment,
 } from '../appointments/appointments.repository.ts';
 import {
+  customerReachStart,
   planVisit,
   reserveVisit,
   resolveServices,
+  tooLateToChange,
   type BookingRules,
 } from '../appointments/booking.service.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
@@ -313,14 +315,16 @@ export async function changeSeries(
     by: change.by,
     withdrawnAllowed: change.by === 'admin' ? 'all' : kept,
   });
+  // A customer's change leaves the visits inside the cut-off as they are, and starts after it.
+  const after = customerReachStart(rules, change.by);
+  if (start.getTime() < after.getTime()) throw tooLateToChange(rules);
   const discounts = await findRecurringDiscounts(deps.db);
   const local = toLocal(start, rules.timeZone);
-  const now = nowOf(rules);
   await deps.jobs.transaction(async (tx) => {
     await lockChangeable(tx.db, seriesId);
     const from = { date: local.date, instant: fromLocal(local.date, 0, 0, rules.timeZone) };
-    await releaseTeams(deps, tx, seriesId, { now, from, by: change.by });
-    await removeOpenVisits(tx.db, seriesId, from, now);
+    await releaseTeams(deps, tx, seriesId, { after, from, by: change.by });
+    await removeOpenVisits(tx.db, seriesId, from, after);
     await replaceSeriesServices(tx.db, seriesId, change.input.serviceIds);
     await updateSeries(tx.db, seriesId, {
       anchorDate: local.date,
@@ -335,6 +339,8 @@ export async function changeSeries(
     const series = await lockSeries(tx.db, seriesId);
     if (!series) throw notFound('Series');
     const first = await placeVisit(tx, series, local.date, { rules, mode: 'change', by: change.by });
+    // Only when a visit kept inside the cut-off is on that day already (the customer calls the office).
+    if (!first && change.by === 'customer') throw tooLateToChange(rules);
     if (first?.cleaners[0] && !series.preferredEmployeeId) {
       await updateSeries(tx.db, seriesId, { preferredEmployeeId: first.cleaners[0] });
     }
@@ -350,9 +356,9 @@ async function releaseTeams(
   deps: SeriesDeps,
   tx: Transaction,
   seriesId: string,
-  change: { now: Date; from: { date: string; instant: Date }; by: 'customer' | 'admin' },
+  change: { after: Date; from: { date: string; instant: Date }; by: 'customer' | 'admin' },
 ) {
-  for (const visit of await findOpenVisitTeams(tx.db, seriesId, change.now, change.from)) {
+  for (const visit of await findOpenVisitTeams(tx.db, seriesId, change.after, change.from)) {
     await bumpRevision(tx.db, visit.appointmentId);
     await deps.notify.teamReleased(tx, visit, cancelledBy(change.by));
   }
@@ -365,12 +371,14 @@ export async function pauseSeries(
   by: 'customer' | 'admin',
 ): Promise<void> {
   const now = nowOf(deps.rules);
+  // A customer's pause leaves the visits inside the cut-off: they still happen unless the office cancels.
+  const after = customerReachStart(deps.rules, by);
   await deps.jobs.transaction(async (tx) => {
     const series = await lockChangeable(tx.db, seriesId);
     if (series.status === 'paused') return;
     const from = { date: todayIn(deps.rules.timeZone, now), instant: now };
-    await releaseTeams(deps, tx, seriesId, { now, from, by });
-    await removeOpenVisits(tx.db, seriesId, from, now);
+    await releaseTeams(deps, tx, seriesId, { after, from, by });
+    await removeOpenVisits(tx.db, seriesId, from, after);
     await updateSeries(tx.db, seriesId, { status: 'paused', pausedAt: now });
   });
 }
@@ -417,6 +425,8 @@ export async function cancelSeries(
   fromDate?: string,
 ): Promise<void> {
   const now = nowOf(deps.rules);
+  // A customer's cancel leaves the visits inside the cut-off: they still happen unless the office cancels.
+  const after = customerReachStart(deps.rules, by.role);
   const from = fromDate
     ? { date: fromDate, instant: fromLocal(fromDate, 0, 0, deps.rules.timeZone) }
     : undefined;
@@ -424,8 +434,8 @@ export async function cancelSeries(
     const series = await lockSeries(tx.db, seriesId);
     if (!series) throw notFound('Series');
     if (series.status === 'cancelled') return;
-    const teams = await findOpenVisitTeams(tx.db, seriesId, now, from);
-    await cancelOpenVisits(tx.db, seriesId, now, by.userId, from);
+    const teams = await findOpenVisitTeams(tx.db, seriesId, after, from);
+    await cancelOpenVisits(tx.db, seriesId, { now, after }, by.userId, from);
     for (const visit of teams) await deps.notify.teamReleased(tx, visit, cancelledBy(by.role));
     await updateSeries(tx.db, seriesId, { status: 'cancelled', cancelledAt: now, pausedAt: null });
   });

@@ -7,10 +7,11 @@ import { Link } from '@/lib/navigation';
 import { NeedsTimeBadge } from '@/components/ui/series-markers';
 import { formatCurrency } from '@/lib/format';
 
-import { isChangeable } from '../list';
+import { useCustomerReach } from '../api/get-self-service-policy';
 import { formatBusinessDate, formatBusinessTime } from '../time';
 
 import { StatusBadge } from './status-badge';
+import { ChangeUntil, TooLateNotice } from './too-late-notice';
 
 type AppointmentCardProps = {
   appointment: Appointment;
@@ -36,7 +37,9 @@ export function AppointmentCard({
   const time = formatBusinessTime(appointment.appointmentDate, timeZone, locale);
   const dateTime = `${date}, ${time}`;
   const headingId = `appointment-${appointment.appointmentId}`;
-  const canChange = isChangeable(appointment);
+  const reach = useCustomerReach()(appointment);
+  const canChange = reach === 'open';
+  const hasActions = editHref !== undefined || onCancel !== undefined;
 
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
@@ -98,7 +101,8 @@ export function AppointmentCard({
             </div>
           )}
         </Stack>
-        {canChange && (editHref !== undefined || onCancel !== undefined) && (
+        {reach === 'tooLate' && hasActions && <TooLateNotice />}
+        {canChange && hasActions && (
           <Group gap="xs" mt="xs">
             {editHref && (
               <Button
@@ -124,6 +128,9 @@ export function AppointmentCard({
               </Button>
             )}
           </Group>
+        )}
+        {canChange && hasActions && (
+          <ChangeUntil appointmentDate={appointment.appointmentDate} timeZone={timeZone} locale={locale} />
         )}
       </Stack>
     </Card>
