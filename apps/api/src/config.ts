@@ -107,6 +107,8 @@ const envSchema = z.object({
   OIDC_PERMISSIONS_CLAIM: z.string().min(1).default('permissions'),
   DEV_WEB_ORIGIN: z.url().optional(),
   JOBS_ENABLED: booleanFromString.default(true),
+  BACKUP_ENABLED: booleanFromString.default(true),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -186,6 +188,8 @@ export type AppConfig = {
   };
   /** Language of messages sent to the business itself (the contact form). */
   businessLocale: 'en' | 'fr';
+  /** The daily backup into DATA_DIR/backups (decision 028). */
+  backup: { enabled: boolean; keep: number };
   jobs: {
     /** Run the background workers in this process (turn off on web-only instances). */
     enabled: boolean;
@@ -288,6 +292,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       webOrigins: [publicUrl, ...(devOrigin ? [new URL(devOrigin).origin] : [])],
     },
     businessLocale: e.BUSINESS_LOCALE,
+    backup: { enabled: e.BACKUP_ENABLED, keep: e.BACKUP_KEEP },
     jobs: {
       enabled: e.JOBS_ENABLED,
       pollSeconds: e.JOB_POLL_SECONDS,

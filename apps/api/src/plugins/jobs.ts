@@ -32,7 +32,7 @@ export type Jobs = {
    * A task run by one process at the cron times (business time zone; missed runs while every process
    * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
    */
-  every(queue: 'series-plan' | 'reminders', cron: string, task: () => Promise<void>): Promise<void>;
+  every(queue: 'series-plan' | 'reminders' | 'backup', cron: string, task: () => Promise<void>): Promise<void>;
 };
 
 const ONE_DAY = 24 * 60 * 60;
