@@ -92,7 +92,7 @@ describe('email across a crash', () => {
     // null exitCode: its signalCode says it is gone, and its 'exit' may have fired already.)
     await smtp.waitFor(1, 30_000);
     await new Promise<void>((resolve) => {
-      if (!victim || victim.exitCode !== null || victim.signalCode !== null) resolve();
+      if (victim?.exitCode !== null || victim.signalCode !== null) resolve();
       else
         victim.once('exit', () => {
           resolve();

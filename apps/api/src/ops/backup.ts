@@ -127,8 +127,8 @@ export async function writeBackup(client: pg.ClientBase, out: Writable): Promise
         await write(gzip, `${chunk.length}\n`);
         await write(gzip, chunk);
       }
-      rows += copy.rowCount ?? 0;
-      await write(gzip, `0\nROWS ${copy.rowCount ?? 0}\n`);
+      rows += copy.rowCount;
+      await write(gzip, `0\nROWS ${copy.rowCount}\n`);
     }
     await write(gzip, 'END\n');
     gzip.end();
