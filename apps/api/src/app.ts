@@ -32,6 +32,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { oidcPlugin } from './plugins/oidc.ts';
 import { publicReadsPlugin } from './plugins/public-reads.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppOptions = {
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
   await app.register(remindersPlugin, { config });
   await app.register(scheduledBackupPlugin, { config });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(oidcPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });

@@ -108,6 +108,7 @@ const envSchema = z.object({
   DEV_WEB_ORIGIN: z.url().optional(),
   JOBS_ENABLED: booleanFromString.default(true),
   BACKUP_ENABLED: booleanFromString.default(true),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters (a random secret)').optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
@@ -188,6 +189,8 @@ export type AppConfig = {
   };
   /** Language of messages sent to the business itself (the contact form). */
   businessLocale: 'en' | 'fr';
+  /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
+  metricsToken: string | undefined;
   /** The daily backup into DATA_DIR/backups (decision 028). */
   backup: { enabled: boolean; keep: number };
   jobs: {
@@ -292,6 +295,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       webOrigins: [publicUrl, ...(devOrigin ? [new URL(devOrigin).origin] : [])],
     },
     businessLocale: e.BUSINESS_LOCALE,
+    metricsToken: e.METRICS_TOKEN,
     backup: { enabled: e.BACKUP_ENABLED, keep: e.BACKUP_KEEP },
     jobs: {
       enabled: e.JOBS_ENABLED,
