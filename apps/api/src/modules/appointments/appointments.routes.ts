@@ -15,12 +15,13 @@ import {
   isActiveStatus,
   pickLocale,
   MAX_SLOT_DAYS,
-  discountedPrice,
   slotDaysQuerySchema,
   slotDaysResponseSchema,
   slotsQuerySchema,
   slotsResponseSchema,
   updateOwnAppointmentInputSchema,
+  type Appointment,
+  type Home,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -50,6 +51,7 @@ import {
 } from './appointments.repository.ts';
 import {
   bookingRulesOf,
+  choiceOf,
   customerToBookFor,
   cancelOwnVisit,
   computeSlotDays,
@@ -61,6 +63,12 @@ import {
   statusAfterCustomerChange,
   type BookingRules,
 } from './booking.service.ts';
+
+/** Nothing kept: what the services need and the request does not say is the smallest home. */
+const EMPTY_CHOICE = { home: {}, extraIds: [] };
+
+/** The home and extras a visit was priced on (nothing for a visit booked before instant prices). */
+const keptChoice = (visit: Appointment) => visit.priceBreakdown ?? EMPTY_CHOICE;
 import { bearer, errors } from '../../lib/route-docs.ts';
 import {
   assignedEmployeeIds,
@@ -69,6 +77,9 @@ import {
   removeAssignments,
   replaceAssignments,
 } from '../assignments/assignments.repository.ts';
+
+/** What `/slots` and `/slots/days` read of the visit: its services, home and extras. */
+type SlotVisitQuery = { serviceIds: string[]; extraIds: string[] } & Home;
 
 /** Whole days from one calendar date to another. */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
@@ -93,6 +104,31 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     recipients: Omit<NoticeRecipients, 'employeeLocale'>,
   ) => queueVisitNotices(tx, appointmentId, change, { ...recipients, employeeLocale: config.businessLocale });
 
+  /**
+   * The length of the visit a slot query describes (decision 025): its services priced on the home and
+   * extras it gives, with the same function as the booking (a query without them, as the spec's clients
+   * send, is the smallest home); an hour without services.
+   */
+  async function visitMinutes(query: SlotVisitQuery): Promise<number> {
+    if (query.serviceIds.length === 0) return 60;
+    const { serviceIds, extraIds, bedrooms, bathrooms, area, areaUnit } = query;
+    const home: Home = {
+      ...(bedrooms !== undefined && { bedrooms }),
+      ...(bathrooms !== undefined && { bathrooms }),
+      ...(area !== undefined && { area }),
+      ...(areaUnit !== undefined && { areaUnit }),
+    };
+    const says = Object.keys(home).length > 0 || extraIds.length > 0;
+    const services = await resolveServices(
+      app.db,
+      serviceIds,
+      'all',
+      { home, extraIds, how: says ? 'given' : 'kept' },
+      'querystring',
+    );
+    return services.durationMinutes;
+  }
+
   app.get(
     '/slots',
     {
@@ -106,10 +142,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
     async (request) => {
       // Withdrawn services still have a length: a customer changing a visit that has one sees its times.
-      const services = request.query.serviceIds.length
-        ? await resolveServices(app.db, request.query.serviceIds, 'all')
-        : undefined;
-      return computeSlots(app.db, request.query.date, services?.durationMinutes ?? 60, rules());
+      const minutes = await visitMinutes(request.query);
+      return computeSlots(app.db, request.query.date, minutes, rules());
     },
   );
 
@@ -124,14 +158,13 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       },
     },
     async (request) => {
-      const { from, to, serviceIds } = request.query;
+      const { from, to } = request.query;
       if (to < from || daysBetween(from, to) >= MAX_SLOT_DAYS) {
         throw new AppError('VALIDATION_ERROR', `Ask for 1 to ${MAX_SLOT_DAYS} days.`, [
           { path: 'querystring.to', message: 'validation.dateRange' },
         ]);
       }
-      const services = serviceIds.length ? await resolveServices(app.db, serviceIds, 'all') : undefined;
-      return computeSlotDays(app.db, { from, to }, services?.durationMinutes ?? 60, rules());
+      return computeSlotDays(app.db, { from, to }, await visitMinutes(request.query), rules());
     },
   );
 
@@ -163,6 +196,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         rules: rules(),
         by,
         withdrawnAllowed: 'none',
+        // A customer says what the services need; an admin who says nothing books the smallest home.
+        choice: choiceOf(request.body, by === 'admin' ? EMPTY_CHOICE : undefined),
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
 
@@ -182,6 +217,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               comments: request.body.comments ?? null,
               address: customer.address,
               totalPrice: services.totalPrice,
+              priceBreakdown: services.breakdown,
               locale,
               idempotencyKey: key ?? null,
               createdByUserId: user.userId,
@@ -275,6 +311,11 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           rules: rules(),
           by: 'customer',
           withdrawnAllowed: bookedIds,
+          // Home and extras not said again: the visit's own. A series visit keeps its discount (decision 020).
+          choice: {
+            ...choiceOf(request.body, keptChoice(appointment)),
+            discountPercent: appointment.discountPercent,
+          },
         });
         const wantedIds = [...new Set(request.body.serviceIds)].sort();
         const isNewServices =
@@ -326,8 +367,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               endsAt: end,
               status: statusAfterCustomerChange(current.status, { isNewTime, isNewServices }),
               comments: request.body.comments ?? null,
-              // A series visit keeps its discount (decision 020).
-              totalPrice: discountedPrice(services.totalPrice, appointment.discountPercent),
+              totalPrice: services.totalPrice,
+              priceBreakdown: services.breakdown,
               // Placed at a time someone could take it: it no longer needs one.
               needsTime: current.needsTime && holdsPlace,
             },
@@ -539,6 +580,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         rules: rules(),
         by: 'admin',
         withdrawnAllowed: 'all',
+        choice: choiceOf(request.body, EMPTY_CHOICE),
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
       const id = await app.jobs.transaction(async (tx) => {
@@ -558,6 +600,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             comments: request.body.comments ?? null,
             address: customer.address,
             totalPrice: services.totalPrice,
+            priceBreakdown: services.breakdown,
             locale,
             createdByUserId: user.userId,
           },
@@ -601,6 +644,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         by: 'admin',
         withdrawnAllowed: 'all',
         kept: existing,
+        choice: {
+          ...choiceOf(request.body, keptChoice(existing)),
+          discountPercent: existing.discountPercent,
+        },
       });
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
@@ -653,7 +700,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             comments: request.body.comments ?? null,
             // Given to another customer: their address (the same customer keeps the address booked).
             ...(customer.id === existing.customerId ? {} : { address: customer.address }),
-            totalPrice: discountedPrice(services.totalPrice, existing.discountPercent),
+            totalPrice: services.totalPrice,
+            priceBreakdown: services.breakdown,
             // Placed at a new time (or no longer active): it no longer needs a time.
             needsTime: current.needsTime && sameTime && isActiveStatus(status),
             ...(status === 'cancelled'
