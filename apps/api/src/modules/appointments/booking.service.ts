@@ -378,7 +378,11 @@ export function priceChosen(
     throw new AppError(
       'VALIDATION_ERROR',
       'The home or the extras do not fit the chosen services.',
-      issues.map((issue) => ({ path: `${where}.${PRICING_PATHS[issue.field]}`, message: issue.key })),
+      issues.map((issue) => ({
+        // The body nests the home; a query has its facts side by side.
+        path: `${where}.${where === 'body' ? PRICING_PATHS[issue.field] : issue.field}`,
+        message: issue.key,
+      })),
     );
   }
   const price = priceVisit({
