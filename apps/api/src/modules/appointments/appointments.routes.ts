@@ -106,8 +106,9 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
 
   /**
    * The length of the visit a slot query describes (decision 025): its services priced on the home and
-   * extras it gives, with the same function as the booking (a query without them, as the spec's clients
-   * send, is the smallest home); an hour without services.
+   * extras it gives, with the same function as the booking. Completed like a kept home (the smallest home
+   * for what it does not say, the extras the services offer): the spec's clients send none, and a
+   * customer changing a visit sends the one it was booked with. An hour without services.
    */
   async function visitMinutes(query: SlotVisitQuery): Promise<number> {
     if (query.serviceIds.length === 0) return 60;
@@ -118,12 +119,11 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       ...(area !== undefined && { area }),
       ...(areaUnit !== undefined && { areaUnit }),
     };
-    const says = Object.keys(home).length > 0 || extraIds.length > 0;
     const services = await resolveServices(
       app.db,
       serviceIds,
       'all',
-      { home, extraIds, how: says ? 'given' : 'kept' },
+      { home, extraIds, how: 'kept' },
       'querystring',
     );
     return services.durationMinutes;
