@@ -11,6 +11,7 @@ import {
 } from '@eclat/shared';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { world, type Headers } from '../../../test/world.ts';
 
 /**
@@ -251,6 +252,30 @@ describe('instant prices', () => {
     const small = appointmentSchema.parse(smaller.json());
     expect(small.totalPrice).toBe(110);
     expect(Date.parse(small.endsAt) - Date.parse(small.appointmentDate)).toBe(90 * 60_000);
+  });
+
+  it('lists the breakdown in the PDF, in each language', async () => {
+    const customer = await w.customer();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/appointments/customers/${customer.customerId}`,
+      headers: customer.headers,
+      payload: { serviceIds: [rooms.serviceId], ...bigHome, appointmentDate: at(freshDay(), 9) },
+    });
+    expect(res.statusCode).toBe(201);
+    const text = async (lang: 'en' | 'fr') => {
+      const pdf = await app.inject({
+        method: 'GET',
+        url: `/api/v1/appointments/pdf?lang=${lang}`,
+        headers: admin,
+      });
+      expect(pdf.statusCode).toBe(200);
+      return pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    };
+    const en = await text('en');
+    expect(en).toContain('Whole Home Cleaning (3 bedrooms, 2 bathrooms): $205.00');
+    expect(en).toContain('Inside the fridge: $30.00');
+    expect(await text('fr')).toContain('Intérieur du four: 35,00 $');
   });
 
   it('asks for what the services need, and refuses extras they do not offer', async () => {
