@@ -50,7 +50,7 @@ const TEXT = {
   },
 } as const;
 
-type Service = { serviceId: string; title: string; isAvailable: boolean };
+type Service = { serviceId: string; title: string; isAvailable: boolean; pricingModel: { kind: string } };
 
 /** The signed-in person's API: their profile and a booking, as the pages would make them. */
 async function customerApi(page: Page, lastName: string) {
