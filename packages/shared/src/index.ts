@@ -19,3 +19,5 @@ export * from './schemas/scheduling.ts';
 export * from './recurring.ts';
 export * from './schemas/series.ts';
 export * from './schemas/calendar.ts';
+export * from './pricing.ts';
+export * from './schemas/pricing.ts';

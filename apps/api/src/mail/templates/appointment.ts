@@ -6,6 +6,8 @@ import { button, layoutEmail, type RenderContext, type RenderedEmail } from '../
 import {
   detailLines,
   detailsTable,
+  emailPriceLineSchema,
+  priceLinesDetail,
   priceText,
   servicesDetail,
   smallPrint,
@@ -23,6 +25,8 @@ export const appointmentEmailDataSchema = z.object({
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
   services: z.array(z.object({ title: z.string().min(1), price: z.number().min(0) })).min(1),
+  /** The price breakdown (decision 025): services, extras, surcharge, discount; absent before it. */
+  lines: z.array(emailPriceLineSchema).max(100).optional(),
   total: z.number().min(0),
   address: z.string().max(500).nullable(),
   comments: z.string().max(2000).nullable(),
@@ -71,7 +75,7 @@ function renderAppointment(
   const details: Detail[] = [
     { label: t.when, text: when, html: escapeHtml(when) },
     ...(data.address ? [textDetail(t.where, data.address)] : []),
-    servicesDetail(data.services, locale),
+    data.lines ? priceLinesDetail(data.lines, locale) : servicesDetail(data.services, locale),
     { label: t.total, text: total, html: `<strong>${escapeHtml(total)}</strong>` },
   ];
   const comments = data.comments ? textDetail(t.comments, data.comments) : null;

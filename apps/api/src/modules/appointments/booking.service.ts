@@ -17,6 +17,16 @@ import {
   visitEnd,
   type AppointmentStatus,
   type Slots,
+  completeHome,
+  homeNeeds,
+  offeredExtraIds,
+  priceVisit,
+  pricingIssues,
+  relevantHome,
+  type Home,
+  type PriceBreakdown,
+  type PricedService,
+  type PricingIssue,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
@@ -31,7 +41,7 @@ import { countJobs, findLastCleaner, hasTeam, loadTeam } from '../scheduling/tea
 import {
   countOpenVisits,
   findActiveBetween,
-  findBookableServices,
+  findPricedServices,
   lockAppointment,
 } from './appointments.repository.ts';
 
@@ -290,40 +300,117 @@ const invalid = (path: string, message: string, key: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message: key }]);
 
 /**
- * The services to book, as they are now (titles and prices come from here, never from the client).
- * Withdrawn services (`isAvailable: false`) are refused unless `withdrawnAllowed` is `all` (the admin's
- * form) or lists them (the services already on the appointment a customer changes).
+ * What a visit is priced on besides its services (decision 025): the home and the extras, as the
+ * request says them (`given`: each is checked, what the services need must be there) or as they were
+ * kept for it (`kept`: a visit changed without saying them again, a series' next visit, an admin's
+ * booking that says nothing), completed with the smallest home and the extras still offered.
+ */
+export type PricingChoice = {
+  home: Home;
+  extraIds: readonly string[];
+  how: 'given' | 'kept';
+  /** The frequency discount (a series' visit), whole percent. */
+  discountPercent?: number;
+};
+
+/** The choice of a request body: what it says, else what was kept (nothing for a new visit). */
+export function choiceOf(
+  body: { home?: Home | undefined; extraIds?: readonly string[] | undefined },
+  kept: { home: Home; extraIds: readonly string[] } | null | undefined,
+): PricingChoice {
+  if (body.home !== undefined || body.extraIds !== undefined || !kept) {
+    return { home: body.home ?? {}, extraIds: body.extraIds ?? [], how: 'given' };
+  }
+  return { home: kept.home, extraIds: kept.extraIds, how: 'kept' };
+}
+
+const PRICING_PATHS: Record<PricingIssue['field'], string> = {
+  bedrooms: 'home.bedrooms',
+  bathrooms: 'home.bathrooms',
+  area: 'home.area',
+  extraIds: 'extraIds',
+};
+
+/**
+ * The services to book, as they are now, priced with `priceVisit` (titles, prices and durations come
+ * from here, never from the client). Withdrawn services (`isAvailable: false`) are refused unless
+ * `withdrawnAllowed` is `all` (the admin's form) or lists them (the services already on the appointment
+ * a customer changes). A home or extras that cannot price them: 400 with the field (`where` is `body`
+ * or `querystring`).
  */
 export async function resolveServices(
   db: Db,
   ids: string[],
   withdrawnAllowed: 'all' | 'none' | readonly string[],
+  choice: PricingChoice,
+  where: 'body' | 'querystring' = 'body',
 ) {
   const unique = [...new Set(ids)];
-  const found = await findBookableServices(db, unique);
-  const byId = new Map(found.map((service) => [service.id, service]));
-  const isAllowed = (service: { id: string; isAvailable: boolean }) =>
+  const found = await findPricedServices(db, unique);
+  const byId = new Map(found.map((service) => [service.serviceId, service]));
+  const isAllowed = (service: { serviceId: string; isAvailable: boolean }) =>
     service.isAvailable ||
     withdrawnAllowed === 'all' ||
-    (Array.isArray(withdrawnAllowed) && withdrawnAllowed.includes(service.id));
-  const lines = unique.map((id) => byId.get(id));
-  if (lines.some((line) => !line || !isAllowed(line))) {
+    (Array.isArray(withdrawnAllowed) && withdrawnAllowed.includes(service.serviceId));
+  const chosen = unique.map((id) => byId.get(id));
+  if (chosen.some((service) => !service || !isAllowed(service))) {
     throw invalid(
-      'body.serviceIds',
+      `${where}.serviceIds`,
       'A chosen service does not exist or is not offered.',
       'appointments.errors.services',
     );
   }
-  const services = lines.filter((line) => line !== undefined);
+  return priceChosen(
+    chosen.filter((service) => service !== undefined),
+    choice,
+    where,
+  );
+}
+
+/**
+ * The price and length of these services for the choice, with `priceVisit`, as the visit stores them: a
+ * line per service (appointment_services), the total in dollars, the minutes and the breakdown.
+ */
+export function priceChosen(
+  services: readonly PricedService[],
+  choice: PricingChoice,
+  where: 'body' | 'querystring' = 'body',
+) {
+  const isKept = choice.how === 'kept';
+  const home = isKept ? completeHome(services, choice.home) : relevantHome(homeNeeds(services), choice.home);
+  const extraIds = isKept ? offeredExtraIds(services, choice.extraIds) : [...new Set(choice.extraIds)];
+  const issues = pricingIssues(services, home, extraIds);
+  if (issues.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'The home or the extras do not fit the chosen services.',
+      issues.map((issue) => ({
+        // The body nests the home; a query has its facts side by side.
+        path: `${where}.${where === 'body' ? PRICING_PATHS[issue.field] : issue.field}`,
+        message: issue.key,
+      })),
+    );
+  }
+  const price = priceVisit({
+    services,
+    home,
+    extraIds,
+    // The service area's travel surcharge joins here when it lands (issue 16, the other half).
+    surchargeCents: 0,
+    discountPercent: choice.discountPercent ?? 0,
+  });
+  const serviceLines = price.lines.filter((line) => line.kind === 'service');
   return {
-    lines: services.map((service) => ({
-      serviceId: service.id,
+    lines: services.map((service, index) => ({
+      serviceId: service.serviceId,
       title: service.title,
-      price: service.pricing,
-      durationMinutes: service.durationMinutes,
+      price: (serviceLines[index]?.cents ?? 0) / 100,
+      durationMinutes: serviceLines[index]?.minutes ?? 0,
     })),
-    totalPrice: Math.round(services.reduce((sum, service) => sum + service.pricing, 0) * 100) / 100,
-    durationMinutes: services.reduce((sum, service) => sum + service.durationMinutes, 0),
+    /** Dollars, the frequency discount taken off. */
+    totalPrice: price.totalCents / 100,
+    durationMinutes: price.minutes,
+    breakdown: { home, extraIds, ...price } satisfies PriceBreakdown,
   };
 }
 
@@ -403,10 +490,11 @@ export async function planVisit(
     by: 'customer' | 'admin';
     withdrawnAllowed: 'all' | 'none' | readonly string[];
     kept?: { appointmentDate: string; endsAt: string };
+    choice: PricingChoice;
   },
 ) {
   const start = new Date(input.appointmentDate);
-  const services = await resolveServices(db, input.serviceIds, options.withdrawnAllowed);
+  const services = await resolveServices(db, input.serviceIds, options.withdrawnAllowed, options.choice);
   const end = visitEnd(start, services.durationMinutes);
   const { kept, rules } = options;
   const keepsStart = kept !== undefined && new Date(kept.appointmentDate).getTime() === start.getTime();

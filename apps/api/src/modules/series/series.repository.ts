@@ -8,10 +8,10 @@ import {
   customers,
   employees,
   seriesServices,
-  services,
 } from '../../db/schema/index.ts';
 import { readerOn, type Db } from '../../db/transaction.ts';
-import { findNextSeriesVisits } from '../appointments/appointments.repository.ts';
+import { findNextSeriesVisits, findPricedServices } from '../appointments/appointments.repository.ts';
+import { priceChosen } from '../appointments/booking.service.ts';
 import {
   DEFAULT_RECURRING_DISCOUNTS,
   recurringDiscountsSchema,
@@ -241,15 +241,8 @@ export async function toSeriesViews(
     ),
     read(() =>
       db
-        .select({
-          seriesId: seriesServices.seriesId,
-          serviceId: services.id,
-          title: services.title,
-          price: services.pricing,
-          durationMinutes: services.durationMinutes,
-        })
+        .select({ seriesId: seriesServices.seriesId, serviceId: seriesServices.serviceId })
         .from(seriesServices)
-        .innerJoin(services, eq(services.id, seriesServices.serviceId))
         .where(inArray(seriesServices.seriesId, ids))
         .orderBy(asc(seriesServices.position)),
     ),
@@ -277,14 +270,24 @@ export async function toSeriesViews(
     ),
     read(() => findNextSeriesVisits(db, ids, context.now)),
   ]);
+  const priced = new Map(
+    (await findPricedServices(db, [...new Set(lines.map((line) => line.serviceId))])).map((service) => [
+      service.serviceId,
+      service,
+    ]),
+  );
   const personOf = new Map(people.map((person) => [person.id, person]));
   const employeeOf = new Map(preferred.map((person) => [person.id, person]));
   const flaggedOf = new Map(flagged.map((row) => [row.seriesId, row.count]));
   return rows.map((row): Series => {
-    const details = lines
-      .filter((line) => line.seriesId === row.id)
-      .map(({ serviceId, title, price, durationMinutes }) => ({ serviceId, title, price, durationMinutes }));
-    const fullPrice = Math.round(details.reduce((sum, line) => sum + line.price * 100, 0)) / 100;
+    // Priced as its visits are: the series' home and extras (decision 025), before the discount.
+    const chosen = lines.flatMap((line) => {
+      const service = line.seriesId === row.id ? priced.get(line.serviceId) : undefined;
+      return service ? [service] : [];
+    });
+    const price = priceChosen(chosen, { home: row.home, extraIds: row.extraIds, how: 'kept' });
+    const details = price.lines;
+    const fullPrice = price.totalPrice;
     const person = personOf.get(row.customerId);
     const employee = row.preferredEmployeeId ? employeeOf.get(row.preferredEmployeeId) : undefined;
     const nextVisit: Appointment | undefined = next.get(row.id);
@@ -300,6 +303,9 @@ export async function toSeriesViews(
       startDate: row.anchorDate,
       status: row.status,
       serviceDetails: details,
+      home: price.breakdown.home,
+      extraIds: price.breakdown.extraIds,
+      priceLines: price.breakdown.lines,
       fullPrice,
       pricePerVisit: discountedPrice(fullPrice, row.discountPercent),
       discountPercent: row.discountPercent,

@@ -1,6 +1,5 @@
 import {
   addDays,
-  discountedPrice,
   discountFor,
   seriesDates,
   todayIn,
@@ -23,6 +22,7 @@ import {
   replaceAppointment,
 } from '../appointments/appointments.repository.ts';
 import {
+  choiceOf,
   customerReachStart,
   planVisit,
   reserveVisit,
@@ -140,7 +140,14 @@ async function placeVisit(
   const serviceIds = await findSeriesServiceIds(tx.db, series.id);
   const customer = await findCustomerById(tx.db, series.customerId);
   if (serviceIds.length === 0 || !customer) return undefined;
-  const services = await resolveServices(tx.db, serviceIds, 'all');
+  const percent = discountFor(series.frequency, discountsOf(series), mode === 'book');
+  // Every visit is priced on the series' home and extras, with its discount (decision 025).
+  const services = await resolveServices(tx.db, serviceIds, 'all', {
+    home: series.home,
+    extraIds: series.extraIds,
+    how: 'kept',
+    discountPercent: percent,
+  });
   const end = visitEnd(start, services.durationMinutes);
   let cleaners: string[] | undefined;
   let needsTime = false;
@@ -166,7 +173,6 @@ async function placeVisit(
       needsTime = true;
     }
   }
-  const percent = discountFor(series.frequency, discountsOf(series), mode === 'book');
   const appointmentId = await insertAppointment(
     tx.db,
     {
@@ -178,7 +184,8 @@ async function placeVisit(
       status: 'pending',
       comments: series.comments,
       address: series.address,
-      totalPrice: discountedPrice(services.totalPrice, percent),
+      totalPrice: services.totalPrice,
+      priceBreakdown: services.breakdown,
       discountPercent: percent,
       locale: series.locale,
       createdByUserId: series.createdByUserId,
@@ -249,7 +256,12 @@ export async function bookSeries(
 ): Promise<string> {
   const { rules } = deps;
   const { input } = booking;
-  const { start } = await planVisit(deps.db, input, { rules, by: booking.by, withdrawnAllowed: 'none' });
+  const { start, services } = await planVisit(deps.db, input, {
+    rules,
+    by: booking.by,
+    withdrawnAllowed: 'none',
+    choice: choiceOf(input, booking.by === 'admin' ? { home: {}, extraIds: [] } : undefined),
+  });
   const discounts = await findRecurringDiscounts(deps.db);
   const local = toLocal(start, rules.timeZone);
   const seriesId = await deps.jobs.transaction(async (tx) => {
@@ -263,6 +275,8 @@ export async function bookSeries(
         comments: input.comments ?? null,
         address: booking.customer.address,
         locale: booking.locale,
+        home: services.breakdown.home,
+        extraIds: services.breakdown.extraIds,
         discountPercent: discounts[input.frequency],
         firstVisitDiscounted: discounts.firstVisitDiscounted,
         plannedUntil: local.date,
@@ -310,10 +324,12 @@ export async function changeSeries(
   if (!current) throw notFound('Series');
   // A customer may keep services withdrawn since they booked; an admin may use any.
   const kept = await findSeriesServiceIds(deps.db, seriesId);
-  const { start } = await planVisit(deps.db, change.input, {
+  const { start, services } = await planVisit(deps.db, change.input, {
     rules,
     by: change.by,
     withdrawnAllowed: change.by === 'admin' ? 'all' : kept,
+    // Home and extras not said again: the series' own.
+    choice: choiceOf(change.input, current),
   });
   // A customer's change leaves the visits inside the cut-off as they are, and starts after it.
   const after = customerReachStart(rules, change.by);
@@ -331,6 +347,8 @@ export async function changeSeries(
       startHour: local.hour,
       frequency: change.input.frequency,
       comments: change.input.comments ?? null,
+      home: services.breakdown.home,
+      extraIds: services.breakdown.extraIds,
       discountPercent: discounts[change.input.frequency],
       status: 'active',
       pausedAt: null,

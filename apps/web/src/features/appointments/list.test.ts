@@ -25,6 +25,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     seriesId: null,
     needsTime: false,
     discountPercent: 0,
+    priceBreakdown: null,
     ...overrides,
   };
 }

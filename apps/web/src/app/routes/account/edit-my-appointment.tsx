@@ -62,8 +62,10 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const [error, setError] = useState<string | null>(null);
 
   const isPastDay = date !== null && isPastDate(date, today);
-  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
-  const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
+  // The times for the visit's own length: the home and extras it was priced on (decision 025).
+  const kept = appointment.priceBreakdown ?? undefined;
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds, kept);
+  const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds, choice: kept });
   // The visit's own day may look taken only because of this visit: it is never marked.
   const days = {
     ...calendarDays,

@@ -5,6 +5,7 @@ import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
 import { NeedsTimeBadge } from '@/components/ui/series-markers';
+import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
 import { formatCurrency } from '@/lib/format';
 
 import { useCustomerReach } from '../api/get-self-service-policy';
@@ -80,7 +81,22 @@ export function AppointmentCard({
               </Text>
             </div>
           )}
-          {appointment.totalPrice > 0 && (
+          {appointment.priceBreakdown && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('pricing.lines.heading')}
+              </Text>
+              <Text component="dd" m={0} mt={4}>
+                <PriceBreakdown
+                  lines={appointment.priceBreakdown.lines}
+                  totalCents={appointment.priceBreakdown.totalCents}
+                  locale={locale}
+                  totalLabel={t('myAppointments.total')}
+                />
+              </Text>
+            </div>
+          )}
+          {!appointment.priceBreakdown && appointment.totalPrice > 0 && (
             <div>
               <Text component="dt" size="sm" fw={600}>
                 {t('myAppointments.total')}
