@@ -19,3 +19,7 @@ export * from './schemas/scheduling.ts';
 export * from './recurring.ts';
 export * from './schemas/series.ts';
 export * from './schemas/calendar.ts';
+export * from './service-area.ts';
+export * from './schemas/service-area.ts';
+export * from './quotes.ts';
+export * from './schemas/quotes.ts';
