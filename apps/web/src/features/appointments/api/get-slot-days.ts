@@ -10,12 +10,28 @@ import { slotsKeys } from './get-slots';
 
 /** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */
 const slotDaysKeys = {
-  range: (from: string, to: string, serviceIds: readonly string[]) =>
-    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort()] as const,
+  range: (from: string, to: string, serviceIds: readonly string[], quoteId?: string) =>
+    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort(), quoteId ?? null] as const,
 };
 
-/** `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none. */
-export function getSlotDays(from: string, to: string, serviceIds: readonly string[], signal?: AbortSignal) {
+/**
+ * `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none; for an
+ * answered quote, `GET /quotes/{id}/slots/days` (issue 16).
+ */
+export function getSlotDays(
+  from: string,
+  to: string,
+  serviceIds: readonly string[],
+  signal?: AbortSignal,
+  quoteId?: string,
+) {
+  if (quoteId) {
+    return apiGet(`/quotes/${encodeURIComponent(quoteId)}/slots/days`, {
+      query: { from, to },
+      schema: slotDaysResponseSchema,
+      signal,
+    });
+  }
   return apiGet('/slots/days', {
     query: { from, to, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
     schema: slotDaysResponseSchema,
@@ -23,10 +39,15 @@ export function getSlotDays(from: string, to: string, serviceIds: readonly strin
   });
 }
 
-export function slotDaysQueryOptions(from: string, to: string, serviceIds: readonly string[]) {
+export function slotDaysQueryOptions(
+  from: string,
+  to: string,
+  serviceIds: readonly string[],
+  quoteId?: string,
+) {
   return queryOptions({
-    queryKey: slotDaysKeys.range(from, to, serviceIds),
-    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal),
+    queryKey: slotDaysKeys.range(from, to, serviceIds, quoteId),
+    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal, quoteId),
     // Places fill up, as for the slots; a minute is enough while a person looks at a month.
     staleTime: 60_000,
   });
@@ -54,17 +75,20 @@ export function useCalendarDays({
   today,
   bookableUntil,
   serviceIds,
+  quoteId,
 }: {
   initialDay: string | null;
   today: string | null;
   bookableUntil: string | undefined;
   serviceIds: readonly string[];
+  /** An answered quote's visit (issue 16) instead of the services'. */
+  quoteId?: string;
 }): CalendarDays {
   const [chosenMonth, setChosenMonth] = useState<string | null>(null);
   const month = chosenMonth ?? monthOf(initialDay ?? today ?? '');
   const range = today ? slotDaysRange(month, today, bookableUntil) : null;
   const query = useQuery({
-    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds),
+    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds, quoteId),
     enabled: range !== null,
     select: (answer) => unbookableDays(answer.days),
     // The previous month stays marked while the next one loads, instead of flashing unmarked.

@@ -5,15 +5,30 @@ import { apiGet } from '@/lib/api-client';
 
 export const slotsKeys = {
   all: ['slots'] as const,
-  day: (date: string, serviceIds: readonly string[]) =>
-    [...slotsKeys.all, date, [...serviceIds].sort()] as const,
+  day: (date: string, serviceIds: readonly string[], quoteId?: string) =>
+    [...slotsKeys.all, date, [...serviceIds].sort(), quoteId ?? null] as const,
 };
 
 /** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
 const businessTimeZoneKey = ['business-time-zone'] as const;
 
-/** The 12 hourly slots of a business day, each bookable or not (past, full). */
-export function getSlots(date: string, serviceIds: readonly string[], signal?: AbortSignal) {
+/**
+ * The 12 hourly slots of a business day, each bookable or not (past, full), for a visit of these services,
+ * or of an answered quote (issue 16: its length is the answer's).
+ */
+export function getSlots(
+  date: string,
+  serviceIds: readonly string[],
+  signal?: AbortSignal,
+  quoteId?: string,
+) {
+  if (quoteId) {
+    return apiGet(`/quotes/${encodeURIComponent(quoteId)}/slots`, {
+      query: { date },
+      schema: slotsResponseSchema,
+      signal,
+    });
+  }
   return apiGet('/slots', {
     query: { date, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
     schema: slotsResponseSchema,
@@ -21,17 +36,17 @@ export function getSlots(date: string, serviceIds: readonly string[], signal?: A
   });
 }
 
-export function slotsQueryOptions(date: string, serviceIds: readonly string[]) {
+export function slotsQueryOptions(date: string, serviceIds: readonly string[], quoteId?: string) {
   return queryOptions({
-    queryKey: slotsKeys.day(date, serviceIds),
-    queryFn: ({ signal }) => getSlots(date, serviceIds, signal),
+    queryKey: slotsKeys.day(date, serviceIds, quoteId),
+    queryFn: ({ signal }) => getSlots(date, serviceIds, signal, quoteId),
     // Places fill up: always ask again when the day is shown.
     staleTime: 0,
   });
 }
 
-export function useSlots(date: string | null, serviceIds: readonly string[]) {
-  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds), enabled: Boolean(date) });
+export function useSlots(date: string | null, serviceIds: readonly string[], quoteId?: string) {
+  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, quoteId), enabled: Boolean(date) });
 }
 
 const businessCalendarOptions = queryOptions({

@@ -99,6 +99,17 @@ export function ProfileForm({
           }}
         />
         <TextInput
+          label={t('profile.fields.postalCode')}
+          description={t('profile.hints.postalCode')}
+          autoComplete="postal-code"
+          maxLength={20}
+          value={values.postalCode}
+          error={message('postalCode')}
+          onChange={(event) => {
+            change('postalCode', event.currentTarget.value);
+          }}
+        />
+        <TextInput
           label={t('profile.fields.companyName')}
           description={t('profile.hints.companyOptional')}
           autoComplete="organization"

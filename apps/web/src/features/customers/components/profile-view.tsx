@@ -14,6 +14,7 @@ export function ProfileView({ customer, email, onEdit }: ProfileViewProps) {
     [t('profile.fields.email'), email],
     [t('profile.fields.phoneNumber'), customer.phoneNumber],
     [t('profile.fields.address'), customer.address ?? t('profile.notProvided')],
+    [t('profile.fields.postalCode'), customer.postalCode ?? t('profile.notProvided')],
     [t('profile.fields.companyName'), customer.companyName ?? t('profile.notProvided')],
   ];
   return (
