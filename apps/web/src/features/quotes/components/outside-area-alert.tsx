@@ -20,8 +20,11 @@ export function OutsideAreaAlert({
 }) {
   const { t } = useTranslation();
   return (
-    <Alert color="orange" role="alert" title={t('quotes.outside.title')} data-testid="outside-area">
+    <Alert color="orange" role="alert" data-testid="outside-area">
       <Stack gap="sm" align="flex-start">
+        <Text size="sm" fw={700}>
+          {t('quotes.outside.title')}
+        </Text>
         <Text size="sm">{t('quotes.outside.text', { postalCode })}</Text>
         <Button
           component={Link}

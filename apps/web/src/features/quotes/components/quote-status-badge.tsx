@@ -4,14 +4,14 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 
 const COLORS: Record<QuoteStatus, string> = {
-  requested: 'yellow',
-  answered: 'blue',
-  accepted: 'teal',
-  declined: 'gray',
-  expired: 'gray',
+  requested: 'yellow.4',
+  answered: 'blue.8',
+  accepted: 'eclat.6',
+  declined: 'gray.7',
+  expired: 'gray.7',
 };
 
-/** A quote request's status as a coloured badge, the same for the customer and the admin. */
+/** A quote request's status as a coloured badge (contrast AA), the same for the customer and the admin. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   const { t } = useTranslation();
   return (
