@@ -40,6 +40,7 @@ import {
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
 import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import { profileSetupHref } from '@/features/customers/profile-return';
 import { useServiceArea } from '@/features/quotes/api/get-service-area';
 import { checkArea } from '@/features/quotes/area-check';
 import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
@@ -62,7 +63,7 @@ import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** /profile, coming back here after the first save. */
-const CREATE_PROFILE_HREF = `${paths.profile.getHref()}?${new URLSearchParams({ returnTo: paths.checkout.getHref() }).toString()}`;
+const CREATE_PROFILE_HREF = profileSetupHref(paths.checkout.getHref());
 
 /**
  * Spec §2 Checkout, §5, §8: the services with prices and total, the date and time (business time

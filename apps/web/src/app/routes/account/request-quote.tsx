@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import { profileSetupHref } from '@/features/customers/profile-return';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { useCreateQuote } from '@/features/quotes/api/create-quote';
 import { QuoteRequestForm } from '@/features/quotes/components/quote-request-form';
@@ -21,7 +22,7 @@ import { Link } from '@/lib/navigation';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** A person's profile, for the return to this form once it is saved. */
-const CREATE_PROFILE_HREF = `${paths.profile.getHref()}?${new URLSearchParams({ returnTo: paths.requestQuote.getHref() }).toString()}`;
+const CREATE_PROFILE_HREF = profileSetupHref(paths.requestQuote.getHref());
 
 /**
  * Ask for a quote (issue 16): for quote-only services ("Contact for pricing") and addresses outside the
@@ -70,10 +71,10 @@ export function RequestQuoteRoute() {
     );
   } else {
     const offered = services.data.filter((service) => service.isAvailable);
-    const known_ids = known.serviceIds.filter((id) => offered.some((service) => service.serviceId === id));
+    const knownIds = known.serviceIds.filter((id) => offered.some((service) => service.serviceId === id));
     content = (
       <QuoteRequestForm
-        initialValues={initialQuoteValues(profile.data, known_ids, known.postalCode)}
+        initialValues={initialQuoteValues(profile.data, knownIds, known.postalCode)}
         services={offered}
         today={toZonedIsoDate(openedAt, timeZone.data)}
         isSending={create.isPending}

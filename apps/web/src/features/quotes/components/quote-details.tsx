@@ -1,6 +1,7 @@
 import type { Quote } from '@eclat/shared';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 
+import { DetailList } from '@/components/ui/detail-list';
 import { formatCurrency, formatLongDate } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 
@@ -39,18 +40,7 @@ export function QuoteDetails({ quote }: { quote: Quote }) {
   return (
     <Stack gap="xs">
       <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{quote.description}</Text>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" m={0}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <Text component="dt" size="sm" c="dimmed" fw={600}>
-              {label}
-            </Text>
-            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <DetailList rows={rows} spacing="xs" />
       <QuotePhotos quoteId={quote.quoteId} count={quote.photoCount} />
       {quote.priceCents !== null && (
         <Stack gap={2}>

@@ -14,6 +14,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconPhoto, IconSend } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 
+import { AddressFields } from '@/components/forms/address-fields';
 import { checkImageFile } from '@/features/services/service-form-values';
 import { useTranslation } from '@/lib/i18n';
 import { readAsDataUrl } from '@/lib/read-file';
@@ -126,30 +127,7 @@ export function QuoteRequestForm({
           }}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('profile.fields.address')}
-            description={t('profile.hints.address')}
-            required
-            autoComplete="street-address"
-            maxLength={200}
-            value={values.address}
-            error={message('address')}
-            onChange={(event) => {
-              change('address', event.currentTarget.value);
-            }}
-          />
-          <TextInput
-            label={t('profile.fields.postalCode')}
-            description={t('profile.hints.postalCode')}
-            required
-            autoComplete="postal-code"
-            maxLength={20}
-            value={values.postalCode}
-            error={message('postalCode')}
-            onChange={(event) => {
-              change('postalCode', event.currentTarget.value);
-            }}
-          />
+          <AddressFields values={values} message={message} onChange={change} isPostalCodeRequired />
         </SimpleGrid>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="quote-size-label">

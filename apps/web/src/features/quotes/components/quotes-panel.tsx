@@ -1,5 +1,5 @@
 import { QUOTE_STATUSES, type Quote, type QuoteStatus } from '@eclat/shared';
-import { Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useState } from 'react';
 
@@ -12,6 +12,7 @@ import { AnswerDialog } from './answer-dialog';
 import { QuoteDetails } from './quote-details';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { ServiceAreaCard } from './service-area-card';
+import { PageControls } from '@/components/ui/page-controls';
 
 const ALL = 'all';
 
@@ -96,20 +97,12 @@ export function QuotesPanel() {
           <Text size="sm" c="dimmed">
             {t('quotes.admin.count', { count: list.data.totalElements })}
           </Text>
-          {list.data.totalPages > 1 && (
-            <Pagination
-              total={list.data.totalPages}
-              value={Math.min(page, list.data.totalPages)}
-              onChange={setPage}
-              siblings={1}
-              boundaries={1}
-              aria-label={t('quotes.admin.pagination')}
-              getItemProps={(item) => ({ 'aria-label': t('staffAppointments.pageLabel', { page: item }) })}
-              getControlProps={(control) => ({
-                'aria-label': t(`staffAppointments.pageControls.${control}`),
-              })}
-            />
-          )}
+          <PageControls
+            total={list.data.totalPages}
+            page={page}
+            onChange={setPage}
+            label={t('quotes.admin.pagination')}
+          />
         </Group>
       </Stack>
     );
