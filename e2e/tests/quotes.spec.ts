@@ -233,3 +233,34 @@ for (const language of ['en', 'fr'] as const) {
     await expect(card.getByText(t.accepted)).toBeVisible();
   });
 }
+
+test('en: a service priced on request leads to the quote request, with that service chosen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, createAccountWithCli('customer'));
+  await page.goto('/services');
+  await page.getByRole('link', { name: 'Request a quote for Post-Renovation Cleanup' }).click();
+  await expect(page).toHaveURL(/\/request-quote\?services=/);
+  // No profile yet: the form asks for one first, and comes back here once it is saved.
+  await expect(page.getByRole('link', { name: 'Create my profile' })).toHaveAttribute(
+    'href',
+    '/profile?returnTo=%2Frequest-quote',
+  );
+  // With a profile: the form, the service chosen, the address and postal code from the profile.
+  const created = await page.request.post('/api/v1/customers/me', {
+    headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
+    data: {
+      firstName: 'Noah',
+      lastName: 'Tremblay',
+      phoneNumber: '514-555-0111',
+      address: '4500 Rue Sainte Catherine',
+      postalCode: 'h3b 4w8',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Postal Code', exact: true })).toHaveValue('H3B 4W8');
+  await expect(page.getByText('Post-Renovation Cleanup', { exact: true }).first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
