@@ -23,3 +23,5 @@ export * from './service-area.ts';
 export * from './schemas/service-area.ts';
 export * from './quotes.ts';
 export * from './schemas/quotes.ts';
+export * from './pricing.ts';
+export * from './schemas/pricing.ts';

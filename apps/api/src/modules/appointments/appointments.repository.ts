@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Appointment } from '@eclat/shared';
+import { centsOf, type Appointment, type PricedService } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
+import { findExtras } from '../services/services.repository.ts';
 import {
   appointmentAssignments,
   appointmentServices,
@@ -30,6 +31,7 @@ export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appoin
     seriesId: row.seriesId,
     needsTime: row.needsTime,
     discountPercent: row.discountPercent,
+    priceBreakdown: row.priceBreakdown ?? null,
   };
 }
 
@@ -86,17 +88,33 @@ export async function findCustomerAppointments(db: Db, customerId: string): Prom
   return withLines(db, rows);
 }
 
-export async function findBookableServices(db: Db, ids: string[]) {
-  return db
+/** Services as `priceVisit` reads them (model, flat figures in cents, extras), with their availability. */
+export async function findPricedServices(
+  db: Db,
+  ids: string[],
+): Promise<(PricedService & { isAvailable: boolean })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({
       id: services.id,
       title: services.title,
       pricing: services.pricing,
       durationMinutes: services.durationMinutes,
+      pricingModel: services.pricingModel,
       isAvailable: services.isAvailable,
     })
     .from(services)
     .where(inArray(services.id, ids));
+  const extras = await findExtras(db, ids);
+  return rows.map((row) => ({
+    serviceId: row.id,
+    title: row.title,
+    model: row.pricingModel,
+    flatCents: centsOf(row.pricing),
+    flatMinutes: row.durationMinutes,
+    extras: extras.get(row.id) ?? [],
+    isAvailable: row.isAvailable,
+  }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { quoteStatusAt, visitEnd, type Locale } from '@eclat/shared';
+import { quoteStatusAt, visitEnd, type Locale, type PriceBreakdown } from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
@@ -24,7 +24,7 @@ const nowOf = (rules: BookingRules) => rules.now ?? new Date();
  * day), then in one transaction the quote's row is locked (so two acceptances at once book one visit:
  * the second finds it accepted, 409 QUOTE_CLOSED), it must be the caller's, answered and not expired;
  * `reserveVisit` takes the customer, day and cleaner locks and checks capacity, overlaps and open visits;
- * the visit is written with one line at the quote's price and length, the quote marked accepted with it,
+ * the visit is written with one line at the quote's price and length (its breakdown too), the quote marked accepted with it,
  * and the booking confirmation queued. Returns the visit.
  */
 export async function bookQuotedVisit(
@@ -62,6 +62,28 @@ export async function bookQuotedVisit(
       rules,
     );
     const price = quote.priceCents / 100;
+    const title = quotedLineTitle(quote);
+    // One line at the quoted price, in the breakdown every visit carries (decision 025).
+    const priceBreakdown: PriceBreakdown = {
+      home: {
+        ...(quote.bedrooms !== null && { bedrooms: quote.bedrooms }),
+        ...(quote.bathrooms !== null && { bathrooms: quote.bathrooms }),
+      },
+      extraIds: [],
+      lines: [
+        {
+          kind: 'service',
+          label: { en: title, fr: title },
+          refId: null,
+          cents: quote.priceCents,
+          minutes: quote.durationMinutes,
+        },
+      ],
+      subtotalCents: quote.priceCents,
+      discountCents: 0,
+      totalCents: quote.priceCents,
+      minutes: quote.durationMinutes,
+    };
     const id = await insertAppointment(
       tx.db,
       {
@@ -74,10 +96,11 @@ export async function bookQuotedVisit(
         comments: input.comments,
         address: `${quote.address}, ${quote.postalCode}`,
         totalPrice: price,
+        priceBreakdown,
         locale: input.locale,
         createdByUserId: input.userId,
       },
-      [{ serviceId: null, title: quotedLineTitle(quote), price, durationMinutes: quote.durationMinutes }],
+      [{ serviceId: null, title, price, durationMinutes: quote.durationMinutes }],
     );
     if (cleaners?.length) await replaceAssignments(tx.db, id, cleaners, null);
     await updateQuote(tx.db, quote.id, { status: 'accepted', decidedAt: nowOf(rules), appointmentId: id });

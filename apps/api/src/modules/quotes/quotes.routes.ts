@@ -27,7 +27,7 @@ import { rateLimit } from '../../lib/rate-limit.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
-import { findBookableServices } from '../appointments/appointments.repository.ts';
+import { findPricedServices } from '../appointments/appointments.repository.ts';
 import { bookingRulesOf, computeSlotDays, computeSlots } from '../appointments/booking.service.ts';
 import { bookQuotedVisit } from '../appointments/quoted-visit.ts';
 import { decodeServiceImage } from '../services/service-image.ts';
@@ -103,8 +103,8 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       const { photos, serviceIds, locale: asked, ...fields } = request.body;
       const decoded = photos.map((photo, index) => decodeServiceImage(photo, `body.photos.${index}`));
       const unique = [...new Set(serviceIds)];
-      const found = unique.length ? await findBookableServices(app.db, unique) : [];
-      const byId = new Map(found.map((service) => [service.id, service]));
+      const found = await findPricedServices(app.db, unique);
+      const byId = new Map(found.map((service) => [service.serviceId, service]));
       if (unique.some((id) => !byId.get(id)?.isAvailable)) {
         throw new AppError('VALIDATION_ERROR', 'A chosen service does not exist or is not offered.', [
           { path: 'body.serviceIds', message: 'quotes.errors.services' },
@@ -112,7 +112,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       }
       const services = unique.flatMap((id) => {
         const service = byId.get(id);
-        return service ? [{ serviceId: service.id, title: service.title }] : [];
+        return service ? [{ serviceId: service.serviceId, title: service.title }] : [];
       });
       const locale = asked ?? pickLocale(request.headers['accept-language']);
       const quoteId = await app.jobs.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react';
 
 import { apiGet } from '@/lib/api-client';
+import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
 
 import { monthOf, slotDaysRange, unbookableDays } from '../slot-days';
 import type { SlotReason } from '../slot-reason';
@@ -10,19 +11,29 @@ import { slotsKeys } from './get-slots';
 
 /** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */
 const slotDaysKeys = {
-  range: (from: string, to: string, serviceIds: readonly string[], quoteId?: string) =>
-    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort(), quoteId ?? null] as const,
+  range: (from: string, to: string, serviceIds: readonly string[], choice?: BookingHome, quoteId?: string) =>
+    [
+      ...slotsKeys.all,
+      'days',
+      from,
+      to,
+      [...serviceIds].sort(),
+      choice ? homeQuery(choice) : {},
+      quoteId ?? null,
+    ] as const,
 };
 
 /**
- * `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none; for an
- * answered quote, `GET /quotes/{id}/slots/days` (issue 16).
+ * `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none, for a
+ * visit of these services on this home with these extras; for an answered quote, `GET
+ * /quotes/{id}/slots/days` (its length is the answer's; decision 026).
  */
 export function getSlotDays(
   from: string,
   to: string,
   serviceIds: readonly string[],
   signal?: AbortSignal,
+  choice?: BookingHome,
   quoteId?: string,
 ) {
   if (quoteId) {
@@ -33,7 +44,12 @@ export function getSlotDays(
     });
   }
   return apiGet('/slots/days', {
-    query: { from, to, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
+    query: {
+      from,
+      to,
+      serviceIds: serviceIds.length ? serviceIds.join(',') : undefined,
+      ...(choice && serviceIds.length ? homeQuery(choice) : {}),
+    },
     schema: slotDaysResponseSchema,
     signal,
   });
@@ -43,11 +59,12 @@ export function slotDaysQueryOptions(
   from: string,
   to: string,
   serviceIds: readonly string[],
+  choice?: BookingHome,
   quoteId?: string,
 ) {
   return queryOptions({
-    queryKey: slotDaysKeys.range(from, to, serviceIds, quoteId),
-    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal, quoteId),
+    queryKey: slotDaysKeys.range(from, to, serviceIds, choice, quoteId),
+    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal, choice, quoteId),
     // Places fill up, as for the slots; a minute is enough while a person looks at a month.
     staleTime: 60_000,
   });
@@ -75,12 +92,15 @@ export function useCalendarDays({
   today,
   bookableUntil,
   serviceIds,
+  choice,
   quoteId,
 }: {
   initialDay: string | null;
   today: string | null;
   bookableUntil: string | undefined;
   serviceIds: readonly string[];
+  /** The home and extras the visit is priced on (its length). */
+  choice?: BookingHome;
   /** An answered quote's visit (issue 16) instead of the services'. */
   quoteId?: string;
 }): CalendarDays {
@@ -88,7 +108,7 @@ export function useCalendarDays({
   const month = chosenMonth ?? monthOf(initialDay ?? today ?? '');
   const range = today ? slotDaysRange(month, today, bookableUntil) : null;
   const query = useQuery({
-    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds, quoteId),
+    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds, choice, quoteId),
     enabled: range !== null,
     select: (answer) => unbookableDays(answer.days),
     // The previous month stays marked while the next one loads, instead of flashing unmarked.

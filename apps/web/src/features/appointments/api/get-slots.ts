@@ -2,24 +2,33 @@ import { slotsResponseSchema } from '@eclat/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
 
 export const slotsKeys = {
   all: ['slots'] as const,
-  day: (date: string, serviceIds: readonly string[], quoteId?: string) =>
-    [...slotsKeys.all, date, [...serviceIds].sort(), quoteId ?? null] as const,
+  day: (date: string, serviceIds: readonly string[], choice?: BookingHome, quoteId?: string) =>
+    [
+      ...slotsKeys.all,
+      date,
+      [...serviceIds].sort(),
+      choice ? homeQuery(choice) : {},
+      quoteId ?? null,
+    ] as const,
 };
 
 /** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
 const businessTimeZoneKey = ['business-time-zone'] as const;
 
 /**
- * The 12 hourly slots of a business day, each bookable or not (past, full), for a visit of these services,
- * or of an answered quote (issue 16: its length is the answer's).
+ * The 12 hourly slots of a business day, each bookable or not (past, full), for a visit of these
+ * services on this home with these extras (its length decides; decision 025), or of an answered quote
+ * (`quoteId`: its length is the answer's; decision 026).
  */
 export function getSlots(
   date: string,
   serviceIds: readonly string[],
   signal?: AbortSignal,
+  choice?: BookingHome,
   quoteId?: string,
 ) {
   if (quoteId) {
@@ -30,23 +39,37 @@ export function getSlots(
     });
   }
   return apiGet('/slots', {
-    query: { date, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
+    query: {
+      date,
+      serviceIds: serviceIds.length ? serviceIds.join(',') : undefined,
+      ...(choice && serviceIds.length ? homeQuery(choice) : {}),
+    },
     schema: slotsResponseSchema,
     signal,
   });
 }
 
-export function slotsQueryOptions(date: string, serviceIds: readonly string[], quoteId?: string) {
+export function slotsQueryOptions(
+  date: string,
+  serviceIds: readonly string[],
+  choice?: BookingHome,
+  quoteId?: string,
+) {
   return queryOptions({
-    queryKey: slotsKeys.day(date, serviceIds, quoteId),
-    queryFn: ({ signal }) => getSlots(date, serviceIds, signal, quoteId),
+    queryKey: slotsKeys.day(date, serviceIds, choice, quoteId),
+    queryFn: ({ signal }) => getSlots(date, serviceIds, signal, choice, quoteId),
     // Places fill up: always ask again when the day is shown.
     staleTime: 0,
   });
 }
 
-export function useSlots(date: string | null, serviceIds: readonly string[], quoteId?: string) {
-  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, quoteId), enabled: Boolean(date) });
+export function useSlots(
+  date: string | null,
+  serviceIds: readonly string[],
+  choice?: BookingHome,
+  quoteId?: string,
+) {
+  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, choice, quoteId), enabled: Boolean(date) });
 }
 
 const businessCalendarOptions = queryOptions({

@@ -34,7 +34,7 @@ export function AcceptQuote({ quote, onCancel }: { quote: Quote; onCancel: () =>
   const bookableUntil = useBookableUntil().data;
   const zone = timeZone.data;
   const today = zone ? toZonedIsoDate(openedAt, zone) : null;
-  const slots = useSlots(date, [], quote.quoteId);
+  const slots = useSlots(date, [], undefined, quote.quoteId);
   const days = useCalendarDays({
     initialDay: date,
     today,
