@@ -1,5 +1,5 @@
 import type { Appointment } from '@eclat/shared';
-import { Alert, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
@@ -22,6 +22,7 @@ import { clampPage, toApiPage } from '../staff-table';
 import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '../time';
 
 import { StatusBadge } from './status-badge';
+import { PageControls } from '@/components/ui/page-controls';
 
 type AppointmentsTableProps = {
   /** The page shown, counted from 1. */
@@ -208,22 +209,12 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
           <Text size="sm" c="dimmed">
             {t('staffAppointments.count', { count: totalElements })}
           </Text>
-          {list.data.totalPages > 1 && (
-            <Pagination
-              total={list.data.totalPages}
-              value={Math.min(page, list.data.totalPages)}
-              onChange={(next) => {
-                onPageChange(next);
-              }}
-              siblings={1}
-              boundaries={1}
-              aria-label={t('staffAppointments.pagination')}
-              getItemProps={(item) => ({ 'aria-label': t('staffAppointments.pageLabel', { page: item }) })}
-              getControlProps={(control) => ({
-                'aria-label': t(`staffAppointments.pageControls.${control}`),
-              })}
-            />
-          )}
+          <PageControls
+            total={list.data.totalPages}
+            page={page}
+            onChange={onPageChange}
+            label={t('staffAppointments.pagination')}
+          />
         </Group>
       </Stack>
     );
