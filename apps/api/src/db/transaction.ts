@@ -4,6 +4,8 @@ import * as schema from './schema/index.ts';
 
 /** A Drizzle database, whether bound to the pool or to one transaction's connection. */
 export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or one of drizzle's own transactions (what the demo seed writes with). */
+export type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What pg-boss needs to run its statements on our connection (and so inside our transaction). */
 export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { serviceAreaInputSchema, type ServiceAreaSettings } from '@eclat/shared';
 import { appMeta } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
+import type { Db, Writer } from '../../db/transaction.ts';
 
 const AREA_KEY = 'service_area';
 
@@ -16,7 +16,7 @@ export async function findServiceArea(db: Db): Promise<ServiceAreaSettings> {
   return parsed.success ? parsed.data : EVERYWHERE;
 }
 
-export async function saveServiceArea(db: Db, area: ServiceAreaSettings): Promise<void> {
+export async function saveServiceArea(db: Writer, area: ServiceAreaSettings): Promise<void> {
   const value = JSON.stringify(area);
   await db
     .insert(appMeta)

@@ -10,7 +10,7 @@ import {
   type ServiceImageVariants,
   type ServiceInput,
 } from '@eclat/shared';
-import type { Db } from '../../db/transaction.ts';
+import type { Db, Writer } from '../../db/transaction.ts';
 import { serviceExtras, serviceImages, serviceImageVariants, services } from '../../db/schema/index.ts';
 import type { ConvertedImage } from './image-variants.ts';
 import { imageUrl, type PreparedImage } from './service-image.ts';
@@ -179,7 +179,6 @@ async function saveExtras(db: Db, serviceId: string, extras: readonly ServiceExt
 }
 
 /** A database or one of its transactions (the demo seed writes pictures inside its own). */
-type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Writes the copies of the picture that is stored now (replacing any others). */
 async function saveVariants(db: Writer, serviceId: string, variants: ConvertedImage['variants']) {
