@@ -19,3 +19,4 @@ export * from './schemas/scheduling.ts';
 export * from './recurring.ts';
 export * from './schemas/series.ts';
 export * from './schemas/calendar.ts';
+export * from './date-range.ts';

@@ -2,17 +2,26 @@ import type { Locale } from '@eclat/shared';
 
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
+/** Formatters are costly to make and cheap to use: one per locale and zone, made on first use. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Tuesday, March 9, 2027 at 9:00 a.m." / "mardi 9 mars 2027 à 9 h 00", in the given time zone. */
 export function formatDateTime(date: Date, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(date);
+  const key = `${locale} ${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(date);
 }
 
 /** "Tuesday, October 27, 2026" / "mardi 27 octobre 2026", in the given time zone. */
@@ -53,10 +62,13 @@ export function formatPercent(percent: number, locale: Locale): string {
 }
 
 /** "$50.00" / "50,00 $". */
+const moneyFormats = {} as Partial<Record<Locale, Intl.NumberFormat>>;
+
 export function formatMoney(amount: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+  moneyFormats[locale] ??= new Intl.NumberFormat(INTL_LOCALE[locale], {
     style: 'currency',
     currency: 'CAD',
     currencyDisplay: 'narrowSymbol',
-  }).format(amount);
+  });
+  return moneyFormats[locale].format(amount);
 }

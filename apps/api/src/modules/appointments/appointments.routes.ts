@@ -6,11 +6,12 @@ import {
   appointmentIdParamsSchema,
   appointmentSchema,
   appointmentsPageQuerySchema,
+  appointmentsPdfQuerySchema,
+  type AppointmentsFilter,
   appointmentsPageSchema,
   MAX_TOTAL_PAGES,
   bookAppointmentInputSchema,
   customerIdParamsSchema,
-  LOCALES,
   errorBodySchema,
   isActiveStatus,
   pickLocale,
@@ -24,6 +25,7 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { openRange } from '../../lib/date-range.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
@@ -35,12 +37,14 @@ import {
   type NoticeRecipients,
   type VisitChange,
 } from './visit-notices.ts';
-import { appointmentsPdf } from './appointments-pdf.ts';
+import { appointmentsPdf, PDF_BATCH_ROWS } from './appointments-pdf.ts';
 import {
   findAppointment,
   findAppointmentByKey,
-  findAllAppointments,
+  appointmentBatches,
+  countAppointments,
   findAppointmentsPage,
+  type AppointmentsWhere,
   bumpRevision,
   lockAppointment,
   findCustomerAppointments,
@@ -442,6 +446,12 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   const staff = app.requireAnyPermission('admin', 'employee');
   const adminOnly = app.requireAnyPermission('admin');
 
+  /** The table's filter of a query (`status`, `from`, `to`) as the repository's. */
+  const appointmentsWhere = (query: AppointmentsFilter): AppointmentsWhere => ({
+    ...(query.status ? { status: query.status } : {}),
+    ...openRange(query, config.businessTimeZone),
+  });
+
   app.get(
     '/appointments/paged',
     {
@@ -449,7 +459,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       schema: {
         tags: ['appointments'],
         summary:
-          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id',
+          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id. Optional filter: ?status=, ?from=&to= (business-local days, both included). totalElements is counted up to 99 pages and one row.',
         security: bearer,
         querystring: appointmentsPageQuerySchema,
         response: { 200: appointmentsPageSchema, ...errors },
@@ -458,7 +468,13 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { page, size } = request.query;
-      const { content, totalElements } = await findAppointmentsPage(app.db, page, size);
+      // The table shows 99 pages at most (spec §9): one row more than those says "more".
+      const countUpTo = MAX_TOTAL_PAGES * size + 1;
+      const { content, totalElements } = await findAppointmentsPage(
+        app.db,
+        appointmentsWhere(request.query),
+        { index: page, size, countUpTo },
+      );
       return {
         content,
         page,
@@ -476,17 +492,30 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       schema: {
         tags: ['appointments'],
         summary:
-          'Every appointment as a PDF table, headings in the language asked for (?lang= or Accept-Language)',
+          "The appointments as a PDF table, streamed whatever their number; headings in the language asked for (?lang= or Accept-Language); the table's filter: ?status=, ?from=&to=",
         security: bearer,
-        querystring: z.object({ lang: z.enum(LOCALES).optional() }),
+        querystring: appointmentsPdfQuerySchema,
       },
     },
     async (request, reply) => {
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
-      const stream = appointmentsPdf(await findAllAppointments(app.db), {
-        locale,
-        timeZone: config.businessTimeZone,
-        brandName: config.brandName,
+      const where = appointmentsWhere(request.query);
+      const stream = appointmentsPdf(
+        {
+          count: await countAppointments(app.db, where),
+          batches: appointmentBatches(app.db, where, PDF_BATCH_ROWS),
+        },
+        {
+          locale,
+          timeZone: config.businessTimeZone,
+          brandName: config.brandName,
+          ...(request.query.from ? { from: request.query.from } : {}),
+          ...(request.query.to ? { to: request.query.to } : {}),
+          ...(request.query.status ? { status: request.query.status } : {}),
+        },
+      );
+      stream.on('error', (error) => {
+        request.log.error({ err: error }, 'appointments PDF failed');
       });
       reply
         .type('application/pdf')
