@@ -1,7 +1,14 @@
-import { defaultRange, type DayRange } from '@eclat/shared';
+import {
+  dateRangeQuerySchema,
+  defaultRange,
+  LIST_RANGE_MAX_DAYS,
+  rangeProblem,
+  type DayRange,
+} from '@eclat/shared';
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRoute, IconTable } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
@@ -19,6 +26,17 @@ import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
+/** The range of the address, when it is whole, real and at most `LIST_RANGE_MAX_DAYS`; else null. */
+function readRange(search: URLSearchParams): DayRange | null {
+  const parsed = dateRangeQuerySchema.safeParse({
+    from: search.get('from') ?? undefined,
+    to: search.get('to') ?? undefined,
+  });
+  if (!parsed.success || !parsed.data.from || !parsed.data.to) return null;
+  const range = { from: parsed.data.from, to: parsed.data.to };
+  return rangeProblem(range, LIST_RANGE_MAX_DAYS) ? null : range;
+}
+
 /**
  * Spec §2 /employee-schedule from the real API: the signed-in employee's work (an admin: everyone's)
  * in one view, day by day: jobs (`/schedules/jobs`: appointments they are assigned to, with time,
@@ -32,7 +50,20 @@ export function EmployeeScheduleRoute() {
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');
   const isEmployee = hasAny('employee');
-  const [chosen, setChosen] = useState<DayRange | null>(null);
+  // The days shown are in the address (`?from=…&to=…`), so a reload or a shared link shows the same.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = readRange(searchParams);
+  const setChosen = useCallback(
+    (range: DayRange) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', range.from);
+        next.set('to', range.to);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
   const [openedAt] = useState(() => new Date());
 
   const timeZone = useBusinessTimeZone();
