@@ -187,11 +187,45 @@ describe('every list at 100,000 appointments', () => {
     expect(lastMonth.every((row) => row.day < today)).toBe(true);
   });
 
-  it("a customer's own appointments come a bounded number at a time", async () => {
-    const res = await get('/api/v1/appointments/my-appointments', customer);
-    expect(res.statusCode).toBe(200);
-    expect(res.json<unknown[]>().length).toBeGreaterThan(0);
-    expect(res.rawPayload.length).toBeLessThan(MAX_LIST_BYTES);
+  /** Follows the `Link: <…>; rel="next"` headers of a keyset list to its end: the pages' lengths. */
+  async function walk(url: string, headers: Record<string, string>) {
+    const lengths: number[] = [];
+    const ids = new Set<string>();
+    let next: string | undefined = url;
+    while (next) {
+      const res = await get(next, headers);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<{ appointmentId?: string; feedbackId?: string }[]>();
+      lengths.push(rows.length);
+      for (const row of rows) ids.add(row.appointmentId ?? row.feedbackId ?? '');
+      const link = res.headers.link;
+      next = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+    }
+    return { lengths, distinct: ids.size };
+  }
+
+  it("a customer's own appointments: 200 at a time, the next ones through the Link header", async () => {
+    // The seed's first customer has 100,000 / 400 = 250 appointments.
+    const { lengths, distinct } = await walk('/api/v1/appointments/my-appointments', customer);
+    expect(lengths).toEqual([200, 50]);
+    expect(distinct).toBe(250);
+    expect((await walk('/api/v1/appointments/my-appointments?limit=100', customer)).lengths).toEqual([
+      100, 100, 50,
+    ]);
+    const tooMany = await get('/api/v1/appointments/my-appointments?limit=501', customer);
+    expect(tooMany.statusCode).toBe(400);
+    const forged = await get('/api/v1/appointments/my-appointments?before=yesterday', customer);
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('feedback: the newest 100 published for everyone; the admin pages through all of it', async () => {
+    const published = await get('/api/v1/feedbacks?status=VISIBLE', {});
+    expect(published.statusCode).toBe(200);
+    expect(published.json<unknown[]>()).toHaveLength(100);
+    // 1,000 pieces of feedback: five pages of 200.
+    const { lengths, distinct } = await walk('/api/v1/feedbacks', admin);
+    expect(lengths).toEqual([200, 200, 200, 200, 200]);
+    expect(distinct).toBe(1000);
   });
 });
 

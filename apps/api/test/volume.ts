@@ -14,7 +14,7 @@ export type Volume = {
  * 1,000,000 appointments in well under a minute), for the volume tests and `bench/operations.ts`
  * (issue 18): customers, employees, appointments going back from 60 days ahead (at least 10 a day,
  * spread over ten years when there are more), one service line each, and a job for every visit that is
- * not cancelled, round robin over the employees. Rows go straight in: no booking rule is checked (the
+ * not cancelled, round robin over the employees, and feedback on one visit in a hundred. Rows go straight in: no booking rule is checked (the
  * bench and the tests measure reads). The last statement analyses the tables, as autovacuum would.
  */
 export async function seedVolume(sql: pg.Pool | pg.Client, volume: Volume): Promise<void> {
@@ -64,6 +64,17 @@ export async function seedVolume(sql: pg.Pool | pg.Client, volume: Volume): Prom
            from employees where email like 'volume.worker%') e on e.k = a.k % $1
      on conflict do nothing`,
     [volume.employees],
+  );
+  // Feedback on one visit in a hundred, every other one published, a minute apart.
+  await sql.query(
+    `insert into feedback (customer_id, author_name, stars, content, status, created_at)
+     select c.id, c.first_name, 1 + n % 5, 'Visit feedback ' || n,
+            (case when n % 2 = 0 then 'VISIBLE' else 'INVISIBLE' end)::feedback_status,
+            now() - make_interval(mins => n)
+     from generate_series(1, $1::int) n
+     join (select id, first_name, (row_number() over (order by id) - 1)::int as k
+           from customers where email like 'volume.customer%') c on c.k = n % $2::int`,
+    [Math.ceil(volume.appointments / 100), volume.customers],
   );
   if (volume.shiftDays) {
     await sql.query(

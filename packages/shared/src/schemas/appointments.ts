@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
-import { calendarDate, instant, queryInteger } from './primitives.ts';
+import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
 
 export const appointmentServiceSchema = z.object({
   serviceId: z.uuid().nullable(),
@@ -86,6 +86,12 @@ export const appointmentsFilterQuerySchema = z.object({
   to: calendarDate('validation.date').optional(),
 });
 export type AppointmentsFilter = z.infer<typeof appointmentsFilterQuerySchema>;
+
+/**
+ * `GET /appointments/my-appointments?limit=&before=`: the newest 200 by default (at most 500); the next
+ * ones from the Link header's next page (decision 024).
+ */
+export const myAppointmentsQuerySchema = keysetQuerySchema({ fallback: 200, max: 500 });
 
 /** `GET /appointments/paged?page=&size=`: page from 0, 6 a page by default (spec §9); filter optional. */
 export const appointmentsPageQuerySchema = appointmentsFilterQuerySchema.extend({

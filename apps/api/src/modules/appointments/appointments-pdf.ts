@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Appointment, AppointmentStatus, Locale } from '@eclat/shared';
-import { formatDateTime, formatMoney } from '../../mail/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatTime } from '../../mail/format.ts';
 
 const TEXT = {
   en: {
@@ -101,7 +101,8 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
     });
 
   const cellsOf = (appointment: Appointment): Cells => [
-    formatDateTime(new Date(appointment.appointmentDate), options.locale, options.timeZone),
+    // The day, then the time under it: two short lines, each drawn without wrapping.
+    `${formatDate(new Date(appointment.appointmentDate), options.locale, options.timeZone)}\n${formatTime(new Date(appointment.appointmentDate), options.locale, options.timeZone)}`,
     `${appointment.customerFirstName} ${appointment.customerLastName}`.trim(),
     appointment.services,
     t.status[appointment.status],
@@ -109,9 +110,28 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
     appointment.comments ?? '',
   ];
 
-  /** Does a cell fit on one line of its column (most do: the fast path, no line wrapping)? */
-  const fitsOneLine = (cell: string, index: number) =>
-    !cell.includes('\n') && doc.widthOfString(cell) <= (COLUMN_WIDTHS[index] ?? 0) - 2 * PADDING;
+  // Widths of the texts met so far, per font: names, services, statuses, prices and days repeat.
+  const widths = new Map<string, number>();
+  const widthOf = (text: string, font: string) => {
+    const key = `${font}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      if (widths.size > 50_000) widths.clear();
+      width = doc.font(font).widthOfString(text);
+      widths.set(key, width);
+    }
+    return width;
+  };
+
+  /**
+   * The lines of a cell when each fits its column as written (most do: drawn without line wrapping, the
+   * fast path); null when a line must wrap.
+   */
+  const linesIfFitting = (cell: string, index: number, font: string): number | null => {
+    const room = (COLUMN_WIDTHS[index] ?? 0) - 2 * PADDING;
+    const lines = cell.split('\n');
+    return lines.every((line) => widthOf(line, font) <= room) ? lines.length : null;
+  };
 
   const lineHeight = { Helvetica: 0, 'Helvetica-Bold': 0 };
   for (const font of ['Helvetica', 'Helvetica-Bold'] as const) {
@@ -119,11 +139,13 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
   }
 
   const heightOf = (cells: Cells, font: 'Helvetica' | 'Helvetica-Bold') => {
-    doc.font(font);
     let tallest = lineHeight[font];
     cells.forEach((cell, index) => {
-      if (fitsOneLine(cell, index)) return;
-      const height = doc.heightOfString(cell, { width: (COLUMN_WIDTHS[index] ?? 0) - 2 * PADDING });
+      const lines = linesIfFitting(cell, index, font);
+      const height =
+        lines === null
+          ? doc.font(font).heightOfString(cell, { width: (COLUMN_WIDTHS[index] ?? 0) - 2 * PADDING })
+          : lines * lineHeight[font];
       tallest = Math.max(tallest, height);
     });
     return Math.min(MAX_ROW_HEIGHT, Math.ceil(tallest) + 2 * PADDING);
@@ -135,13 +157,12 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
     if (style !== 'plain') {
       doc.rect(MARGIN.left, top, TABLE_WIDTH, height).fill(style === 'header' ? COLORS.brand : COLORS.stripe);
     }
-    doc
-      .font(style === 'header' ? 'Helvetica-Bold' : 'Helvetica')
-      .fillColor(style === 'header' ? COLORS.white : '#000000');
+    const font = style === 'header' ? 'Helvetica-Bold' : 'Helvetica';
+    doc.font(font).fillColor(style === 'header' ? COLORS.white : '#000000');
     let x = MARGIN.left;
     cells.forEach((cell, index) => {
       const columnWidth = COLUMN_WIDTHS[index] ?? 0;
-      if (fitsOneLine(cell, index)) {
+      if (linesIfFitting(cell, index, font) !== null) {
         doc.text(cell, x + PADDING, top + PADDING, { lineBreak: false });
       } else {
         doc.text(cell, x + PADDING, top + PADDING, {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Appointment, AppointmentStatus } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
+import { beforePosition, type KeysetPosition } from '../../lib/keyset.ts';
 import {
   appointmentAssignments,
   appointmentServices,
@@ -77,12 +78,23 @@ export async function findAppointmentByKey(
   return row ? (await withLines(db, [row]))[0] : undefined;
 }
 
-export async function findCustomerAppointments(db: Db, customerId: string): Promise<Appointment[]> {
+/** A customer's appointments, newest date first (then id), at most `limit`, after a keyset position. */
+export async function findCustomerAppointments(
+  db: Db,
+  customerId: string,
+  page: { limit: number; before?: KeysetPosition | undefined },
+): Promise<Appointment[]> {
   const rows = await db
     .select()
     .from(appointments)
-    .where(eq(appointments.customerId, customerId))
-    .orderBy(desc(appointments.appointmentDate), desc(appointments.createdAt));
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        beforePosition(appointments.appointmentDate, appointments.id, page.before),
+      ),
+    )
+    .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+    .limit(page.limit);
   return withLines(db, rows);
 }
 

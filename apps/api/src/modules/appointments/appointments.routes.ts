@@ -7,6 +7,7 @@ import {
   appointmentSchema,
   appointmentsPageQuerySchema,
   appointmentsPdfQuerySchema,
+  myAppointmentsQuerySchema,
   type AppointmentsFilter,
   appointmentsPageSchema,
   MAX_TOTAL_PAGES,
@@ -26,6 +27,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { openRange } from '../../lib/date-range.ts';
+import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
@@ -226,15 +228,26 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       preValidation: signedIn,
       schema: {
         tags: ['appointments'],
-        summary: 'My appointments, newest first (cancelled ones included, for the filter)',
+        summary:
+          'My appointments, newest first (cancelled ones included, for the filter): 200 by default (?limit=, at most 500), the next ones from the Link header (rel="next")',
         security: bearer,
-        response: { 200: z.array(appointmentSchema), 401: errorBodySchema, 403: errorBodySchema },
+        querystring: myAppointmentsQuerySchema,
+        response: { 200: z.array(appointmentSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const customer = await findOwnCustomer(app.db, currentUser(request));
-      return customer ? findCustomerAppointments(app.db, customer.id) : [];
+      if (!customer) return [];
+      const { limit, before } = request.query;
+      const rows = await findCustomerAppointments(app.db, customer.id, {
+        limit: limit + 1,
+        before: parseCursor(before),
+      });
+      return keysetPage(request, reply, rows, limit, (row) => ({
+        at: new Date(row.appointmentDate),
+        id: row.appointmentId,
+      }));
     },
   );
 

@@ -67,6 +67,7 @@ export function DateRangeInput({
     <DatePickerInput
       type="range"
       allowSingleDateInRange
+      firstDayOfWeek={1}
       label={label}
       description={description}
       size="sm"
