@@ -110,6 +110,23 @@ try {
     },
   );
 
+  // What PostgreSQL does for the table (decision 024): the index read backwards, no sort, no full count.
+  const plans = {
+    'page 98': `select * from appointments order by appointment_date desc, id desc limit 6 offset 588`,
+    'capped count': `select count(*) from (select 1 from appointments limit 595) capped`,
+    'confirmed, page 98': `select * from appointments where status = 'confirmed' order by appointment_date desc, id desc limit 6 offset 588`,
+    'confirmed, capped count': `select count(*) from (select 1 from appointments where status = 'confirmed' limit 595) capped`,
+  };
+  console.log('');
+  for (const [name, query] of Object.entries(plans)) {
+    const plan = await sql.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${query}`);
+    const lines = plan.rows.map((row) => row['QUERY PLAN']);
+    const scans = lines.filter((line) => /Scan|Sort/.test(line)).map((line) => line.trim().split('  ')[0]);
+    const time = lines.find((line) => line.startsWith('Execution Time'));
+    console.log(`EXPLAIN ${name.padEnd(24)} ${scans.join('; ')}; ${time ?? ''}`);
+  }
+  console.log('');
+
   // The PDF over a real connection, read as it comes (nothing keeps the whole file), while a table page
   // is asked for every 100 ms: what another user waits while the PDF is made.
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

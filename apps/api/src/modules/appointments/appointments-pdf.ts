@@ -61,6 +61,16 @@ export type PdfOptions = {
   status?: AppointmentStatus;
 };
 
+/** The value at a path of nested objects, or undefined. */
+function readPath(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = Reflect.get(current, key);
+  }
+  return current;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -182,6 +192,25 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
       .stroke();
   };
 
+  /**
+   * PDFKit keeps every finished page's dictionary for the document's page tree, which only needs its
+   * object number: the rest (its size, resources and content objects, a few kilobytes) is dropped once
+   * the page is written, so a million rows do not pile up 50,000 pages in memory. Internal to PDFKit
+   * 0.19 (`_root.data.Pages.data.Kids`); if that shape changes, nothing is dropped.
+   */
+  const releaseWrittenPages = () => {
+    const root: unknown = Reflect.get(doc, '_root');
+    const kids: unknown = readPath(root, ['data', 'Pages', 'data', 'Kids']);
+    if (!Array.isArray(kids)) return;
+    // The last page is the one being drawn; those before it have been written.
+    for (let index = kids.length - 2; index >= 0; index -= 1) {
+      const kid: unknown = kids[index];
+      if (typeof kid !== 'object' || kid === null || !('data' in kid)) break;
+      if (Object.keys(kid.data as object).length === 0) break; // released already, and all before it
+      Reflect.set(kid, 'data', {});
+    }
+  };
+
   const drawFooter = (page: number) => {
     doc
       .font('Helvetica')
@@ -236,6 +265,7 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
         if (top + height > bottom && rowsOnPage > 0) {
           drawFooter(page);
           doc.addPage();
+          releaseWrittenPages();
           page += 1;
           top = MARGIN.top;
           startTable();
