@@ -8,6 +8,7 @@
  * of decision 024. Figures only, never a pass/fail threshold.
  * Run: `npm run bench:operations [appointments=6000]`.
  */
+import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { addDays, todayIn } from '@eclat/shared';
 import { seedVolume } from '../apps/api/test/volume.ts';
@@ -121,7 +122,9 @@ try {
   for (const [name, query] of Object.entries(plans)) {
     const plan = await sql.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${query}`);
     const lines = plan.rows.map((row) => row['QUERY PLAN']);
-    const scans = lines.filter((line) => /Scan|Sort/.test(line)).map((line) => line.trim().split('  ')[0]);
+    const scans = lines
+      .filter((line) => /Scan|Sort/.test(line))
+      .map((line) => line.replace(/^\s*(->\s*)?/, '').replace(/\s*\(actual.*$/, ''));
     const time = lines.find((line) => line.startsWith('Execution Time'));
     console.log(`EXPLAIN ${name.padEnd(24)} ${scans.join('; ')}; ${time ?? ''}`);
   }
@@ -151,6 +154,7 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const res = await fetch(`${address}/api/v1/appointments/pdf?lang=en`, { headers });
     const firstByte = performance.now() - started;
@@ -168,6 +172,10 @@ try {
       bytes += value.length;
     }
     const seconds = (performance.now() - started) / 1000;
+    // How much of a core this process had (the machine is shared): far below 1, stalls are the machine's.
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
+    const load = os.loadavg()[0] ?? 0;
     pdfState.isDone = true;
     await other;
     loopDelay.disable();
@@ -179,10 +187,11 @@ try {
     console.log(
       `PDF of all ${APPOINTMENTS} appointments                ${res.status}  ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms)  ` +
         `${(bytes / 1024 / 1024).toFixed(1)} MiB${valid ? '' : ' (NOT A WHOLE PDF)'}; memory +${memory.toFixed(0)} MiB; ` +
-        `longest event-loop stall ${stall.toFixed(0)} ms; a table page meanwhile: median ${otherMedian.toFixed(0)} ms, worst ${otherWorst.toFixed(0)} ms`,
+        `longest event-loop stall ${stall.toFixed(0)} ms; a table page meanwhile: median ${otherMedian.toFixed(0)} ms, worst ${otherWorst.toFixed(0)} ms; ` +
+        `CPU ${(cpuShare * 100).toFixed(0)}% of a core, load average ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
     );
     rows.push(
-      `| PDF of all ${APPOINTMENTS.toLocaleString('en')} appointments | ${res.status} | ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms) | stall ${stall.toFixed(0)} ms, memory +${memory.toFixed(0)} MiB, a table page meanwhile ${otherMedian.toFixed(0)} / ${otherWorst.toFixed(0)} ms | ${(bytes / 1024 / 1024).toFixed(1)} MiB |`,
+      `| PDF of all ${APPOINTMENTS.toLocaleString('en')} appointments | ${res.status} | ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms) | stall ${stall.toFixed(0)} ms, memory +${memory.toFixed(0)} MiB, a table page meanwhile ${otherMedian.toFixed(0)} / ${otherWorst.toFixed(0)} ms, CPU ${(cpuShare * 100).toFixed(0)}% of a core at load ${load.toFixed(1)} | ${(bytes / 1024 / 1024).toFixed(1)} MiB |`,
     );
   }
 
