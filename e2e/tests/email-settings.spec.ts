@@ -1,4 +1,5 @@
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { profileAndVisit } from './support/api-booking.ts';
 import {
   createAccountWithCli,
   readAccessToken,
@@ -65,43 +66,14 @@ for (const language of ['en', 'fr'] as const) {
     await signIn(page, createAccountWithCli('customer'), language);
 
     // A profile and one booked visit, through the API as the page's own session.
-    const token = await readAccessToken(page);
-    const day = businessDay(DAYS_AHEAD[language]);
-    const appointmentId = await page.evaluate(
-      async ({ token, day, language }) => {
-        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-        const profile = await fetch('/api/v1/customers/me', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            firstName: 'Élise',
-            lastName: 'Tremblay',
-            phoneNumber: '514-555-0199',
-            address: '48 Rue Saint Paul',
-          }),
-        });
-        const created = (await profile.json()) as { customerId?: string };
-        if (!created.customerId) return `profile ${profile.status} ${JSON.stringify(created)}`;
-        const { customerId } = created;
-        const services = (await (await fetch('/api/v1/services')).json()) as { serviceId: string }[];
-        const serviceIds = services.slice(0, 1).map((service) => service.serviceId);
-        const slots = (await (
-          await fetch(`/api/v1/slots?date=${day}&serviceIds=${serviceIds.join(',')}`)
-        ).json()) as { slots: { startsAt: string; available: boolean }[] };
-        const slot = slots.slots.find((candidate) => candidate.available);
-        const res = await fetch(`/api/v1/appointments/customers/${customerId}`, {
-          method: 'POST',
-          headers: { ...headers, 'idempotency-key': `e2e-email-settings-${language}-${Date.now()}` },
-          body: JSON.stringify({ serviceIds, appointmentDate: slot?.startsAt, locale: language }),
-        });
-        const booked = (await res.json()) as { appointmentId?: string };
-        return (
-          booked.appointmentId ??
-          `${res.status} ${JSON.stringify(booked)} ${JSON.stringify(slots).slice(0, 300)}`
-        );
-      },
-      { token, day, language },
-    );
+    const booked = await profileAndVisit(page, {
+      day: businessDay(DAYS_AHEAD[language]),
+      language,
+      firstName: 'Élise',
+      lastName: 'Tremblay',
+    });
+    if (typeof booked === 'string') throw new Error(booked);
+    const { appointmentId } = booked;
     expect(appointmentId).toMatch(/^[0-9a-f-]{36}$/);
 
     await page.goto('/profile');

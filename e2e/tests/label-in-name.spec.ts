@@ -176,14 +176,20 @@ async function makeWorld(browser: Browser, baseURL: string | undefined): Promise
   await admin.put(`/api/v1/appointments/${customerAppointment.appointmentId}/assignments`, {
     employeeIds: [employee.employeeId],
   });
+  // A time still free on the worker's day for the checkout pages: asked, not guessed (the visits and the
+  // recurring cleanings above may have taken the afternoon's cleaners).
+  const slots = (await (
+    await admin.page.request.get(`/api/v1/slots?date=${day}&serviceIds=${serviceId}`)
+  ).json()) as { slots: { startsAt: string; available: boolean }[] };
+  const free = slots.slots.find((slot) => slot.available)?.startsAt;
+  if (!free) throw new Error(`no free time left on ${day}`);
   await admin.context.close();
 
   const ownAvailability = (role: Role) =>
     role === 'admin' ? adminAvailability.availabilityId : employeeAvailability.availabilityId;
   return {
     emails,
-    // The afternoon of the worker's own day: the appointments above took the first free hours.
-    booking: { serviceIds: [serviceId], appointmentDate: businessInstant(day, 15) },
+    booking: { serviceIds: [serviceId], appointmentDate: free },
     ids: {
       editMyAppointment: (role) =>
         role === 'admin' ? adminAppointment.appointmentId : customerAppointment.appointmentId,

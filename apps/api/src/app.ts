@@ -20,6 +20,7 @@ import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { emailPreferencesRoutes } from './modules/customers/email-preferences.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders.ts';
+import { scheduledBackupPlugin } from './ops/scheduled-backup.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -31,6 +32,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { oidcPlugin } from './plugins/oidc.ts';
 import { publicReadsPlugin } from './plugins/public-reads.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppOptions = {
@@ -101,6 +103,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   await app.register(publicReadsPlugin, { databaseUrl: options.databaseUrl });
   await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
   await app.register(remindersPlugin, { config });
+  await app.register(scheduledBackupPlugin, { config });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(oidcPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });

@@ -64,6 +64,7 @@ const envSchema = z.object({
   SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).optional(),
   BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(30),
   MIN_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(12),
+  CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(336).default(24),
   MAX_OPEN_VISITS: z.coerce.number().int().min(1).max(1000).default(10),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   RECURRING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(104).default(12),
@@ -106,6 +107,9 @@ const envSchema = z.object({
   OIDC_PERMISSIONS_CLAIM: z.string().min(1).default('permissions'),
   DEV_WEB_ORIGIN: z.url().optional(),
   JOBS_ENABLED: booleanFromString.default(true),
+  BACKUP_ENABLED: booleanFromString.default(true),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters (a random secret)').optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -150,6 +154,8 @@ export type AppConfig = {
   bufferMinutes: number;
   /** A customer's booking starts at least this many hours from now. */
   minNoticeHours: number;
+  /** A customer moves or cancels their own visit up to this many hours before it starts (decision 027). */
+  changeCutoffHours: number;
   /** Future visits (pending or confirmed) a customer may hold when booking for themselves. */
   maxOpenVisits: number;
   /** A visit starts at the latest on today plus this many days (business time zone). */
@@ -183,6 +189,10 @@ export type AppConfig = {
   };
   /** Language of messages sent to the business itself (the contact form). */
   businessLocale: 'en' | 'fr';
+  /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
+  metricsToken: string | undefined;
+  /** The daily backup into DATA_DIR/backups (decision 028). */
+  backup: { enabled: boolean; keep: number };
   jobs: {
     /** Run the background workers in this process (turn off on web-only instances). */
     enabled: boolean;
@@ -257,6 +267,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     slotCapacity: e.SLOT_CAPACITY,
     bufferMinutes: e.BUFFER_MINUTES,
     minNoticeHours: e.MIN_NOTICE_HOURS,
+    changeCutoffHours: e.CHANGE_CUTOFF_HOURS,
     maxOpenVisits: e.MAX_OPEN_VISITS,
     bookingHorizonDays: e.BOOKING_HORIZON_DAYS,
     recurringHorizonWeeks: e.RECURRING_HORIZON_WEEKS,
@@ -284,6 +295,8 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
       webOrigins: [publicUrl, ...(devOrigin ? [new URL(devOrigin).origin] : [])],
     },
     businessLocale: e.BUSINESS_LOCALE,
+    metricsToken: e.METRICS_TOKEN,
+    backup: { enabled: e.BACKUP_ENABLED, keep: e.BACKUP_KEEP },
     jobs: {
       enabled: e.JOBS_ENABLED,
       pollSeconds: e.JOB_POLL_SECONDS,

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
-import PostalMime from 'postal-mime';
 import { BUSINESS_TIME_ZONE } from './business-time.ts';
+import { fromMailbox } from './mailbox.ts';
 import { PAGE_TEXT } from '../../../apps/api/src/modules/auth/page-text.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
@@ -139,34 +138,19 @@ export function verificationLinkIn(text: string): string | undefined {
  * The newest verification link emailed to the address by a server without SMTP (its `.eml` files under
  * DATA_DIR/mail), waiting for the job queue to deliver it. `after` skips links already used.
  */
-export async function verificationLinkFromMailbox(
+export function verificationLinkFromMailbox(
   email: string,
   dataDir = process.env.E2E_DATA_DIR,
   after: readonly string[] = [],
 ): Promise<string> {
-  const mailbox = path.join(dataDir ?? '', 'mail');
-  const safeTo = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = (await fs.readdir(mailbox).catch(() => [])).filter((file) =>
-          file.endsWith(`-${safeTo}.eml`),
-        );
-        for (const file of files.sort().reverse()) {
-          const parsed = await PostalMime.parse(await fs.readFile(path.join(mailbox, file), 'utf8'));
-          const link = verificationLinkIn(parsed.text ?? '');
-          if (link && !after.includes(link)) {
-            found = link;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 20_000, intervals: [250] },
-    )
-    .toBe(true);
-  return found ?? '';
+  return fromMailbox(
+    email,
+    (parsed) => {
+      const link = verificationLinkIn(parsed.text ?? '');
+      return link && !after.includes(link) ? link : undefined;
+    },
+    dataDir,
+  );
 }
 
 /**

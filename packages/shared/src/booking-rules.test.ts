@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import {
   addDays,
+  changeDeadline,
+  customerReach,
   endsByClosing,
   isOpenForCustomer,
   lastBookableDate,
@@ -57,5 +59,28 @@ describe('isOpenForCustomer', () => {
     ['confirmed', '2027-03-08T15:00:00.000Z', false],
   ] as const)('%s starting %s: %s', (status, appointmentDate, expected) => {
     expect(isOpenForCustomer({ status, appointmentDate }, now)).toBe(expected);
+  });
+});
+
+describe('customerReach: the change cut-off', () => {
+  const now = new Date('2027-03-09T15:00:00.000Z');
+  it.each([
+    // 24 hours: open while the start is more than 24 hours away.
+    ['pending', '2027-03-10T15:00:01.000Z', 24, 'open'],
+    ['confirmed', '2027-03-10T15:00:00.000Z', 24, 'tooLate'],
+    ['pending', '2027-03-09T16:00:00.000Z', 24, 'tooLate'],
+    ['pending', '2027-03-09T15:00:00.000Z', 24, 'closed'],
+    ['completed', '2027-03-20T15:00:00.000Z', 24, 'closed'],
+    ['cancelled', '2027-03-20T15:00:00.000Z', 24, 'closed'],
+    // No cut-off: open until the start.
+    ['pending', '2027-03-09T15:00:01.000Z', 0, 'open'],
+    ['pending', '2027-03-12T15:00:00.000Z', 72, 'tooLate'],
+  ] as const)('%s starting %s with %i hours: %s', (status, appointmentDate, hours, expected) => {
+    expect(customerReach({ status, appointmentDate }, now, hours)).toBe(expected);
+  });
+
+  it('ends in instants, so a day the clocks change counts its real hours', () => {
+    // 2027-03-14 02:00 Toronto skips an hour: 24 hours before 10:00 on the 14th is 09:00 on the 13th.
+    expect(changeDeadline(at('2027-03-14', 10), 24).toISOString()).toBe(at('2027-03-13', 9).toISOString());
   });
 });

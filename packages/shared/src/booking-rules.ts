@@ -53,3 +53,26 @@ export function isOpenForCustomer(
 ): boolean {
   return isActiveStatus(visit.status) && new Date(visit.appointmentDate).getTime() > now.getTime();
 }
+
+/**
+ * What a customer may still do to their own visit themselves (decision 027):
+ * - `open`: move it, change its services or cancel it, up to `CHANGE_CUTOFF_HOURS` before its start;
+ * - `tooLate`: inside the cut-off, only its comments change; the office moves or cancels it by phone
+ *   (409 TOO_LATE_TO_CHANGE);
+ * - `closed`: completed, cancelled or started: the company's record (409 APPOINTMENT_CLOSED).
+ */
+export type CustomerReach = 'open' | 'tooLate' | 'closed';
+
+export function customerReach(
+  visit: { status: AppointmentStatus; appointmentDate: string | Date },
+  now: Date,
+  cutoffHours: number,
+): CustomerReach {
+  if (!isOpenForCustomer(visit, now)) return 'closed';
+  return changeDeadline(visit.appointmentDate, cutoffHours).getTime() > now.getTime() ? 'open' : 'tooLate';
+}
+
+/** The last moment a customer may move or cancel a visit starting at `start` themselves. */
+export function changeDeadline(start: string | Date, cutoffHours: number): Date {
+  return new Date(new Date(start).getTime() - cutoffHours * 60 * 60 * 1000);
+}

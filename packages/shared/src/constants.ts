@@ -8,6 +8,11 @@ export const NEW_APPOINTMENT_MERGE_MS = 1_000;
 export const TOAST_AUTO_CLOSE_MS = 3_000;
 export const PAGE_FADE_SECONDS = 0.4;
 
+/** The office's phone number: the contact page, and whom to call inside the change cut-off. */
+export const COMPANY_PHONE = '416-555-0199';
+/** `tel:` link of a North American number written 123-456-7890. */
+export const phoneHref = (phone: string) => `tel:+1${phone.replace(/-/g, '')}`;
+
 /** Hourly slots from 09:00 to 20:00 in the business time zone (12 slots). */
 export const FIRST_SLOT_HOUR = 9;
 export const LAST_SLOT_HOUR = 20;

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'TOO_MANY_OPEN_VISITS',
   /** The appointment is completed or in the past: its customer can no longer change or cancel it. */
   'APPOINTMENT_CLOSED',
+  /** The visit starts within `CHANGE_CUTOFF_HOURS`: its customer calls the office to move or cancel it. */
+  'TOO_LATE_TO_CHANGE',
   /** The recurring series is cancelled: it can no longer be changed, paused or resumed. */
   'SERIES_CANCELLED',
   'PAYLOAD_TOO_LARGE',

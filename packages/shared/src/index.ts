@@ -19,4 +19,6 @@ export * from './schemas/scheduling.ts';
 export * from './recurring.ts';
 export * from './schemas/series.ts';
 export * from './schemas/calendar.ts';
+export * from './pricing.ts';
+export * from './schemas/pricing.ts';
 export * from './date-range.ts';

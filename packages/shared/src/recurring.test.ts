@@ -57,7 +57,8 @@ describe('discounts', () => {
   it('rounds to the cent', () => {
     expect(discountedPrice(120, 15)).toBe(102);
     expect(discountedPrice(99.99, 10)).toBe(89.99);
-    expect(discountedPrice(0.05, 50)).toBe(0.03);
+    // The discount is rounded half up (2.5 cents is 3), as priceVisit does.
+    expect(discountedPrice(0.05, 50)).toBe(0.02);
     expect(discountedPrice(80, 0)).toBe(80);
   });
 });

@@ -1,4 +1,5 @@
 import { addDays } from './booking-rules.ts';
+import { centsOf, discountCentsOf } from './pricing.ts';
 
 /**
  * Recurring cleanings (decision 020): the frequencies, the dates a series visits on and the price of a
@@ -41,10 +42,13 @@ export function discountFor(
   return isFirstVisit && !discounts.firstVisitDiscounted ? 0 : discounts[frequency];
 }
 
-/** A price (dollars, two decimals) less a whole percent, rounded to the cent. */
+/**
+ * A price (dollars, two decimals) less a whole percent: the discount rounded once to the cent, half up
+ * (`discountCentsOf`, the rule of `priceVisit`).
+ */
 export function discountedPrice(price: number, percent: number): number {
-  const cents = Math.round(price * 100);
-  return Math.round((cents * (100 - percent)) / 100) / 100;
+  const cents = centsOf(price);
+  return (cents - discountCentsOf(cents, percent)) / 100;
 }
 
 /** ISO weekday of a calendar date: 1 Monday ... 7 Sunday. */

@@ -15,6 +15,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of this DATA_DIR's server while it runs (its `server.pid`, alive), else undefined. */
+export async function runningServerPid(config: AppConfig): Promise<number | undefined> {
+  const pid = Number.parseInt(
+    (await fs.readFile(path.join(config.dataDir, 'server.pid'), 'utf8').catch(() => '')).trim(),
+    10,
+  );
+  return pid && isAlive(pid) ? pid : undefined;
+}
+
 /**
  * For tools that run beside the server (`npm run users`): the database of this configuration, whether or
  * not the server is running. An external DATABASE_URL is used as is; a running server's embedded
@@ -25,11 +34,7 @@ export async function connectForTool(
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { url: config.databaseUrl, close: () => Promise.resolve() };
-  const serverPid = Number.parseInt(
-    (await fs.readFile(path.join(config.dataDir, 'server.pid'), 'utf8').catch(() => '')).trim(),
-    10,
-  );
-  if (serverPid && isAlive(serverPid)) {
+  if (await runningServerPid(config)) {
     const pidFile = (
       await fs.readFile(path.join(config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '')
     ).split('\n');

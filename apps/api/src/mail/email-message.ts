@@ -57,8 +57,10 @@ export type EmailJob = z.infer<typeof emailJobSchema>;
 export type EmailAttachment = { filename: string; content: string; contentType: string };
 export type RenderedEmailWithAttachments = RenderedEmail & { attachments: EmailAttachment[] };
 
-export function renderEmail(job: EmailJob, ctx: RenderContext): RenderedEmailWithAttachments {
+export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWithAttachments {
   const { message, locale } = job;
+  // An optional email says how to stop it in its body too, beside the List-Unsubscribe header.
+  const ctx = job.unsubscribeUrl ? { ...base, unsubscribeUrl: job.unsubscribeUrl } : base;
   switch (message.template) {
     case 'password-reset':
       return { ...renderPasswordReset(message.data, locale, ctx), attachments: [] };

@@ -4,7 +4,14 @@ export type RenderContext = {
   brandName: string;
   publicUrl: string;
   timeZone: string;
+  /** An optional email's one-click unsubscribe page (RFC 8058): a line at the end of the email links it. */
+  unsubscribeUrl?: string | undefined;
 };
+
+const UNSUBSCRIBE = {
+  en: 'No longer want these emails? Unsubscribe:',
+  fr: 'Vous ne voulez plus recevoir ces courriels\u00a0? Désabonnez-vous\u00a0:',
+} as const;
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
@@ -23,8 +30,12 @@ export function htmlLayout(options: {
   bodyHtml: string;
   footer: string;
   ctx: RenderContext;
+  unsubscribe?: { line: string; url: string };
 }): string {
-  const { ctx } = options;
+  const { ctx, unsubscribe } = options;
+  const unsubscribeHtml = unsubscribe
+    ? `<br>${escapeHtml(unsubscribe.line)} <a href="${escapeHtml(unsubscribe.url)}" style="color:${TEAL};">${escapeHtml(unsubscribe.url)}</a>`
+    : '';
   return `<!doctype html>
 <html lang="${options.lang}">
 <head>
@@ -44,7 +55,7 @@ export function htmlLayout(options: {
 ${options.bodyHtml}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #e8e2d8;font-size:13px;line-height:1.5;color:#4a5a60;">
-${escapeHtml(options.footer)}
+${escapeHtml(options.footer)}${unsubscribeHtml}
 </td></tr>
 </table>
 </td></tr>
@@ -68,5 +79,12 @@ export function layoutEmail(options: {
   ctx: RenderContext;
 }): RenderedEmail {
   const { locale, subject, text, ...rest } = options;
-  return { subject, text, html: htmlLayout({ lang: locale, title: subject, ...rest }) };
+  const url = options.ctx.unsubscribeUrl;
+  if (!url) return { subject, text, html: htmlLayout({ lang: locale, title: subject, ...rest }) };
+  const line = UNSUBSCRIBE[locale === 'fr' ? 'fr' : 'en'];
+  return {
+    subject,
+    text: `${text}\n\n${line} ${url}`,
+    html: htmlLayout({ lang: locale, title: subject, ...rest, unsubscribe: { line, url } }),
+  };
 }

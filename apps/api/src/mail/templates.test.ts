@@ -51,6 +51,37 @@ describe('email templates', () => {
     expect(email.html).toContain('<html lang="fr">');
   });
 
+  it('lists the price breakdown in each language: the rooms, each extra, the discount (decision 025)', () => {
+    const data = appointmentEmailData({
+      services: [{ title: 'Whole Home Cleaning', price: 205 }],
+      lines: [
+        {
+          kind: 'service',
+          label: { en: 'Whole Home Cleaning', fr: 'Whole Home Cleaning' },
+          cents: 20_500,
+          basis: { bedrooms: 3, bathrooms: 1 },
+        },
+        { kind: 'extra', label: { en: 'Inside the fridge', fr: 'Intérieur du réfrigérateur' }, cents: 3_000 },
+        { kind: 'surcharge', label: { en: '', fr: '' }, cents: 1_500 },
+        { kind: 'discount', label: { en: '', fr: '' }, cents: -2_500, percent: 10 },
+      ],
+      total: 225,
+    });
+    const render = (locale: 'en' | 'fr') =>
+      renderEmail({ to: 'a@example.com', locale, message: { template: 'booking-confirmation', data } }, ctx);
+    const en = render('en');
+    expect(en.text).toContain('Whole Home Cleaning (3 bedrooms, 1 bathroom): $205.00');
+    expect(en.text).toContain('Inside the fridge: $30.00');
+    expect(en.text).toContain('Travel surcharge: $15.00');
+    expect(en.text).toContain('Recurring discount (10%): -$25.00');
+    expect(en.html).toContain('Inside the fridge <span');
+    const fr = render('fr').text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(fr).toContain('Whole Home Cleaning (3 chambres, 1 salle de bain) : 205,00 $');
+    expect(fr).toContain('Intérieur du réfrigérateur : 30,00 $');
+    expect(fr).toContain('Frais de déplacement : 15,00 $');
+    expect(fr).toContain('Rabais récurrent (10 %) : -25,00 $');
+  });
+
   it('shows "Contact for pricing" for a service sold on quote', () => {
     const data = appointmentEmailData({
       services: [{ title: 'Post-Renovation Cleanup', price: 0 }],

@@ -15,7 +15,14 @@ export type Transaction = {
   enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
 };
 
+export type JobsHealth = { workers: 'up' | 'off' } | { workers: 'down'; reason: string };
+
 export type Jobs = {
+  /**
+   * Are this process's workers working? `off` with JOBS_ENABLED=false; `down` once the queue stopped, or
+   * when the email worker is gone or its fetches have failed for STALE_POLLS polls (readiness).
+   */
+  health(): JobsHealth;
   /** Runs business writes and the jobs they cause in one transaction. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Adds a job on its own (no business write to tie it to). */
@@ -32,10 +39,16 @@ export type Jobs = {
    * A task run by one process at the cron times (business time zone; missed runs while every process
    * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
    */
-  every(queue: 'series-plan' | 'reminders', cron: string, task: () => Promise<void>): Promise<void>;
+  every(
+    queue: 'series-plan' | 'reminders' | 'backup',
+    cron: string,
+    task: () => Promise<void>,
+  ): Promise<void>;
 };
 
 const ONE_DAY = 24 * 60 * 60;
+/** A worker whose fetches have failed for this many of its polls (the database refuses it) is not working. */
+const STALE_POLLS = 15;
 /**
  * A sending worker tells the queue it is alive this often (half of it, in fact); a job whose worker went
  * silent (killed mid-send) is failed and retried at the next supervision, instead of after its expiry.
@@ -94,6 +107,10 @@ export const jobsPlugin = fp(
     });
     boss.on('warning', (warning: { message: string }) => {
       app.log.warn({ message: warning.message }, 'job queue warning');
+    });
+    let stopped = false;
+    boss.on('stopped', () => {
+      stopped = true;
     });
     await boss.start();
     await boss.createQueue('email', {
@@ -166,6 +183,18 @@ export const jobsPlugin = fp(
     };
 
     const jobs: Jobs = {
+      health() {
+        if (!config.jobs.enabled) return { workers: 'off' };
+        if (stopped) return { workers: 'down', reason: 'the job queue has stopped' };
+        const email = boss.getWipData().find((worker) => worker.name === 'email');
+        if (!email || email.state === 'stopping') return { workers: 'down', reason: 'no email worker' };
+        const fetched = email.lastFetchedOn ?? email.createdOn;
+        const failing = email.lastErrorOn !== null && email.lastErrorOn > fetched;
+        if (failing && Date.now() - fetched > STALE_POLLS * config.jobs.pollSeconds * 1000) {
+          return { workers: 'down', reason: 'the email worker cannot fetch its jobs' };
+        }
+        return { workers: 'up' };
+      },
       transaction: (work) =>
         runInTransaction(app.db.$client, (scope) =>
           work({ db: scope.db, enqueue: (queue, payload) => send(queue, payload, scope) }),

@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
+import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
 
 export const appointmentServiceSchema = z.object({
   serviceId: z.uuid().nullable(),
@@ -37,6 +38,11 @@ export const appointmentSchema = z
     needsTime: z.boolean(),
     /** Percent taken off the services' prices: the series' frequency discount (0 for a one-off). */
     discountPercent: z.number().int(),
+    /**
+     * What the visit was priced on (home, extras) and its lines: services, extras, surcharge, discount
+     * (decision 025). Null for a visit booked before instant prices.
+     */
+    priceBreakdown: priceBreakdownSchema.nullable(),
   })
   .meta({ id: 'Appointment' });
 export type Appointment = z.infer<typeof appointmentSchema>;
@@ -47,11 +53,16 @@ const serviceIdsSchema = z
   .max(10, 'appointments.errors.tooManyServices');
 
 /**
- * Booking (`POST /appointments/customers/{customerId}`): the services by id and the start. Names, titles,
- * prices and status are the server's: anything else the client sends is ignored.
+ * Booking (`POST /appointments/customers/{customerId}`): the services by id, the home and extras they are
+ * priced on (decision 025) and the start. Names, titles, prices, durations and status are the server's:
+ * anything else the client sends is ignored.
  */
 export const bookAppointmentInputSchema = z.object({
   serviceIds: serviceIdsSchema,
+  /** What the services priced by rooms or area need; absent on a change keeps the visit's. */
+  home: homeSchema.optional(),
+  /** Extras of the chosen services; absent on a change keeps the visit's. */
+  extraIds: extraIdsSchema.optional(),
   appointmentDate: instant('appointments.errors.dateTime'),
   comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
   /** Emails about this appointment use it. */
@@ -141,6 +152,22 @@ export const slotsResponseSchema = z
   .meta({ id: 'Slots' });
 export type Slots = z.infer<typeof slotsResponseSchema>;
 
+/**
+ * `GET /settings/self-service` (anyone): what customers may do to their own visits themselves
+ * (decision 027), for the screens to say it before the server refuses.
+ */
+export const selfServicePolicySchema = z
+  .object({
+    /** Moves, service changes and cancels stop this many hours before the start (`CHANGE_CUTOFF_HOURS`). */
+    changeCutoffHours: z.number().int(),
+    /** Bookings start at least this many hours from now (`MIN_NOTICE_HOURS`). */
+    minNoticeHours: z.number().int(),
+    /** Whom to call inside the cut-off. */
+    phone: z.string(),
+  })
+  .meta({ id: 'SelfServicePolicy' });
+export type SelfServicePolicy = z.infer<typeof selfServicePolicySchema>;
+
 /** `serviceIds=a,b` in a query: the services whose length a visit takes (at most 10). */
 export const serviceIdsQuerySchema = z
   .string()
@@ -155,9 +182,11 @@ export const serviceIdsQuerySchema = z
   )
   .pipe(z.array(z.uuid('appointments.errors.services')).max(10, 'appointments.errors.tooManyServices'));
 
+/** `/slots`: the day, and the visit whose length counts (services, home, extras; decision 025). */
 export const slotsQuerySchema = z.object({
   date: calendarDate('appointments.errors.dateTime'),
   serviceIds: serviceIdsQuerySchema,
+  ...homeQuerySchema.shape,
 });
 
 export const SLOT_COUNT = SLOT_HOURS.length;

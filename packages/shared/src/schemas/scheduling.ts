@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, SHIFTS, SLOT_REASONS, type ShiftHours } from '../constants.ts';
 import { serviceIdsQuerySchema, slotsResponseSchema } from './appointments.ts';
 import { calendarDate } from './primitives.ts';
+import { homeQuerySchema } from './pricing.ts';
 
 /**
  * Scheduling from the real team (decision 019): the shifts' business hours, the month's bookable days,
@@ -48,6 +49,7 @@ export const slotDaysQuerySchema = z.object({
   from: calendarDate('validation.date'),
   to: calendarDate('validation.date'),
   serviceIds: serviceIdsQuerySchema,
+  ...homeQuerySchema.shape,
 });
 
 export const slotDaySchema = z.object({

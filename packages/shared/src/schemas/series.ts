@@ -8,6 +8,7 @@ import {
 } from '../recurring.ts';
 import { appointmentSchema, appointmentServiceSchema, bookAppointmentInputSchema } from './appointments.ts';
 import { calendarDate, queryInteger } from './primitives.ts';
+import { homeSchema, priceLineSchema } from './pricing.ts';
 
 /** Recurring cleanings (decision 020): a series of visits on one weekday at one local time. */
 
@@ -68,7 +69,12 @@ export const seriesSchema = z
     startDate: z.iso.date(),
     status: z.enum(SERIES_STATUSES),
     serviceDetails: z.array(appointmentServiceSchema),
-    /** Services' total before the discount, and the price of a discounted visit. */
+    /** The home and extras every visit is priced on (decision 025). */
+    home: homeSchema,
+    extraIds: z.array(z.string()),
+    /** A visit's lines before the discount: services and extras. */
+    priceLines: z.array(priceLineSchema),
+    /** Services' total (extras included) before the discount, and the price of a discounted visit. */
     fullPrice: z.number(),
     pricePerVisit: z.number(),
     discountPercent: z.number().int(),

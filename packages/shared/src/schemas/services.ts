@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { SERVICE_ID_LENGTH } from '../constants.ts';
+import { pricingModelSchema, serviceExtraSchema, serviceExtrasInputSchema } from './pricing.ts';
 
 export {
   SERVICE_IMAGE_DATA_URL,
@@ -50,6 +51,13 @@ export const serviceSchema = z
     imageVariants: serviceImageVariantsSchema.nullable(),
     category: z.string(),
     durationMinutes: z.number().int(),
+    /**
+     * How the price is made (decision 025). With a model other than flat, `pricing` and
+     * `durationMinutes` are its "from" figures (the smallest home).
+     */
+    pricingModel: pricingModelSchema,
+    /** Add-ons chosen at booking, in order. */
+    extras: z.array(serviceExtraSchema),
   })
   .meta({ id: 'Service' });
 export type Service = z.infer<typeof serviceSchema>;
@@ -83,6 +91,13 @@ export const serviceInputSchema = z
       .max(24 * 60, 'validation.tooLarge'),
     isAvailable: z.boolean().default(true),
     image: z.string().regex(SERVICE_IMAGE_DATA_URL, 'services.errors.imageType').nullable().optional(),
+    /**
+     * Optional, so the spec's clients keep working: absent keeps the service's model (flat when
+     * created). With another model, `pricing` and `durationMinutes` are replaced by its "from" figures.
+     */
+    pricingModel: pricingModelSchema.optional(),
+    /** The whole list of extras (absent: kept). An `extraId` keeps that extra; others are new. */
+    extras: serviceExtrasInputSchema.optional(),
   })
   // No component id: trimming and defaults make its input and output shapes differ in OpenAPI.
   .describe('ServiceInput');

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PriceBreakdown } from '@eclat/shared';
 import { id, timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { appointmentStatusEnum } from './enums.ts';
@@ -55,6 +57,11 @@ export const appointments = pgTable(
     needsTime: boolean('needs_time').notNull().default(false),
     /** Percent taken off its services' prices (the series' discount); the total already has it. */
     discountPercent: smallint('discount_percent').notNull().default(0),
+    /**
+     * What the visit was priced on and its lines (decision 025): home, extras, services, surcharge,
+     * discount, in cents, computed by the server with `priceVisit`. Null before instant prices.
+     */
+    priceBreakdown: jsonb('price_breakdown').$type<PriceBreakdown>(),
     /** Goes up with every change of the visit: the SEQUENCE of its calendar invitation. */
     revision: integer('revision').notNull().default(0),
     /** When the "how was it?" email was queued (once per visit, the first time it is completed). */

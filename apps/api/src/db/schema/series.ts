@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Home } from '@eclat/shared';
 import { id, timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
@@ -42,6 +44,9 @@ export const appointmentSeries = pgTable(
     /** Percent off each visit, fixed when booked (or changed); the first visit may be at full price. */
     discountPercent: smallint('discount_percent').notNull().default(0),
     firstVisitDiscounted: boolean('first_visit_discounted').notNull().default(true),
+    /** The home and extras every visit is priced on (decision 025). */
+    home: jsonb('home').$type<Home>().notNull().default({}),
+    extraIds: jsonb('extra_ids').$type<string[]>().notNull().default([]),
     preferredEmployeeId: uuid('preferred_employee_id').references(() => employees.id, {
       onDelete: 'set null',
     }),

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PricingModel } from '@eclat/shared';
 import { id, timestamps } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
@@ -30,14 +32,44 @@ export const services = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     category: text('category').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
+    /**
+     * How the price is made (decision 025), money in integer cents; checked by `pricingModelSchema` when
+     * written. Flat: `pricing` and `durationMinutes` above. Otherwise those hold its "from" figures.
+     */
+    pricingModel: jsonb('pricing_model').$type<PricingModel>().notNull().default({ kind: 'flat' }),
     ...timestamps,
   },
   (t) => [
     check('services_pricing_not_negative', sql`${t.pricing} >= 0`),
+    check(
+      'services_pricing_model_kind',
+      sql`${t.pricingModel}->>'kind' in ('flat', 'rooms', 'area', 'hourly', 'quote')`,
+    ),
     check('services_duration_positive', sql`${t.durationMinutes} > 0`),
     // Title search (`/services/search?title=`) is a case-insensitive substring match.
     index('services_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('services_category_idx').on(t.category),
+  ],
+);
+
+/** A service's extras (add-ons chosen at booking), in order; titles in both languages, price in cents. */
+export const serviceExtras = pgTable(
+  'service_extras',
+  {
+    id: id(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleFr: text('title_fr').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    minutes: integer('minutes').notNull(),
+  },
+  (t) => [
+    index('service_extras_service_idx').on(t.serviceId, t.position),
+    check('service_extras_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('service_extras_minutes_not_negative', sql`${t.minutes} >= 0`),
   ],
 );
 

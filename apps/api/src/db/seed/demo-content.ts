@@ -1,4 +1,9 @@
+import type { PricingModel } from '@eclat/shared';
+
 /** The demo catalogue and feedback written on the first start of an empty database. */
+
+/** An extra of a demo service: titles in English and French, price in cents, extra minutes. */
+export type DemoExtra = { en: string; fr: string; priceCents: number; minutes: number };
 
 export type DemoService = {
   title: string;
@@ -9,7 +14,15 @@ export type DemoService = {
   isAvailable: boolean;
   /** File in ./images, or null to show the default picture. */
   image: string | null;
+  /** How it is priced (decision 025); flat when absent. */
+  pricingModel?: PricingModel;
+  extras?: DemoExtra[];
 };
+
+const KITCHEN_EXTRAS: DemoExtra[] = [
+  { en: 'Inside the fridge', fr: 'Intérieur du réfrigérateur', priceCents: 3_000, minutes: 30 },
+  { en: 'Inside the oven', fr: 'Intérieur du four', priceCents: 3_500, minutes: 30 },
+];
 
 export const DEMO_SERVICES: DemoService[] = [
   {
@@ -41,6 +54,42 @@ export const DEMO_SERVICES: DemoService[] = [
     durationMinutes: 300,
     isAvailable: true,
     image: 'move-in-move-out.jpg',
+    // Priced by floor area: $349 up to 1,000 sq ft, then a band per 1,000 sq ft up to 3,000.
+    pricingModel: {
+      kind: 'area',
+      unit: 'sqft',
+      bands: [
+        { upTo: 1000, priceCents: 34_900, minutes: 300 },
+        { upTo: 2000, priceCents: 44_900, minutes: 360 },
+        { upTo: 3000, priceCents: 54_900, minutes: 420 },
+      ],
+    },
+    extras: [...KITCHEN_EXTRAS, { en: 'Balcony', fr: 'Balcon', priceCents: 2_500, minutes: 30 }],
+  },
+  {
+    title: 'Whole Home Cleaning',
+    description:
+      'Our regular clean priced for your home: every bedroom and bathroom, the kitchen, living areas and floors. Tell us how many rooms and add what you need.',
+    pricing: 110,
+    category: 'Residential',
+    durationMinutes: 90,
+    isAvailable: true,
+    image: 'standard-home-cleaning.jpg',
+    // $90 and an hour, plus $25 and 30 minutes per bedroom, $20 and 30 minutes per bathroom.
+    pricingModel: {
+      kind: 'rooms',
+      baseCents: 9_000,
+      baseMinutes: 60,
+      perBedroomCents: 2_500,
+      perBedroomMinutes: 30,
+      perBathroomCents: 2_000,
+      perBathroomMinutes: 30,
+    },
+    extras: [
+      ...KITCHEN_EXTRAS,
+      { en: 'Interior windows', fr: 'Fenêtres intérieures', priceCents: 4_000, minutes: 45 },
+      { en: 'Laundry (one load)', fr: 'Lessive (une brassée)', priceCents: 2_000, minutes: 30 },
+    ],
   },
   {
     title: 'Window Washing',

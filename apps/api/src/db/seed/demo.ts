@@ -5,7 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../client.ts';
-import { addDays, fromLocal, ROLE_IDS, SHIFTS, todayIn, type Permission } from '@eclat/shared';
+import {
+  addDays,
+  centsOf,
+  fromLocal,
+  ROLE_IDS,
+  SHIFTS,
+  startingFigures,
+  todayIn,
+  type Permission,
+} from '@eclat/shared';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { convertImage } from '../../modules/services/image-variants.ts';
 import { describeImage, type PreparedImage } from '../../modules/services/service-image.ts';
@@ -16,6 +25,7 @@ import {
   customers,
   employees,
   feedback,
+  serviceExtras,
   services,
   userRoles,
   users,
@@ -83,17 +93,36 @@ export async function initialiseDatabase(
       DEMO_SERVICES.map(async (demo) => (demo.image ? prepareDemoImage(demo.image) : undefined)),
     );
     for (const [index, demo] of DEMO_SERVICES.entries()) {
+      const pricingModel = demo.pricingModel ?? { kind: 'flat' };
+      // Another model's "from" figures are the spec's pricing and duration (decision 025).
+      const figures = startingFigures(pricingModel, {
+        cents: centsOf(demo.pricing),
+        minutes: demo.durationMinutes,
+      });
       const [row] = await tx
         .insert(services)
         .values({
           title: demo.title,
           description: demo.description,
-          pricing: demo.pricing,
+          pricing: figures.cents / 100,
           category: demo.category,
-          durationMinutes: demo.durationMinutes,
+          durationMinutes: figures.minutes,
           isAvailable: demo.isAvailable,
+          pricingModel,
         })
         .returning({ id: services.id });
+      if (row && demo.extras?.length) {
+        await tx.insert(serviceExtras).values(
+          demo.extras.map((extra, position) => ({
+            serviceId: row.id,
+            position,
+            titleEn: extra.en,
+            titleFr: extra.fr,
+            priceCents: extra.priceCents,
+            minutes: extra.minutes,
+          })),
+        );
+      }
       const picture = pictures[index];
       if (row && picture) await saveServiceImage(tx, row.id, picture);
     }

@@ -1,4 +1,4 @@
-import type { Locale } from '@eclat/shared';
+import { COMPANY_PHONE, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDateTime } from '../format.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -6,6 +6,8 @@ import { button, layoutEmail, type RenderContext, type RenderedEmail } from '../
 import {
   detailLines,
   detailsTable,
+  emailPriceLineSchema,
+  priceLinesDetail,
   priceText,
   servicesDetail,
   smallPrint,
@@ -23,6 +25,8 @@ export const appointmentEmailDataSchema = z.object({
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
   services: z.array(z.object({ title: z.string().min(1), price: z.number().min(0) })).min(1),
+  /** The price breakdown (decision 025): services, extras, surcharge, discount; absent before it. */
+  lines: z.array(emailPriceLineSchema).max(100).optional(),
   total: z.number().min(0),
   address: z.string().max(500).nullable(),
   comments: z.string().max(2000).nullable(),
@@ -38,7 +42,7 @@ const TEXT = {
       'Thank you for your booking. Here are the details; the calendar invitation is attached.',
     reminderIntro: 'A friendly reminder of your upcoming cleaning:',
     status: 'Status: pending. We will confirm your appointment shortly.',
-    change: 'Need to change something? You can edit or cancel the appointment from your account.',
+    change: `Need to change something? You can edit or cancel the appointment from your account; close to the visit, call us at ${COMPANY_PHONE}.`,
   },
   fr: {
     ...VISIT_TEXT.fr,
@@ -48,7 +52,7 @@ const TEXT = {
       'Merci de votre réservation. En voici les détails; l’invitation de calendrier est jointe.',
     reminderIntro: 'Petit rappel de votre prochain ménage\u00a0:',
     status: 'Statut\u00a0: en attente. Nous confirmerons votre rendez-vous sous peu.',
-    change: 'Un changement\u00a0? Vous pouvez modifier ou annuler le rendez-vous depuis votre compte.',
+    change: `Un changement\u00a0? Vous pouvez modifier ou annuler le rendez-vous depuis votre compte; peu avant la visite, appelez-nous au ${COMPANY_PHONE}.`,
   },
 } as const;
 
@@ -71,7 +75,7 @@ function renderAppointment(
   const details: Detail[] = [
     { label: t.when, text: when, html: escapeHtml(when) },
     ...(data.address ? [textDetail(t.where, data.address)] : []),
-    servicesDetail(data.services, locale),
+    data.lines ? priceLinesDetail(data.lines, locale) : servicesDetail(data.services, locale),
     { label: t.total, text: total, html: `<strong>${escapeHtml(total)}</strong>` },
   ];
   const comments = data.comments ? textDetail(t.comments, data.comments) : null;

@@ -6,6 +6,8 @@ import { button, layoutEmail, type RenderContext, type RenderedEmail } from '../
 import {
   detailLines,
   detailsTable,
+  emailPriceLineSchema,
+  priceLinesDetail,
   priceText,
   servicesDetail,
   smallPrint,
@@ -30,6 +32,8 @@ export const seriesConfirmationDataSchema = z.object({
   /** The business-local start hour of every visit. */
   hour: z.number().int().min(0).max(23),
   services: z.array(serviceSchema).min(1),
+  /** The breakdown of a visit before the discount (decision 025): services and extras; absent before it. */
+  lines: z.array(emailPriceLineSchema).max(100).optional(),
   /** The services' total before the discount, and the price of a discounted visit. */
   fullPrice: z.number().min(0),
   pricePerVisit: z.number().min(0),
@@ -179,7 +183,7 @@ export function renderSeriesConfirmation(
   const details: Detail[] = [
     { label: t.rhythmLabel, text: rhythm, html: `<strong>${escapeHtml(rhythm)}</strong>` },
     ...(data.address ? [textDetail(t.where, data.address)] : []),
-    servicesDetail(data.services, locale),
+    data.lines ? priceLinesDetail(data.lines, locale) : servicesDetail(data.services, locale),
     priceDetail(data, locale),
   ];
   const comments = data.comments ? textDetail(t.comments, data.comments) : null;

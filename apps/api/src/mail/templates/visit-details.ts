@@ -1,4 +1,5 @@
-import type { Locale } from '@eclat/shared';
+import { z } from 'zod';
+import { AREA_UNITS, PRICE_LINE_KINDS, type Locale } from '@eclat/shared';
 import { formatDateTime, formatMoney, formatTime } from '../format.ts';
 import { escapeHtml, escapeMultiline } from '../../lib/html.ts';
 
@@ -14,6 +15,11 @@ export const VISIT_TEXT = {
     services: 'Services',
     total: 'Total',
     quote: 'Contact for pricing',
+    surcharge: 'Travel surcharge',
+    discount: (percent: string) => `Recurring discount (${percent})`,
+    bedrooms: (count: number) => `${count} bedroom${count === 1 ? '' : 's'}`,
+    bathrooms: (count: number) => `${count} bathroom${count === 1 ? '' : 's'}`,
+    area: { sqft: 'sq ft', sqm: 'm²' },
     comments: 'Your comments',
     manage: 'See my appointments',
     reference: 'Reference',
@@ -28,6 +34,11 @@ export const VISIT_TEXT = {
     services: 'Services',
     total: 'Total',
     quote: 'Prix sur demande',
+    surcharge: 'Frais de déplacement',
+    discount: (percent: string) => `Rabais récurrent (${percent})`,
+    bedrooms: (count: number) => `${count} chambre${count > 1 ? 's' : ''}`,
+    bathrooms: (count: number) => `${count} salle${count > 1 ? 's' : ''} de bain`,
+    area: { sqft: 'pi²', sqm: 'm²' },
     comments: 'Vos commentaires',
     manage: 'Voir mes rendez-vous',
     reference: 'Référence',
@@ -40,6 +51,78 @@ export const VISIT_TEXT = {
 /** A price, or "Contact for pricing" for what is sold on quote (price 0). */
 export function priceText(amount: number, locale: Locale): string {
   return amount > 0 ? formatMoney(amount, locale) : VISIT_TEXT[locale].quote;
+}
+
+/** A line of a visit's price breakdown (decision 025), as emails carry it. */
+export const emailPriceLineSchema = z.object({
+  kind: z.enum(PRICE_LINE_KINDS),
+  label: z.object({ en: z.string(), fr: z.string() }),
+  cents: z.number().int(),
+  percent: z.number().int().optional(),
+  basis: z
+    .object({
+      bedrooms: z.number().int().optional(),
+      bathrooms: z.number().int().optional(),
+      area: z.number().optional(),
+      areaUnit: z.enum(AREA_UNITS).optional(),
+    })
+    .optional(),
+});
+export type EmailPriceLine = z.infer<typeof emailPriceLineSchema>;
+
+const NUMBER_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+/**
+ * Each line of a breakdown in words: "Whole Home Cleaning (3 bedrooms, 2 bathrooms)" and "$205.00",
+ * "Inside the fridge" and "$30.00", "Travel surcharge", "Recurring discount (10%)" and "-$27.00". The
+ * emails and the PDF say the breakdown with it.
+ */
+export function priceLineTexts(
+  lines: readonly EmailPriceLine[],
+  locale: Locale,
+): { label: string; amount: string }[] {
+  const t = VISIT_TEXT[locale];
+  const number = (value: number) => new Intl.NumberFormat(NUMBER_LOCALE[locale]).format(value);
+  return lines.map((line) => {
+    let label = line.label[locale];
+    if (line.kind === 'surcharge') label = t.surcharge;
+    if (line.kind === 'discount') {
+      label = t.discount(
+        new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: 'percent' }).format((line.percent ?? 0) / 100),
+      );
+    }
+    const basis = line.basis;
+    const facts = [
+      ...(basis?.bedrooms === undefined ? [] : [t.bedrooms(basis.bedrooms)]),
+      ...(basis?.bathrooms === undefined ? [] : [t.bathrooms(basis.bathrooms)]),
+      ...(basis?.area === undefined ? [] : [`${number(basis.area)} ${t.area[basis.areaUnit ?? 'sqft']}`]),
+    ];
+    if (facts.length > 0) label = `${label} (${facts.join(', ')})`;
+    // An ASCII minus: the PDF's built-in font has no other.
+    const amount =
+      line.cents < 0
+        ? `-${formatMoney(-line.cents / 100, locale)}`
+        : line.kind === 'service'
+          ? priceText(line.cents / 100, locale)
+          : formatMoney(line.cents / 100, locale);
+    return { label, amount };
+  });
+}
+
+/** The breakdown as the Services detail of an email. */
+export function priceLinesDetail(lines: readonly EmailPriceLine[], locale: Locale): Detail {
+  const t = VISIT_TEXT[locale];
+  const texts = priceLineTexts(lines, locale);
+  return {
+    label: t.services,
+    text: texts.map((line) => `${line.label}${t.sep}${line.amount}`),
+    html: texts
+      .map(
+        (line) =>
+          `${escapeHtml(line.label)} <span style="color:#4a5a60;">(${escapeHtml(line.amount)})</span>`,
+      )
+      .join('<br>'),
+  };
 }
 
 /** "Tuesday, March 9, 2027 at 9:00 a.m. – 12:00 p.m.", in the business time zone. */

@@ -10,6 +10,7 @@ export function appointmentEmailDataOf(appointment: Appointment): AppointmentEma
     startsAt: appointment.appointmentDate,
     endsAt: appointment.endsAt,
     services: appointment.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
+    ...(appointment.priceBreakdown && { lines: appointment.priceBreakdown.lines }),
     total: appointment.totalPrice,
     address: appointment.address,
     comments: appointment.comments,

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Appointment, AppointmentStatus, Locale } from '@eclat/shared';
 import { formatDate, formatDateTime, formatMoney, formatTime } from '../../mail/format.ts';
+import { priceLineTexts } from '../../mail/templates/visit-details.ts';
 
 const TEXT = {
   en: {
@@ -114,7 +115,12 @@ export function appointmentsPdf(source: PdfSource, options: PdfOptions): PDFKit.
     // The day, then the time under it: two short lines, each drawn without wrapping.
     `${formatDate(new Date(appointment.appointmentDate), options.locale, options.timeZone)}\n${formatTime(new Date(appointment.appointmentDate), options.locale, options.timeZone)}`,
     `${appointment.customerFirstName} ${appointment.customerLastName}`.trim(),
-    appointment.services,
+    // With a breakdown (decision 025): one line per service, extra, surcharge and discount, with its price.
+    appointment.priceBreakdown
+      ? priceLineTexts(appointment.priceBreakdown.lines, options.locale)
+          .map((line) => `${line.label}: ${line.amount}`)
+          .join('\n')
+      : appointment.services,
     t.status[appointment.status],
     appointment.totalPrice > 0 ? formatMoney(appointment.totalPrice, options.locale) : t.quote,
     appointment.comments ?? '',

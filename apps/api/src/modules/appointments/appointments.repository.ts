@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Appointment, AppointmentStatus } from '@eclat/shared';
+import { centsOf, type Appointment, type AppointmentStatus, type PricedService } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { beforePosition, type KeysetPosition } from '../../lib/keyset.ts';
+import { findExtras } from '../services/services.repository.ts';
 import {
   appointmentAssignments,
   appointmentServices,
@@ -31,6 +32,7 @@ export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appoin
     seriesId: row.seriesId,
     needsTime: row.needsTime,
     discountPercent: row.discountPercent,
+    priceBreakdown: row.priceBreakdown ?? null,
   };
 }
 
@@ -98,17 +100,33 @@ export async function findCustomerAppointments(
   return withLines(db, rows);
 }
 
-export async function findBookableServices(db: Db, ids: string[]) {
-  return db
+/** Services as `priceVisit` reads them (model, flat figures in cents, extras), with their availability. */
+export async function findPricedServices(
+  db: Db,
+  ids: string[],
+): Promise<(PricedService & { isAvailable: boolean })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({
       id: services.id,
       title: services.title,
       pricing: services.pricing,
       durationMinutes: services.durationMinutes,
+      pricingModel: services.pricingModel,
       isAvailable: services.isAvailable,
     })
     .from(services)
     .where(inArray(services.id, ids));
+  const extras = await findExtras(db, ids);
+  return rows.map((row) => ({
+    serviceId: row.id,
+    title: row.title,
+    model: row.pricingModel,
+    flatCents: centsOf(row.pricing),
+    flatMinutes: row.durationMinutes,
+    extras: extras.get(row.id) ?? [],
+    isAvailable: row.isAvailable,
+  }));
 }
 
 /**

@@ -11,18 +11,21 @@ import {
   type AppointmentsFilter,
   appointmentsPageSchema,
   MAX_TOTAL_PAGES,
+  COMPANY_PHONE,
+  selfServicePolicySchema,
   bookAppointmentInputSchema,
   customerIdParamsSchema,
   errorBodySchema,
   isActiveStatus,
   pickLocale,
   MAX_SLOT_DAYS,
-  discountedPrice,
   slotDaysQuerySchema,
   slotDaysResponseSchema,
   slotsQuerySchema,
   slotsResponseSchema,
   updateOwnAppointmentInputSchema,
+  type Appointment,
+  type Home,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -56,17 +59,26 @@ import {
 } from './appointments.repository.ts';
 import {
   bookingRulesOf,
+  choiceOf,
   customerToBookFor,
   cancelOwnVisit,
   computeSlotDays,
   computeSlots,
   lockOpenVisit,
+  refuseInsideCutoff,
+  checkStart,
   planVisit,
   reserveVisit,
   resolveServices,
   statusAfterCustomerChange,
   type BookingRules,
 } from './booking.service.ts';
+
+/** Nothing kept: what the services need and the request does not say is the smallest home. */
+const EMPTY_CHOICE = { home: {}, extraIds: [] };
+
+/** The home and extras a visit was priced on (nothing for a visit booked before instant prices). */
+const keptChoice = (visit: Appointment) => visit.priceBreakdown ?? EMPTY_CHOICE;
 import { bearer, errors } from '../../lib/route-docs.ts';
 import {
   assignedEmployeeIds,
@@ -75,6 +87,9 @@ import {
   removeAssignments,
   replaceAssignments,
 } from '../assignments/assignments.repository.ts';
+
+/** What `/slots` and `/slots/days` read of the visit: its services, home and extras. */
+type SlotVisitQuery = { serviceIds: string[]; extraIds: string[] } & Home;
 
 /** Whole days from one calendar date to another. */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
@@ -99,6 +114,31 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     recipients: Omit<NoticeRecipients, 'employeeLocale'>,
   ) => queueVisitNotices(tx, appointmentId, change, { ...recipients, employeeLocale: config.businessLocale });
 
+  /**
+   * The length of the visit a slot query describes (decision 025): its services priced on the home and
+   * extras it gives, with the same function as the booking. Completed like a kept home (the smallest home
+   * for what it does not say, the extras the services offer): the spec's clients send none, and a
+   * customer changing a visit sends the one it was booked with. An hour without services.
+   */
+  async function visitMinutes(query: SlotVisitQuery): Promise<number> {
+    if (query.serviceIds.length === 0) return 60;
+    const { serviceIds, extraIds, bedrooms, bathrooms, area, areaUnit } = query;
+    const home: Home = {
+      ...(bedrooms !== undefined && { bedrooms }),
+      ...(bathrooms !== undefined && { bathrooms }),
+      ...(area !== undefined && { area }),
+      ...(areaUnit !== undefined && { areaUnit }),
+    };
+    const services = await resolveServices(
+      app.db,
+      serviceIds,
+      'all',
+      { home, extraIds, how: 'kept' },
+      'querystring',
+    );
+    return services.durationMinutes;
+  }
+
   app.get(
     '/slots',
     {
@@ -112,11 +152,26 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
     async (request) => {
       // Withdrawn services still have a length: a customer changing a visit that has one sees its times.
-      const services = request.query.serviceIds.length
-        ? await resolveServices(app.db, request.query.serviceIds, 'all')
-        : undefined;
-      return computeSlots(app.db, request.query.date, services?.durationMinutes ?? 60, rules());
+      const minutes = await visitMinutes(request.query);
+      return computeSlots(app.db, request.query.date, minutes, rules());
     },
+  );
+
+  app.get(
+    '/settings/self-service',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'What customers may do to their own visits themselves: the change cut-off (CHANGE_CUTOFF_HOURS), the booking notice and whom to call',
+        response: { 200: selfServicePolicySchema },
+      },
+    },
+    () => ({
+      changeCutoffHours: config.changeCutoffHours,
+      minNoticeHours: config.minNoticeHours,
+      phone: COMPANY_PHONE,
+    }),
   );
 
   app.get(
@@ -130,14 +185,13 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       },
     },
     async (request) => {
-      const { from, to, serviceIds } = request.query;
+      const { from, to } = request.query;
       if (to < from || daysBetween(from, to) >= MAX_SLOT_DAYS) {
         throw new AppError('VALIDATION_ERROR', `Ask for 1 to ${MAX_SLOT_DAYS} days.`, [
           { path: 'querystring.to', message: 'validation.dateRange' },
         ]);
       }
-      const services = serviceIds.length ? await resolveServices(app.db, serviceIds, 'all') : undefined;
-      return computeSlotDays(app.db, { from, to }, services?.durationMinutes ?? 60, rules());
+      return computeSlotDays(app.db, { from, to }, await visitMinutes(request.query), rules());
     },
   );
 
@@ -169,6 +223,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         rules: rules(),
         by,
         withdrawnAllowed: 'none',
+        // A customer says what the services need; an admin who says nothing books the smallest home.
+        choice: choiceOf(request.body, by === 'admin' ? EMPTY_CHOICE : undefined),
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
 
@@ -188,6 +244,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               comments: request.body.comments ?? null,
               address: customer.address,
               totalPrice: services.totalPrice,
+              priceBreakdown: services.breakdown,
               locale,
               idempotencyKey: key ?? null,
               createdByUserId: user.userId,
@@ -288,10 +345,17 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         const bookedIds = appointment.serviceDetails.flatMap((line) =>
           line.serviceId ? [line.serviceId] : [],
         );
+        // A kept time is not judged again (notice, slot): comments change until the visit starts.
         const { start, end, services } = await planVisit(app.db, request.body, {
           rules: rules(),
           by: 'customer',
           withdrawnAllowed: bookedIds,
+          kept: appointment,
+          // Home and extras not said again: the visit's own. A series visit keeps its discount (decision 020).
+          choice: {
+            ...choiceOf(request.body, keptChoice(appointment)),
+            discountPercent: appointment.discountPercent,
+          },
         });
         const wantedIds = [...new Set(request.body.serviceIds)].sort();
         const isNewServices =
@@ -307,6 +371,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             throw new AppError('CONFLICT', 'This appointment can no longer be changed.');
           // Against the locked row: a move by the company a moment ago counts.
           const isNewTime = start.getTime() !== current.appointmentDate.getTime();
+          // Comments may change until the start; the rest stops at the cut-off (decision 027).
+          if (isNewTime || isNewServices) refuseInsideCutoff(current, rules());
+          // The time kept was the one read before the lock: if the company moved it since, it is new.
+          if (isNewTime) checkStart(start, rules(), 'customer');
           const assigned = await assignedEmployeeIds(tx.db, appointment.appointmentId);
           const cleaners = await reserveVisit(
             tx.db,
@@ -343,8 +411,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
               endsAt: end,
               status: statusAfterCustomerChange(current.status, { isNewTime, isNewServices }),
               comments: request.body.comments ?? null,
-              // A series visit keeps its discount (decision 020).
-              totalPrice: discountedPrice(services.totalPrice, appointment.discountPercent),
+              totalPrice: services.totalPrice,
+              priceBreakdown: services.breakdown,
               // Placed at a time someone could take it: it no longer needs one.
               needsTime: current.needsTime && holdsPlace,
             },
@@ -581,6 +649,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         rules: rules(),
         by: 'admin',
         withdrawnAllowed: 'all',
+        choice: choiceOf(request.body, EMPTY_CHOICE),
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
       const id = await app.jobs.transaction(async (tx) => {
@@ -600,6 +669,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             comments: request.body.comments ?? null,
             address: customer.address,
             totalPrice: services.totalPrice,
+            priceBreakdown: services.breakdown,
             locale,
             createdByUserId: user.userId,
           },
@@ -643,6 +713,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         by: 'admin',
         withdrawnAllowed: 'all',
         kept: existing,
+        choice: {
+          ...choiceOf(request.body, keptChoice(existing)),
+          discountPercent: existing.discountPercent,
+        },
       });
       const status = request.body.status;
       await app.jobs.transaction(async (tx) => {
@@ -695,7 +769,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
             comments: request.body.comments ?? null,
             // Given to another customer: their address (the same customer keeps the address booked).
             ...(customer.id === existing.customerId ? {} : { address: customer.address }),
-            totalPrice: discountedPrice(services.totalPrice, existing.discountPercent),
+            totalPrice: services.totalPrice,
+            priceBreakdown: services.breakdown,
             // Placed at a new time (or no longer active): it no longer needs a time.
             needsTime: current.needsTime && sameTime && isActiveStatus(status),
             ...(status === 'cancelled'

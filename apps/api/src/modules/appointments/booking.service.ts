@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
   CLOSING_HOUR,
+  COMPANY_PHONE,
+  customerReach,
   SLOT_REASONS,
   type SlotReason,
   type SlotDays,
@@ -15,6 +17,16 @@ import {
   visitEnd,
   type AppointmentStatus,
   type Slots,
+  completeHome,
+  homeNeeds,
+  offeredExtraIds,
+  priceVisit,
+  pricingIssues,
+  relevantHome,
+  type Home,
+  type PriceBreakdown,
+  type PricedService,
+  type PricingIssue,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
@@ -29,7 +41,7 @@ import { countJobs, findLastCleaner, hasTeam, loadTeam } from '../scheduling/tea
 import {
   countOpenVisits,
   findActiveBetween,
-  findBookableServices,
+  findPricedServices,
   lockAppointment,
 } from './appointments.repository.ts';
 
@@ -39,14 +51,15 @@ import {
  *
  * | rule | customer routes | admin form |
  * |---|---|---|
- * | start on a slot, in the future, within the horizon | yes | yes (unless the time is kept) |
+ * | start on a slot, in the future, within the horizon | yes (unless the time is kept) | yes (unless the time is kept) |
  * | the visit fits one business day (VISIT_TOO_LONG) | yes | yes (unless time and services are kept) |
- * | start at least MIN_NOTICE_HOURS from now | yes | no (the office books a call for this afternoon) |
+ * | start at least MIN_NOTICE_HOURS from now | yes (unless the time is kept) | no (the office books a call for this afternoon) |
  * | a free cleaner for the whole visit, with the travel buffer (NO_CLEANER_FREE; decision 019) | yes | yes |
  * | capacity of every hour (SLOT_FULL): the SLOT_CAPACITY ceiling, or without a team the fixed number | yes | yes, when the status holds the hours |
  * | a customer's visits never overlap (VISITS_OVERLAP) | yes | no (several sites of a business) |
  * | at most MAX_OPEN_VISITS future visits (TOO_MANY_OPEN_VISITS) | yes, new bookings | no |
  * | completed or past visits are closed (APPOINTMENT_CLOSED) | yes | no |
+ * | moves, service changes and cancels stop CHANGE_CUTOFF_HOURS before the start (TOO_LATE_TO_CHANGE) | yes | no |
  * | a confirmed visit moved or changed becomes pending | yes | no (the admin sets the status) |
  * | withdrawn services cannot be added | yes | no |
  */
@@ -64,6 +77,8 @@ export type BookingRules = {
   horizonDays: number;
   bufferMinutes: number;
   minNoticeHours: number;
+  /** `CHANGE_CUTOFF_HOURS`: a customer's own moves and cancels stop this long before the start. */
+  changeCutoffHours: number;
   now?: Date;
 };
 
@@ -75,6 +90,7 @@ export function bookingRulesOf(config: AppConfig): BookingRules {
     horizonDays: config.bookingHorizonDays,
     bufferMinutes: config.bufferMinutes,
     minNoticeHours: config.minNoticeHours,
+    changeCutoffHours: config.changeCutoffHours,
   };
 }
 
@@ -284,40 +300,117 @@ const invalid = (path: string, message: string, key: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message: key }]);
 
 /**
- * The services to book, as they are now (titles and prices come from here, never from the client).
- * Withdrawn services (`isAvailable: false`) are refused unless `withdrawnAllowed` is `all` (the admin's
- * form) or lists them (the services already on the appointment a customer changes).
+ * What a visit is priced on besides its services (decision 025): the home and the extras, as the
+ * request says them (`given`: each is checked, what the services need must be there) or as they were
+ * kept for it (`kept`: a visit changed without saying them again, a series' next visit, an admin's
+ * booking that says nothing), completed with the smallest home and the extras still offered.
+ */
+export type PricingChoice = {
+  home: Home;
+  extraIds: readonly string[];
+  how: 'given' | 'kept';
+  /** The frequency discount (a series' visit), whole percent. */
+  discountPercent?: number;
+};
+
+/** The choice of a request body: what it says, else what was kept (nothing for a new visit). */
+export function choiceOf(
+  body: { home?: Home | undefined; extraIds?: readonly string[] | undefined },
+  kept: { home: Home; extraIds: readonly string[] } | null | undefined,
+): PricingChoice {
+  if (body.home !== undefined || body.extraIds !== undefined || !kept) {
+    return { home: body.home ?? {}, extraIds: body.extraIds ?? [], how: 'given' };
+  }
+  return { home: kept.home, extraIds: kept.extraIds, how: 'kept' };
+}
+
+const PRICING_PATHS: Record<PricingIssue['field'], string> = {
+  bedrooms: 'home.bedrooms',
+  bathrooms: 'home.bathrooms',
+  area: 'home.area',
+  extraIds: 'extraIds',
+};
+
+/**
+ * The services to book, as they are now, priced with `priceVisit` (titles, prices and durations come
+ * from here, never from the client). Withdrawn services (`isAvailable: false`) are refused unless
+ * `withdrawnAllowed` is `all` (the admin's form) or lists them (the services already on the appointment
+ * a customer changes). A home or extras that cannot price them: 400 with the field (`where` is `body`
+ * or `querystring`).
  */
 export async function resolveServices(
   db: Db,
   ids: string[],
   withdrawnAllowed: 'all' | 'none' | readonly string[],
+  choice: PricingChoice,
+  where: 'body' | 'querystring' = 'body',
 ) {
   const unique = [...new Set(ids)];
-  const found = await findBookableServices(db, unique);
-  const byId = new Map(found.map((service) => [service.id, service]));
-  const isAllowed = (service: { id: string; isAvailable: boolean }) =>
+  const found = await findPricedServices(db, unique);
+  const byId = new Map(found.map((service) => [service.serviceId, service]));
+  const isAllowed = (service: { serviceId: string; isAvailable: boolean }) =>
     service.isAvailable ||
     withdrawnAllowed === 'all' ||
-    (Array.isArray(withdrawnAllowed) && withdrawnAllowed.includes(service.id));
-  const lines = unique.map((id) => byId.get(id));
-  if (lines.some((line) => !line || !isAllowed(line))) {
+    (Array.isArray(withdrawnAllowed) && withdrawnAllowed.includes(service.serviceId));
+  const chosen = unique.map((id) => byId.get(id));
+  if (chosen.some((service) => !service || !isAllowed(service))) {
     throw invalid(
-      'body.serviceIds',
+      `${where}.serviceIds`,
       'A chosen service does not exist or is not offered.',
       'appointments.errors.services',
     );
   }
-  const services = lines.filter((line) => line !== undefined);
+  return priceChosen(
+    chosen.filter((service) => service !== undefined),
+    choice,
+    where,
+  );
+}
+
+/**
+ * The price and length of these services for the choice, with `priceVisit`, as the visit stores them: a
+ * line per service (appointment_services), the total in dollars, the minutes and the breakdown.
+ */
+export function priceChosen(
+  services: readonly PricedService[],
+  choice: PricingChoice,
+  where: 'body' | 'querystring' = 'body',
+) {
+  const isKept = choice.how === 'kept';
+  const home = isKept ? completeHome(services, choice.home) : relevantHome(homeNeeds(services), choice.home);
+  const extraIds = isKept ? offeredExtraIds(services, choice.extraIds) : [...new Set(choice.extraIds)];
+  const issues = pricingIssues(services, home, extraIds);
+  if (issues.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'The home or the extras do not fit the chosen services.',
+      issues.map((issue) => ({
+        // The body nests the home; a query has its facts side by side.
+        path: `${where}.${where === 'body' ? PRICING_PATHS[issue.field] : issue.field}`,
+        message: issue.key,
+      })),
+    );
+  }
+  const price = priceVisit({
+    services,
+    home,
+    extraIds,
+    // The service area's travel surcharge joins here when it lands (issue 16, the other half).
+    surchargeCents: 0,
+    discountPercent: choice.discountPercent ?? 0,
+  });
+  const serviceLines = price.lines.filter((line) => line.kind === 'service');
   return {
-    lines: services.map((service) => ({
-      serviceId: service.id,
+    lines: services.map((service, index) => ({
+      serviceId: service.serviceId,
       title: service.title,
-      price: service.pricing,
-      durationMinutes: service.durationMinutes,
+      price: (serviceLines[index]?.cents ?? 0) / 100,
+      durationMinutes: serviceLines[index]?.minutes ?? 0,
     })),
-    totalPrice: Math.round(services.reduce((sum, service) => sum + service.pricing, 0) * 100) / 100,
-    durationMinutes: services.reduce((sum, service) => sum + service.durationMinutes, 0),
+    /** Dollars, the frequency discount taken off. */
+    totalPrice: price.totalCents / 100,
+    durationMinutes: price.minutes,
+    breakdown: { home, extraIds, ...price } satisfies PriceBreakdown,
   };
 }
 
@@ -397,10 +490,11 @@ export async function planVisit(
     by: 'customer' | 'admin';
     withdrawnAllowed: 'all' | 'none' | readonly string[];
     kept?: { appointmentDate: string; endsAt: string };
+    choice: PricingChoice;
   },
 ) {
   const start = new Date(input.appointmentDate);
-  const services = await resolveServices(db, input.serviceIds, options.withdrawnAllowed);
+  const services = await resolveServices(db, input.serviceIds, options.withdrawnAllowed, options.choice);
   const end = visitEnd(start, services.durationMinutes);
   const { kept, rules } = options;
   const keepsStart = kept !== undefined && new Date(kept.appointmentDate).getTime() === start.getTime();
@@ -553,7 +647,8 @@ export async function reserveVisit(
 
 /**
  * Inside a customer's change or cancel: locks the appointment's row and refuses (409 APPOINTMENT_CLOSED)
- * when it is completed or has started. Returns the locked row's current status.
+ * when it is completed or has started. Returns the locked row's current status. The cut-off is checked
+ * by the caller once it knows what changes (`refuseInsideCutoff`): comments may change until the start.
  */
 export async function lockOpenVisit(db: Db, appointmentId: string, customerId: string, rules: BookingRules) {
   const current = await lockAppointment(db, appointmentId);
@@ -571,6 +666,31 @@ export async function lockOpenVisit(db: Db, appointmentId: string, customerId: s
 }
 
 /**
+ * A customer's move, change of services or cancel of an open visit: refused (409 TOO_LATE_TO_CHANGE) once
+ * it starts within `CHANGE_CUTOFF_HOURS` (decision 027); the office still can.
+ */
+export function refuseInsideCutoff(
+  visit: { status: AppointmentStatus; appointmentDate: Date },
+  rules: BookingRules,
+): void {
+  if (customerReach(visit, nowOf(rules), rules.changeCutoffHours) === 'tooLate') throw tooLateToChange(rules);
+}
+
+/** 409 TOO_LATE_TO_CHANGE: the customer calls the office (decision 027). */
+export function tooLateToChange(rules: BookingRules): AppError {
+  return new AppError(
+    'TOO_LATE_TO_CHANGE',
+    `This visit starts within ${rules.changeCutoffHours} hours: please call us at ${COMPANY_PHONE} to move or cancel it.`,
+  );
+}
+
+/** The earliest start a customer's own change may still reach: now plus the cut-off (the office: now). */
+export function customerReachStart(rules: BookingRules, by: 'customer' | 'admin'): Date {
+  const now = nowOf(rules);
+  return by === 'customer' ? new Date(now.getTime() + rules.changeCutoffHours * HOUR) : now;
+}
+
+/**
  * A customer's cancel (the spec's DELETE, `PUT` with status cancelled, or the cancel route): the row is
  * kept with status cancelled (decision 007); cancelling twice changes nothing; closed visits refuse. On a
  * series visit this is "skip this visit": its date stays taken, so it is not planned again (decision
@@ -585,6 +705,7 @@ export async function cancelOwnVisit(
   const { appointmentId } = visit;
   const current = await lockOpenVisit(db, appointmentId, visit.customerId, rules);
   if (current.status === 'cancelled') return false;
+  refuseInsideCutoff(current, rules);
   await db
     .update(appointments)
     .set({

@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers',
+        summary: "Readiness: the database answers and this process's job workers work (or are off)",
         response: { 200: readinessSchema, 503: errorBodySchema },
       },
     },
@@ -29,8 +29,12 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       if (!(await pingDatabase(app.db))) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The database is not answering.');
       }
+      const jobs = app.jobs.health();
+      if (jobs.workers === 'down') {
+        throw new AppError('SERVICE_UNAVAILABLE', `The job workers are not working: ${jobs.reason}.`);
+      }
       reply.header('Cache-Control', 'no-store');
-      return { status: 'ready' as const, database: 'up' as const };
+      return { status: 'ready' as const, database: 'up' as const, workers: jobs.workers };
     },
   );
   done();

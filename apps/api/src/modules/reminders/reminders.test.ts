@@ -164,6 +164,9 @@ describe('reminders before a visit', () => {
       reminder?.headers.find((entry) => entry.key === name.toLowerCase())?.value ?? '';
     expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = new URL(header('List-Unsubscribe').replace(/^<|>$/g, ''));
+    // The body says it too, for readers whose mail program shows no unsubscribe button.
+    expect(reminder?.text).toContain(`No longer want these emails? Unsubscribe: ${link.href}`);
+    expect(reminder?.html).toContain(`href="${link.href.replaceAll('&', '&amp;')}"`);
     // Opening the link asks first (a link checker turns nothing off)...
     const page = await office.inject({ method: 'GET', url: `${link.pathname}${link.search}&lang=fr` });
     expect(page.statusCode).toBe(200);

@@ -56,6 +56,7 @@ export function createSeriesNotifier(db: Db, config: AppConfig): SeriesNotifier 
             weekday: series.weekday,
             hour: series.hour,
             services: series.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
+            lines: series.priceLines,
             fullPrice: series.fullPrice,
             pricePerVisit: series.pricePerVisit,
             discountPercent: series.discountPercent,

@@ -8,10 +8,10 @@ import {
   customers,
   employees,
   seriesServices,
-  services,
 } from '../../db/schema/index.ts';
 import { readerOn, type Db } from '../../db/transaction.ts';
-import { findNextSeriesVisits } from '../appointments/appointments.repository.ts';
+import { findNextSeriesVisits, findPricedServices } from '../appointments/appointments.repository.ts';
+import { priceChosen } from '../appointments/booking.service.ts';
 import {
   DEFAULT_RECURRING_DISCOUNTS,
   recurringDiscountsSchema,
@@ -145,26 +145,28 @@ export async function removeOpenVisits(
   db: Db,
   seriesId: string,
   from: { date: string; instant: Date },
-  now: Date,
+  /** Only visits starting after this (now, or a customer's cut-off). */
+  after: Date,
 ): Promise<number> {
   const removed = await db
     .delete(appointments)
-    .where(openVisitsOf(seriesId, now, from))
+    .where(openVisitsOf(seriesId, after, from))
     .returning({ id: appointments.id });
   return removed.length;
 }
 
 /**
- * Cancels the open visits of a series that have not started (the rows stay, status cancelled): all, or
- * those from `from` on.
+ * Cancels the open visits of a series that start after `at.after` (now, or a customer's cut-off; the rows
+ * stay, status cancelled): all, or those from `from` on.
  */
 export async function cancelOpenVisits(
   db: Db,
   seriesId: string,
-  now: Date,
+  at: { now: Date; after: Date },
   userId: string | null,
   from?: { date: string; instant: Date },
 ) {
+  const { now, after } = at;
   await db
     .update(appointments)
     .set({
@@ -174,7 +176,7 @@ export async function cancelOpenVisits(
       needsTime: false,
       revision: sql`${appointments.revision} + 1`,
     })
-    .where(openVisitsOf(seriesId, now, from));
+    .where(openVisitsOf(seriesId, after, from));
 }
 
 /** Active series whose plan is written only up to before `until`: the daily job extends them. */
@@ -239,15 +241,8 @@ export async function toSeriesViews(
     ),
     read(() =>
       db
-        .select({
-          seriesId: seriesServices.seriesId,
-          serviceId: services.id,
-          title: services.title,
-          price: services.pricing,
-          durationMinutes: services.durationMinutes,
-        })
+        .select({ seriesId: seriesServices.seriesId, serviceId: seriesServices.serviceId })
         .from(seriesServices)
-        .innerJoin(services, eq(services.id, seriesServices.serviceId))
         .where(inArray(seriesServices.seriesId, ids))
         .orderBy(asc(seriesServices.position)),
     ),
@@ -275,14 +270,24 @@ export async function toSeriesViews(
     ),
     read(() => findNextSeriesVisits(db, ids, context.now)),
   ]);
+  const priced = new Map(
+    (await findPricedServices(db, [...new Set(lines.map((line) => line.serviceId))])).map((service) => [
+      service.serviceId,
+      service,
+    ]),
+  );
   const personOf = new Map(people.map((person) => [person.id, person]));
   const employeeOf = new Map(preferred.map((person) => [person.id, person]));
   const flaggedOf = new Map(flagged.map((row) => [row.seriesId, row.count]));
   return rows.map((row): Series => {
-    const details = lines
-      .filter((line) => line.seriesId === row.id)
-      .map(({ serviceId, title, price, durationMinutes }) => ({ serviceId, title, price, durationMinutes }));
-    const fullPrice = Math.round(details.reduce((sum, line) => sum + line.price * 100, 0)) / 100;
+    // Priced as its visits are: the series' home and extras (decision 025), before the discount.
+    const chosen = lines.flatMap((line) => {
+      const service = line.seriesId === row.id ? priced.get(line.serviceId) : undefined;
+      return service ? [service] : [];
+    });
+    const price = priceChosen(chosen, { home: row.home, extraIds: row.extraIds, how: 'kept' });
+    const details = price.lines;
+    const fullPrice = price.totalPrice;
     const person = personOf.get(row.customerId);
     const employee = row.preferredEmployeeId ? employeeOf.get(row.preferredEmployeeId) : undefined;
     const nextVisit: Appointment | undefined = next.get(row.id);
@@ -298,6 +303,9 @@ export async function toSeriesViews(
       startDate: row.anchorDate,
       status: row.status,
       serviceDetails: details,
+      home: price.breakdown.home,
+      extraIds: price.breakdown.extraIds,
+      priceLines: price.breakdown.lines,
       fullPrice,
       pricePerVisit: discountedPrice(fullPrice, row.discountPercent),
       discountPercent: row.discountPercent,

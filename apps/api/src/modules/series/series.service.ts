@@ -1,6 +1,5 @@
 import {
   addDays,
-  discountedPrice,
   discountFor,
   seriesDates,
   todayIn,
@@ -23,9 +22,12 @@ import {
   replaceAppointment,
 } from '../appointments/appointments.repository.ts';
 import {
+  choiceOf,
+  customerReachStart,
   planVisit,
   reserveVisit,
   resolveServices,
+  tooLateToChange,
   type BookingRules,
 } from '../appointments/booking.service.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
@@ -138,7 +140,14 @@ async function placeVisit(
   const serviceIds = await findSeriesServiceIds(tx.db, series.id);
   const customer = await findCustomerById(tx.db, series.customerId);
   if (serviceIds.length === 0 || !customer) return undefined;
-  const services = await resolveServices(tx.db, serviceIds, 'all');
+  const percent = discountFor(series.frequency, discountsOf(series), mode === 'book');
+  // Every visit is priced on the series' home and extras, with its discount (decision 025).
+  const services = await resolveServices(tx.db, serviceIds, 'all', {
+    home: series.home,
+    extraIds: series.extraIds,
+    how: 'kept',
+    discountPercent: percent,
+  });
   const end = visitEnd(start, services.durationMinutes);
   let cleaners: string[] | undefined;
   let needsTime = false;
@@ -164,7 +173,6 @@ async function placeVisit(
       needsTime = true;
     }
   }
-  const percent = discountFor(series.frequency, discountsOf(series), mode === 'book');
   const appointmentId = await insertAppointment(
     tx.db,
     {
@@ -176,7 +184,8 @@ async function placeVisit(
       status: 'pending',
       comments: series.comments,
       address: series.address,
-      totalPrice: discountedPrice(services.totalPrice, percent),
+      totalPrice: services.totalPrice,
+      priceBreakdown: services.breakdown,
       discountPercent: percent,
       locale: series.locale,
       createdByUserId: series.createdByUserId,
@@ -247,7 +256,12 @@ export async function bookSeries(
 ): Promise<string> {
   const { rules } = deps;
   const { input } = booking;
-  const { start } = await planVisit(deps.db, input, { rules, by: booking.by, withdrawnAllowed: 'none' });
+  const { start, services } = await planVisit(deps.db, input, {
+    rules,
+    by: booking.by,
+    withdrawnAllowed: 'none',
+    choice: choiceOf(input, booking.by === 'admin' ? { home: {}, extraIds: [] } : undefined),
+  });
   const discounts = await findRecurringDiscounts(deps.db);
   const local = toLocal(start, rules.timeZone);
   const seriesId = await deps.jobs.transaction(async (tx) => {
@@ -261,6 +275,8 @@ export async function bookSeries(
         comments: input.comments ?? null,
         address: booking.customer.address,
         locale: booking.locale,
+        home: services.breakdown.home,
+        extraIds: services.breakdown.extraIds,
         discountPercent: discounts[input.frequency],
         firstVisitDiscounted: discounts.firstVisitDiscounted,
         plannedUntil: local.date,
@@ -308,25 +324,31 @@ export async function changeSeries(
   if (!current) throw notFound('Series');
   // A customer may keep services withdrawn since they booked; an admin may use any.
   const kept = await findSeriesServiceIds(deps.db, seriesId);
-  const { start } = await planVisit(deps.db, change.input, {
+  const { start, services } = await planVisit(deps.db, change.input, {
     rules,
     by: change.by,
     withdrawnAllowed: change.by === 'admin' ? 'all' : kept,
+    // Home and extras not said again: the series' own.
+    choice: choiceOf(change.input, current),
   });
+  // A customer's change leaves the visits inside the cut-off as they are, and starts after it.
+  const after = customerReachStart(rules, change.by);
+  if (start.getTime() < after.getTime()) throw tooLateToChange(rules);
   const discounts = await findRecurringDiscounts(deps.db);
   const local = toLocal(start, rules.timeZone);
-  const now = nowOf(rules);
   await deps.jobs.transaction(async (tx) => {
     await lockChangeable(tx.db, seriesId);
     const from = { date: local.date, instant: fromLocal(local.date, 0, 0, rules.timeZone) };
-    await releaseTeams(deps, tx, seriesId, { now, from, by: change.by });
-    await removeOpenVisits(tx.db, seriesId, from, now);
+    await releaseTeams(deps, tx, seriesId, { after, from, by: change.by });
+    await removeOpenVisits(tx.db, seriesId, from, after);
     await replaceSeriesServices(tx.db, seriesId, change.input.serviceIds);
     await updateSeries(tx.db, seriesId, {
       anchorDate: local.date,
       startHour: local.hour,
       frequency: change.input.frequency,
       comments: change.input.comments ?? null,
+      home: services.breakdown.home,
+      extraIds: services.breakdown.extraIds,
       discountPercent: discounts[change.input.frequency],
       status: 'active',
       pausedAt: null,
@@ -335,6 +357,8 @@ export async function changeSeries(
     const series = await lockSeries(tx.db, seriesId);
     if (!series) throw notFound('Series');
     const first = await placeVisit(tx, series, local.date, { rules, mode: 'change', by: change.by });
+    // Only when a visit kept inside the cut-off is on that day already (the customer calls the office).
+    if (!first && change.by === 'customer') throw tooLateToChange(rules);
     if (first?.cleaners[0] && !series.preferredEmployeeId) {
       await updateSeries(tx.db, seriesId, { preferredEmployeeId: first.cleaners[0] });
     }
@@ -350,9 +374,9 @@ async function releaseTeams(
   deps: SeriesDeps,
   tx: Transaction,
   seriesId: string,
-  change: { now: Date; from: { date: string; instant: Date }; by: 'customer' | 'admin' },
+  change: { after: Date; from: { date: string; instant: Date }; by: 'customer' | 'admin' },
 ) {
-  for (const visit of await findOpenVisitTeams(tx.db, seriesId, change.now, change.from)) {
+  for (const visit of await findOpenVisitTeams(tx.db, seriesId, change.after, change.from)) {
     await bumpRevision(tx.db, visit.appointmentId);
     await deps.notify.teamReleased(tx, visit, cancelledBy(change.by));
   }
@@ -365,12 +389,14 @@ export async function pauseSeries(
   by: 'customer' | 'admin',
 ): Promise<void> {
   const now = nowOf(deps.rules);
+  // A customer's pause leaves the visits inside the cut-off: they still happen unless the office cancels.
+  const after = customerReachStart(deps.rules, by);
   await deps.jobs.transaction(async (tx) => {
     const series = await lockChangeable(tx.db, seriesId);
     if (series.status === 'paused') return;
     const from = { date: todayIn(deps.rules.timeZone, now), instant: now };
-    await releaseTeams(deps, tx, seriesId, { now, from, by });
-    await removeOpenVisits(tx.db, seriesId, from, now);
+    await releaseTeams(deps, tx, seriesId, { after, from, by });
+    await removeOpenVisits(tx.db, seriesId, from, after);
     await updateSeries(tx.db, seriesId, { status: 'paused', pausedAt: now });
   });
 }
@@ -417,6 +443,8 @@ export async function cancelSeries(
   fromDate?: string,
 ): Promise<void> {
   const now = nowOf(deps.rules);
+  // A customer's cancel leaves the visits inside the cut-off: they still happen unless the office cancels.
+  const after = customerReachStart(deps.rules, by.role);
   const from = fromDate
     ? { date: fromDate, instant: fromLocal(fromDate, 0, 0, deps.rules.timeZone) }
     : undefined;
@@ -424,8 +452,8 @@ export async function cancelSeries(
     const series = await lockSeries(tx.db, seriesId);
     if (!series) throw notFound('Series');
     if (series.status === 'cancelled') return;
-    const teams = await findOpenVisitTeams(tx.db, seriesId, now, from);
-    await cancelOpenVisits(tx.db, seriesId, now, by.userId, from);
+    const teams = await findOpenVisitTeams(tx.db, seriesId, after, from);
+    await cancelOpenVisits(tx.db, seriesId, { now, after }, by.userId, from);
     for (const visit of teams) await deps.notify.teamReleased(tx, visit, cancelledBy(by.role));
     await updateSeries(tx.db, seriesId, { status: 'cancelled', cancelledAt: now, pausedAt: null });
   });

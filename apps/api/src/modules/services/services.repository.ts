@@ -1,7 +1,17 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Service, ServiceImageFormat, ServiceImageVariants, ServiceInput } from '@eclat/shared';
+import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import {
+  centsOf,
+  startingFigures,
+  type PricingModel,
+  type Service,
+  type ServiceExtra,
+  type ServiceExtraInput,
+  type ServiceImageFormat,
+  type ServiceImageVariants,
+  type ServiceInput,
+} from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { serviceImages, serviceImageVariants, services } from '../../db/schema/index.ts';
+import { serviceExtras, serviceImages, serviceImageVariants, services } from '../../db/schema/index.ts';
 import type { ConvertedImage } from './image-variants.ts';
 import { imageUrl, type PreparedImage } from './service-image.ts';
 
@@ -13,6 +23,7 @@ const columns = {
   isAvailable: services.isAvailable,
   category: services.category,
   durationMinutes: services.durationMinutes,
+  pricingModel: services.pricingModel,
   // Only the image's hash, size and the widths of its copies: the bytes are never read when listing.
   sha256: serviceImages.sha256,
   width: serviceImages.width,
@@ -35,6 +46,7 @@ type Row = {
   isAvailable: boolean;
   category: string;
   durationMinutes: number;
+  pricingModel: PricingModel;
   sha256: string | null;
   width: number | null;
   height: number | null;
@@ -47,10 +59,43 @@ function variantsOf({ sha256, width, height, widths, formats }: Row): ServiceIma
   return { width, height, widths, formats };
 }
 
-const toService = (row: Row): Service => {
+const toService = (row: Row, extras: ServiceExtra[]): Service => {
   const { sha256, width: _width, height: _height, widths: _widths, formats: _formats, ...fields } = row;
-  return { ...fields, image: imageUrl(row.serviceId, sha256), imageVariants: variantsOf(row) };
+  return { ...fields, image: imageUrl(row.serviceId, sha256), imageVariants: variantsOf(row), extras };
 };
+
+/** The extras of these services, in order, by service (one query whatever the count). */
+export async function findExtras(
+  db: Db,
+  serviceIds: readonly string[],
+): Promise<Map<string, ServiceExtra[]>> {
+  const byService = new Map<string, ServiceExtra[]>();
+  if (serviceIds.length === 0) return byService;
+  const rows = await db
+    .select()
+    .from(serviceExtras)
+    .where(inArray(serviceExtras.serviceId, [...serviceIds]))
+    .orderBy(asc(serviceExtras.serviceId), asc(serviceExtras.position));
+  for (const row of rows) {
+    const list = byService.get(row.serviceId) ?? [];
+    list.push({
+      extraId: row.id,
+      title: { en: row.titleEn, fr: row.titleFr },
+      priceCents: row.priceCents,
+      minutes: row.minutes,
+    });
+    byService.set(row.serviceId, list);
+  }
+  return byService;
+}
+
+async function withExtras(db: Db, rows: Row[]): Promise<Service[]> {
+  const extras = await findExtras(
+    db,
+    rows.map((row) => row.serviceId),
+  );
+  return rows.map((row) => toService(row, extras.get(row.serviceId) ?? []));
+}
 
 export type ServiceFilter = { includeUnavailable: boolean; titleContains?: string };
 
@@ -68,7 +113,7 @@ export async function findServices(db: Db, filter: ServiceFilter): Promise<Servi
     .leftJoin(serviceImages, eq(serviceImages.serviceId, services.id))
     .where(conditions.length ? sql.join(conditions, sql` and `) : undefined)
     .orderBy(asc(services.title), asc(services.id));
-  return rows.map(toService);
+  return withExtras(db, rows);
 }
 
 export async function findService(db: Db, id: string): Promise<Service | undefined> {
@@ -77,10 +122,61 @@ export async function findService(db: Db, id: string): Promise<Service | undefin
     .from(services)
     .leftJoin(serviceImages, eq(serviceImages.serviceId, services.id))
     .where(eq(services.id, id));
-  return row ? toService(row) : undefined;
+  return row ? (await withExtras(db, [row]))[0] : undefined;
 }
 
-type Fields = Omit<ServiceInput, 'image'> & { isAvailable: boolean };
+type Fields = Omit<ServiceInput, 'image' | 'extras'> & { isAvailable: boolean };
+
+/**
+ * The row's columns: with a model other than flat, `pricing` and `durationMinutes` become its "from"
+ * figures (decision 025), so the spec's clients show a price that means something.
+ */
+function rowOf(fields: Fields, currentModel: PricingModel | undefined) {
+  const pricingModel = fields.pricingModel ?? currentModel ?? { kind: 'flat' };
+  const figures = startingFigures(pricingModel, {
+    cents: centsOf(fields.pricing),
+    minutes: fields.durationMinutes,
+  });
+  return { ...fields, pricingModel, pricing: figures.cents / 100, durationMinutes: figures.minutes };
+}
+
+/**
+ * Replaces a service's extras with the list given (absent: kept): an `extraId` of this service keeps
+ * that extra (its id stays, so visits and series that chose it still find it); others are added.
+ */
+async function saveExtras(db: Db, serviceId: string, extras: readonly ServiceExtraInput[] | undefined) {
+  if (extras === undefined) return;
+  const current = await db
+    .select({ id: serviceExtras.id })
+    .from(serviceExtras)
+    .where(eq(serviceExtras.serviceId, serviceId));
+  const currentIds = new Set(current.map((row) => row.id));
+  const keptIds = extras.flatMap((extra) =>
+    extra.extraId && currentIds.has(extra.extraId) ? [extra.extraId] : [],
+  );
+  await db
+    .delete(serviceExtras)
+    .where(
+      and(
+        eq(serviceExtras.serviceId, serviceId),
+        keptIds.length ? notInArray(serviceExtras.id, keptIds) : undefined,
+      ),
+    );
+  for (const [position, extra] of extras.entries()) {
+    const values = {
+      position,
+      titleEn: extra.title.en,
+      titleFr: extra.title.fr,
+      priceCents: extra.priceCents,
+      minutes: extra.minutes,
+    };
+    if (extra.extraId && currentIds.has(extra.extraId)) {
+      await db.update(serviceExtras).set(values).where(eq(serviceExtras.id, extra.extraId));
+    } else {
+      await db.insert(serviceExtras).values({ ...values, serviceId });
+    }
+  }
+}
 
 /** A database or one of its transactions (the demo seed writes pictures inside its own). */
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -115,10 +211,12 @@ export async function saveServiceImage(
 export async function createService(
   db: Db,
   fields: Fields,
+  extras: readonly ServiceExtraInput[] | undefined,
   image: PreparedImage | null | undefined,
 ): Promise<string> {
-  const [row] = await db.insert(services).values(fields).returning({ id: services.id });
+  const [row] = await db.insert(services).values(rowOf(fields, undefined)).returning({ id: services.id });
   if (!row) throw new Error('The service was not created.');
+  await saveExtras(db, row.id, extras ?? []);
   await saveServiceImage(db, row.id, image);
   return row.id;
 }
@@ -128,14 +226,17 @@ export async function updateService(
   db: Db,
   id: string,
   fields: Fields,
+  extras: readonly ServiceExtraInput[] | undefined,
   image: PreparedImage | null | undefined,
 ): Promise<boolean> {
-  const updated = await db
-    .update(services)
-    .set(fields)
+  const [current] = await db
+    .select({ pricingModel: services.pricingModel })
+    .from(services)
     .where(eq(services.id, id))
-    .returning({ id: services.id });
-  if (updated.length === 0) return false;
+    .for('update');
+  if (!current) return false;
+  await db.update(services).set(rowOf(fields, current.pricingModel)).where(eq(services.id, id));
+  await saveExtras(db, id, extras);
   await saveServiceImage(db, id, image);
   return true;
 }

@@ -200,10 +200,10 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request, reply) => {
-      const { image, ...fields } = request.body;
+      const { image, extras, ...fields } = request.body;
       // Converted before the transaction: no connection is held while the copies are made.
       const prepared = image ? await prepareServiceImage(image) : undefined;
-      const id = await app.jobs.transaction((tx) => createService(tx.db, fields, prepared));
+      const id = await app.jobs.transaction((tx) => createService(tx.db, fields, extras, prepared));
       const service = await findService(app.db, id);
       if (!service) throw notFound('Service');
       return reply.code(201).send(service);
@@ -226,11 +226,11 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request) => {
-      const { image, ...fields } = request.body;
+      const { image, extras, ...fields } = request.body;
       const prepared =
         image === undefined ? undefined : image === null ? null : await prepareServiceImage(image);
       const found = await app.jobs.transaction((tx) =>
-        updateService(tx.db, request.params.serviceId, fields, prepared),
+        updateService(tx.db, request.params.serviceId, fields, extras, prepared),
       );
       if (!found) throw notFound('Service');
       const service = await findService(app.db, request.params.serviceId);

@@ -1,7 +1,7 @@
 import { NEW_APPOINTMENT_MERGE_MS, type Appointment } from '@eclat/shared';
 import { describe, expect, it } from 'vitest';
 
-import { filterAppointments, isChangeable, mergeNewAppointment, sortNewestFirst, statusColor } from './list';
+import { filterAppointments, mergeNewAppointment, sortNewestFirst, statusColor } from './list';
 
 let counter = 0;
 function appointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -25,6 +25,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     seriesId: null,
     needsTime: false,
     discountPercent: 0,
+    priceBreakdown: null,
     ...overrides,
   };
 }
@@ -89,25 +90,11 @@ describe('filterAppointments', () => {
   });
 });
 
-describe('sortNewestFirst, isChangeable, statusColor', () => {
+describe('sortNewestFirst, statusColor', () => {
   it('sorts by appointment date, newest first', () => {
     const a = appointment({ appointmentDate: '2026-12-01T14:00:00.000Z' });
     const b = appointment({ appointmentDate: '2027-01-01T14:00:00.000Z' });
     expect(sortNewestFirst([a, b])).toEqual([b, a]);
-  });
-
-  it('lets customers change pending and confirmed appointments that have not started only', () => {
-    const now = new Date('2026-12-01T15:00:00.000Z');
-    const future = '2026-12-02T15:00:00.000Z';
-    expect(
-      (['pending', 'confirmed', 'cancelled', 'completed'] as const).map((status) =>
-        isChangeable({ status, appointmentDate: future }, now),
-      ),
-    ).toEqual([true, true, false, false]);
-    expect(isChangeable({ status: 'confirmed', appointmentDate: '2026-12-01T15:00:00.000Z' }, now)).toBe(
-      false,
-    );
-    expect(isChangeable({ status: 'pending', appointmentDate: '2026-11-30T15:00:00.000Z' }, now)).toBe(false);
   });
 
   it('has a badge style for confirmed, pending, cancelled and a default', () => {

@@ -1,9 +1,4 @@
-import {
-  isOpenForCustomer,
-  NEW_APPOINTMENT_MERGE_MS,
-  type Appointment,
-  type AppointmentStatus,
-} from '@eclat/shared';
+import { NEW_APPOINTMENT_MERGE_MS, type Appointment, type AppointmentStatus } from '@eclat/shared';
 
 /** The my-appointments filter (spec §2, §4). */
 export const APPOINTMENT_FILTERS = ['all', 'pending', 'confirmed', 'cancelled'] as const;
@@ -50,17 +45,6 @@ export function filterAppointments(
 ): Appointment[] {
   if (filter === 'all') return appointments.filter((item) => item.status !== 'cancelled');
   return appointments.filter((item) => item.status === filter);
-}
-
-/**
- * A customer may change or cancel an appointment while it is pending or confirmed and has not started
- * (the server's rule, decision 012: APPOINTMENT_CLOSED otherwise).
- */
-export function isChangeable(
-  appointment: Pick<Appointment, 'status' | 'appointmentDate'>,
-  now = new Date(),
-): boolean {
-  return isOpenForCustomer(appointment, now);
 }
 
 /**

@@ -134,6 +134,7 @@ describe('toStaffAppointmentFormValues', () => {
       seriesId: null,
       needsTime: false,
       discountPercent: 0,
+      priceBreakdown: null,
     } satisfies Appointment;
     expect(toStaffAppointmentFormValues(appointment, TZ)).toEqual({
       customerId: CUSTOMER,

@@ -1,4 +1,4 @@
-import { DEFAULT_APPOINTMENT_HOUR, SLOT_REASONS, fromLocal, type SlotReason } from '@eclat/shared';
+import { DEFAULT_APPOINTMENT_HOUR, SLOT_REASONS, fromLocal, type Home, type SlotReason } from '@eclat/shared';
 
 /**
  * The chosen slot, kept per browser tab (sessionStorage) beside the services selection, so a reload
@@ -11,6 +11,9 @@ export const BOOKING_SLOT_KEY = 'eclat.booking.slot';
 export type BookingState = {
   serviceIds: string[];
   appointmentDate: string | null;
+  /** The home and extras of "Your home" (decision 025), read back by `readInitialBookingHome`. */
+  home?: Home;
+  extraIds?: string[];
   /**
    * Set by checkout when the time was refused (full, no cleaner free meanwhile, too soon...): the
    * calendar says why and asks for another time for the same services.

@@ -29,6 +29,7 @@ function visit(overrides: Partial<Appointment> = {}): Appointment {
     seriesId: null,
     needsTime: false,
     discountPercent: 0,
+    priceBreakdown: null,
     ...overrides,
   };
 }
@@ -46,6 +47,9 @@ function series(overrides: Partial<Series> = {}): Series {
     startDate: '2027-03-09',
     status: 'active',
     serviceDetails: [],
+    home: {},
+    extraIds: [],
+    priceLines: [],
     fullPrice: 100,
     pricePerVisit: 90,
     discountPercent: 10,

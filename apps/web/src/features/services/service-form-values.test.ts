@@ -34,6 +34,46 @@ describe('validateServiceForm', () => {
         category: 'Residential',
         durationMinutes: 180,
         isAvailable: true,
+        pricingModel: { kind: 'flat' },
+        extras: [],
+      },
+    });
+  });
+
+  it('sends a rooms model with its "from" figures, whatever the price and duration boxes hold', () => {
+    const result = validateServiceForm(
+      {
+        ...filled,
+        pricing: '',
+        durationMinutes: '',
+        pricingForm: {
+          ...filled.pricingForm,
+          kind: 'rooms',
+          rooms: {
+            baseDollars: '90',
+            baseMinutes: '60',
+            perBedroomDollars: '25',
+            perBedroomMinutes: '30',
+            perBathroomDollars: '20',
+            perBathroomMinutes: '30',
+          },
+        },
+      },
+      'create',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      input: { pricing: 110, durationMinutes: 90, pricingModel: { kind: 'rooms', baseCents: 9_000 } },
+    });
+    const missing = validateServiceForm(
+      { ...filled, pricingForm: { ...filled.pricingForm, kind: 'hourly' } },
+      'create',
+    );
+    expect(missing).toEqual({
+      ok: false,
+      errors: {
+        fields: {},
+        pricing: { 'hourly.rateDollars': 'validation.required', 'hourly.minutes': 'validation.required' },
       },
     });
   });
@@ -64,7 +104,10 @@ describe('validateServiceForm', () => {
   });
 
   it('stores 0 for "Contact for pricing", whatever the price box holds', () => {
-    const result = validateServiceForm({ ...filled, pricing: '', contactForPricing: true }, 'create');
+    const result = validateServiceForm(
+      { ...filled, pricing: '', pricingForm: { ...filled.pricingForm, kind: 'quote' } },
+      'create',
+    );
     expect(result.ok && result.input.pricing).toBe(0);
   });
 
@@ -122,10 +165,12 @@ describe('service form helpers', () => {
       imageVariants: null,
       category: 'Commercial',
       durationMinutes: 60,
+      pricingModel: { kind: 'flat' },
+      extras: [],
     };
     expect(toServiceFormValues(service)).toMatchObject({
       pricing: '',
-      contactForPricing: true,
+      pricingForm: { kind: 'quote' },
       isAvailable: false,
       durationMinutes: '60',
       image: { kind: 'keep', url: null },

@@ -2,20 +2,33 @@ import {
   IMAGE_MIME_TYPES,
   SERVICE_IMAGE_MAX_BYTES,
   serviceInputSchema,
+  startingFigures,
   type Service,
   type ServiceInput,
 } from '@eclat/shared';
+
+import {
+  EMPTY_PRICING_FORM,
+  readPricingForm,
+  toPricingFormValues,
+  type PricingFormErrors,
+  type PricingFormValues,
+} from '@/features/pricing/pricing-form-values';
 
 /** What the service form holds while it is being filled in (numbers as typed). */
 export type ServiceFormValues = {
   title: string;
   description: string;
-  /** Dollars, digits only; ignored when `contactForPricing`. */
+  /** Dollars, digits only; read for the flat model only. */
   pricing: string;
   category: string;
+  /** Read for the flat and quote models. */
   durationMinutes: string;
-  /** Stores a price of 0, shown as "Contact for pricing". */
-  contactForPricing: boolean;
+  /**
+   * The pricing model, its amounts and the extras (decision 025). "Contact for pricing" is the quote
+   * model: a price of 0.
+   */
+  pricingForm: PricingFormValues;
   isAvailable: boolean;
   /** The picture: keep the saved one, none, or a newly chosen file as a data URL. */
   image: { kind: 'keep'; url: string | null } | { kind: 'none' } | { kind: 'new'; dataUrl: string };
@@ -24,7 +37,12 @@ export type ServiceFormValues = {
 export type ServiceFormField = 'title' | 'description' | 'pricing' | 'category' | 'durationMinutes' | 'image';
 
 /** Translation keys: one for the whole form (shown above the button) and one per field. */
-export type ServiceFormErrors = { form?: string; fields: Partial<Record<ServiceFormField, string>> };
+export type ServiceFormErrors = {
+  form?: string;
+  fields: Partial<Record<ServiceFormField, string>>;
+  /** The pricing model's and the extras' boxes, by path. */
+  pricing?: PricingFormErrors;
+};
 
 export type ServiceFormResult = { ok: true; input: ServiceInput } | { ok: false; errors: ServiceFormErrors };
 
@@ -34,20 +52,21 @@ export const EMPTY_SERVICE_FORM: ServiceFormValues = {
   pricing: '',
   category: '',
   durationMinutes: '',
-  contactForPricing: false,
+  pricingForm: EMPTY_PRICING_FORM,
   isAvailable: true,
   image: { kind: 'none' },
 };
 
 export function toServiceFormValues(service: Service): ServiceFormValues {
-  const contactForPricing = service.pricing <= 0;
+  const pricingForm = toPricingFormValues(service);
+  const isFlat = pricingForm.kind === 'flat';
   return {
     title: service.title,
     description: service.description,
-    pricing: contactForPricing ? '' : String(service.pricing),
+    pricing: isFlat ? String(service.pricing) : '',
     category: service.category,
     durationMinutes: String(service.durationMinutes),
-    contactForPricing,
+    pricingForm,
     isAvailable: service.isAvailable,
     image: { kind: 'keep', url: service.image },
   };
@@ -98,21 +117,26 @@ function isField(value: unknown): value is ServiceFormField {
 export function validateServiceForm(values: ServiceFormValues, mode: 'create' | 'edit'): ServiceFormResult {
   const fields: ServiceFormErrors['fields'] = {};
   const blank = (value: string) => value.trim() === '';
+  const kind = values.pricingForm.kind;
+  // Rooms, area and hourly have their own amounts: the spec's price and duration come from them.
+  const typesFigures = kind === 'flat' || kind === 'quote';
   const required: [ServiceFormField, string][] = [
     ['title', values.title],
     ['description', values.description],
     ['category', values.category],
-    ['durationMinutes', values.durationMinutes],
   ];
-  if (!values.contactForPricing) required.push(['pricing', values.pricing]);
+  if (typesFigures) required.push(['durationMinutes', values.durationMinutes]);
+  if (kind === 'flat') required.push(['pricing', values.pricing]);
   const missing = required.filter(([, value]) => blank(value)).map(([field]) => field);
+  const pricingRead = readPricingForm(values.pricingForm);
+  const pricingErrors = pricingRead.ok ? undefined : pricingRead.errors;
   if (missing.length > 0) {
     for (const field of missing) fields[field] = 'validation.required';
-    return { ok: false, errors: { form: 'services.errors.allFields', fields } };
+    return { ok: false, errors: { form: 'services.errors.allFields', fields, pricing: pricingErrors } };
   }
 
   let pricing = 0;
-  if (!values.contactForPricing) {
+  if (kind === 'flat') {
     const typed = values.pricing.trim();
     const belowOne = checkTypedAmount('pricing', typed);
     if (/^-\s*\d/.test(typed)) fields.pricing = 'services.errors.negativePrice';
@@ -120,21 +144,28 @@ export function validateServiceForm(values: ServiceFormValues, mode: 'create' | 
     else if (belowOne) fields.pricing = belowOne;
     else pricing = Number(typed);
   }
-  const duration = values.durationMinutes.trim();
-  const durationBelowOne = checkTypedAmount('durationMinutes', duration);
   let durationMinutes = 0;
-  if (durationBelowOne) fields.durationMinutes = durationBelowOne;
-  else if (!/^\d+$/.test(duration)) fields.durationMinutes = 'validation.wholeNumber';
-  else durationMinutes = Number(duration);
-  if (Object.keys(fields).length > 0) return { ok: false, errors: { fields } };
+  if (typesFigures) {
+    const duration = values.durationMinutes.trim();
+    const durationBelowOne = checkTypedAmount('durationMinutes', duration);
+    if (durationBelowOne) fields.durationMinutes = durationBelowOne;
+    else if (!/^\d+$/.test(duration)) fields.durationMinutes = 'validation.wholeNumber';
+    else durationMinutes = Number(duration);
+  }
+  if (Object.keys(fields).length > 0 || !pricingRead.ok)
+    return { ok: false, errors: { fields, pricing: pricingErrors } };
 
+  // The "from" figures of another model, as the server stores them.
+  const figures = startingFigures(pricingRead.model, { cents: pricing * 100, minutes: durationMinutes });
   const input: ServiceInput = {
     title: values.title.trim(),
     description: values.description.trim(),
-    pricing,
+    pricing: figures.cents / 100,
     category: values.category.trim(),
-    durationMinutes,
+    durationMinutes: figures.minutes,
     isAvailable: values.isAvailable,
+    pricingModel: pricingRead.model,
+    extras: pricingRead.extras,
   };
   // Create: a picture or none. Edit: a new picture replaces, none removes, keep sends nothing.
   if (values.image.kind === 'new') input.image = values.image.dataUrl;

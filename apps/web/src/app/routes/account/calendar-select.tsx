@@ -30,8 +30,14 @@ import {
   type ServiceSelectionState,
 } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
+import { readInitialBookingHome, writeBookingHome } from '@/features/pricing/booking-home';
+import { HomeStep } from '@/features/pricing/components/home-step';
+import { estimateVisit } from '@/features/pricing/visit-price';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
+
+/** Is this instant now or past? (Read when Next is pressed.) */
+const hasStarted = (instant: string) => Date.parse(instant) <= Date.now();
 
 /**
  * Spec §2 Select Date & Time, §5: the chosen services, a calendar with past days disabled and the
@@ -54,8 +60,14 @@ export function CalendarSelectRoute() {
   // Undefined until a time is picked here: the restored choice (a date alone means 12:00) stands.
   const [pickedTime, setSelected] = useState<string | null | undefined>(refusedReason ? null : undefined);
   const [error, setError] = useState<string | null>(null);
+  // "Your home" (decision 025): what the services are priced on; kept for a reload and for checkout.
+  const [homeChoice, setHomeChoice] = useState(() => readInitialBookingHome(location.state));
+  const [showHomeErrors, setShowHomeErrors] = useState(false);
 
   const services = useSelectedServices(serviceIds);
+  const estimate = estimateVisit(services.data ?? [], homeChoice);
+  // The times depend on the visit's length: asked once the home says what the services need.
+  const isHomeReady = services.isSuccess && (!estimate.asks || estimate.price !== null);
   const timeZone = useBusinessTimeZone();
   const bookableUntil = useBookableUntil().data;
   const zone = timeZone.data;
@@ -64,11 +76,22 @@ export function CalendarSelectRoute() {
   const selected = pickedTime === undefined ? restored : pickedTime;
   const date = pickedDate ?? (restored && zone ? toZonedIsoDate(new Date(restored), zone) : null);
   const isPastDay = date !== null && today !== null && isPastDate(date, today);
-  const totalMinutes = services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
+  const totalMinutes =
+    estimate.price?.minutes ?? services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
   // Longer than a business day: no time can work (VISIT_TOO_LONG), so the page says so instead of times.
   const isTooLong = totalMinutes > MAX_VISIT_MINUTES;
-  const slots = useSlots(date && !isPastDay && !isTooLong ? date : null, serviceIds);
-  const days = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
+  const slots = useSlots(
+    date && !isPastDay && !isTooLong && isHomeReady ? date : null,
+    serviceIds,
+    estimate.choice,
+  );
+  const days = useCalendarDays({
+    initialDay: date,
+    today: isHomeReady ? today : null,
+    bookableUntil,
+    serviceIds,
+    choice: estimate.choice,
+  });
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
   const noticeHours = slots.data?.minNoticeHours;
   const reasonText = (reason: SlotReason) => {
@@ -82,6 +105,11 @@ export function CalendarSelectRoute() {
   else if (!choiceError && selectedSlot?.reason) choiceError = reasonText(selectedSlot.reason);
 
   const goNext = () => {
+    if (!isHomeReady) {
+      setShowHomeErrors(true);
+      setError(t('pricing.home.first'));
+      return;
+    }
     const chosen = selectedSlot ? selected : null;
     if (!date || !chosen || !today) {
       setError(t('booking.errors.missing'));
@@ -91,7 +119,7 @@ export function CalendarSelectRoute() {
       setError(t('booking.errors.pastDate'));
       return;
     }
-    if (selectedSlot?.reason === 'past' || Date.parse(chosen) <= Date.now()) {
+    if (selectedSlot?.reason === 'past' || hasStarted(chosen)) {
       setError(t('booking.errors.pastTime'));
       return;
     }
@@ -101,7 +129,8 @@ export function CalendarSelectRoute() {
     }
     writeSelectedServices(serviceIds);
     writeBookingSlot(chosen);
-    const state: BookingState = { serviceIds, appointmentDate: chosen };
+    writeBookingHome(estimate.choice);
+    const state: BookingState = { serviceIds, appointmentDate: chosen, ...estimate.choice };
     void navigate(paths.checkout.getHref(), { state });
   };
 
@@ -144,13 +173,29 @@ export function CalendarSelectRoute() {
                     <li key={service.serviceId}>{service.title}</li>
                   ))}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {t('booking.totalDuration', { duration: t(duration.key, duration.values) })}
-                </Text>
+                {isHomeReady && (
+                  <Text size="sm" c="dimmed">
+                    {t('booking.totalDuration', { duration: t(duration.key, duration.values) })}
+                  </Text>
+                )}
               </>
             )}
           </Stack>
         </Paper>
+
+        {estimate.asks && (
+          <HomeStep
+            estimate={estimate}
+            value={homeChoice}
+            onChange={(next) => {
+              setHomeChoice(next);
+              writeBookingHome(next);
+              if (error === t('pricing.home.first')) setError(null);
+            }}
+            showAllErrors={showHomeErrors}
+            locale={locale}
+          />
+        )}
 
         {isTooLong ? (
           <Alert color="orange" role="alert">
@@ -165,6 +210,10 @@ export function CalendarSelectRoute() {
           <LoadErrorAlert message={t('booking.errors.slots')} onRetry={() => void timeZone.refetch()} />
         ) : !today ? (
           <Skeleton height={320} radius="md" />
+        ) : services.isSuccess && !isHomeReady ? (
+          <Alert color="blue" role={error ? 'alert' : undefined}>
+            {t('pricing.home.first')}
+          </Alert>
         ) : (
           <SlotPicker
             locale={locale}

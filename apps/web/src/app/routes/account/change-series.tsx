@@ -80,6 +80,7 @@ function ChangeSeriesForm({ series, from, audience, backHref }: ChangeFormProps)
         selected: initialSelected,
         frequency: series.frequency,
         comments: series.comments ?? '',
+        home: { home: series.home, extraIds: series.extraIds },
       }}
       services={[...options.values()]}
       discounts={discounts.data}

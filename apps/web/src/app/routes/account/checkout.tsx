@@ -1,10 +1,9 @@
-import type { Frequency, SeriesDetail, Service, SlotReason } from '@eclat/shared';
+import { discountFor, type Frequency, type SeriesDetail, type SlotReason } from '@eclat/shared';
 import {
   Alert,
   Anchor,
   Button,
   Container,
-  Divider,
   Group,
   Paper,
   SimpleGrid,
@@ -27,7 +26,6 @@ import { useBookAppointment } from '@/features/appointments/api/book-appointment
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import type { MyAppointmentsState } from '@/features/appointments/list';
 import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
-import { checkoutTotal } from '@/features/booking/checkout-total';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
   appointmentStart,
@@ -47,13 +45,15 @@ import { FrequencyChoice } from '@/features/series/components/frequency-choice';
 import { SeriesOffer } from '@/features/series/components/series-offer';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
+import { readInitialBookingHome, writeBookingHome } from '@/features/pricing/booking-home';
+import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
+import { estimateVisit } from '@/features/pricing/visit-price';
 import {
   EMAIL_UNVERIFIED_NOTE_ID,
   useIsEmailUnverified,
 } from '@/features/email-verification/use-is-email-unverified';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
-import { formatCurrency } from '@/lib/format';
 import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -75,6 +75,8 @@ export function CheckoutRoute() {
 
   const [serviceIds] = useState(() => readInitialServiceIds(location.state));
   const [chosenDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
+  // "Your home" (decision 025): the price below and the booking read it; the server prices it again.
+  const [homeChoice] = useState(() => readInitialBookingHome(location.state));
   const [idempotencyKey] = useState(createIdempotencyKey);
   const [comments, setComments] = useState('');
   // Decision 020: once (the spec's booking, unchanged) or a recurring cleaning.
@@ -119,14 +121,25 @@ export function CheckoutRoute() {
   }
 
   const backToCalendar = (refusedReason: SlotReason | null) => {
-    const state: BookingState = { serviceIds, appointmentDate, ...(refusedReason && { refusedReason }) };
+    const state: BookingState = {
+      serviceIds,
+      appointmentDate,
+      ...homeChoice,
+      ...(refusedReason && { refusedReason }),
+    };
     void navigate(paths.calendarSelect.getHref(), { state });
   };
 
-  const priceOf = (service: Service) =>
-    service.pricing <= 0 ? t('checkout.contactForPricing') : formatCurrency(service.pricing, locale);
+  // Base, extras, (surcharge,) the frequency discount of the visit booked now, and the total, with the
+  // server's own function; the series' offer reads the full price.
+  const full = estimateVisit(services.data ?? [], homeChoice);
+  const firstDiscount = isRecurring && discounts.data ? discountFor(frequency, discounts.data, true) : 0;
+  const estimate = firstDiscount > 0 ? estimateVisit(services.data ?? [], homeChoice, firstDiscount) : full;
+  const total = (full.price?.totalCents ?? 0) / 100;
   // Services priced on request are not in the total: the page says so rather than show it as final.
-  const { total, quotedCount } = checkoutTotal(services.data ?? []);
+  const quotedCount =
+    estimate.price?.lines.filter((line) => line.kind === 'service' && line.cents === 0).length ?? 0;
+  const needsHome = services.isSuccess && estimate.price === null;
 
   const confirm = () => {
     if (isSubmitting.current || isBooking) return;
@@ -149,10 +162,21 @@ export function CheckoutRoute() {
       setFormError(t('checkout.errors.services'));
       return;
     }
+    if (needsHome) {
+      setFormError(t('pricing.home.first'));
+      return;
+    }
     setFormError(null);
     setRefusal(null);
     isSubmitting.current = true;
-    const input = { serviceIds, appointmentDate, comments: comments.trim() || null, locale };
+    const input = {
+      serviceIds,
+      home: estimate.choice.home,
+      extraIds: estimate.choice.extraIds,
+      appointmentDate,
+      comments: comments.trim() || null,
+      locale,
+    };
     const onError = (error: Error) => {
       isSubmitting.current = false;
       // A booking rule said no: its reason and the way back (another time, other services, my list).
@@ -172,6 +196,7 @@ export function CheckoutRoute() {
           onSuccess: (series) => {
             writeSelectedServices([]);
             writeBookingSlot(null);
+            writeBookingHome(null);
             setBookedSeries(series);
           },
           onError,
@@ -189,6 +214,7 @@ export function CheckoutRoute() {
         onSuccess: (appointment) => {
           writeSelectedServices([]);
           writeBookingSlot(null);
+          writeBookingHome(null);
           const state: MyAppointmentsState = {
             fresh: { appointment, receivedAt: Date.now() },
             isBooked: true,
@@ -330,30 +356,31 @@ export function CheckoutRoute() {
               </Alert>
             ) : (
               <Stack gap="xs">
-                <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                  {services.data.map((service) => (
-                    <Group
-                      component="li"
-                      key={service.serviceId}
-                      justify="space-between"
-                      wrap="nowrap"
-                      gap="sm"
-                    >
-                      <Text style={{ overflowWrap: 'anywhere' }}>{service.title}</Text>
-                      <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {priceOf(service)}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
-                <Divider />
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text fw={700}>{t('checkout.total')}</Text>
-                  <Text fw={700} size="lg" data-testid="checkout-total">
-                    {total > 0 ? formatCurrency(total, locale) : t('checkout.contactForPricing')}
-                  </Text>
-                </Group>
-                {total > 0 && quotedCount > 0 && (
+                {estimate.price ? (
+                  <PriceBreakdown
+                    lines={estimate.price.lines}
+                    totalCents={estimate.price.totalCents}
+                    locale={locale}
+                    totalTestId="checkout-total"
+                    totalLabel={t('checkout.total')}
+                  />
+                ) : (
+                  <Alert color="blue" role="alert" p="sm">
+                    <Stack gap="xs" align="flex-start">
+                      <Text size="sm">{t('pricing.home.first')}</Text>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => {
+                          backToCalendar(null);
+                        }}
+                      >
+                        {t('pricing.home.heading')}
+                      </Button>
+                    </Stack>
+                  </Alert>
+                )}
+                {(estimate.price?.totalCents ?? 0) > 0 && quotedCount > 0 && (
                   <Text size="sm" c="dimmed" data-testid="checkout-total-note">
                     {t('checkout.totalExcludesQuoted', { count: quotedCount })}
                   </Text>

@@ -25,7 +25,8 @@ import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
 import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { useUpdateMyAppointment } from '@/features/appointments/api/update-my-appointment';
 import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import { isChangeable } from '@/features/appointments/list';
+import { useCustomerReach, useSelfServicePolicy } from '@/features/appointments/api/get-self-service-policy';
+import { TooLateNotice } from '@/features/appointments/components/too-late-notice';
 import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
 import { toBookingRefusal } from '@/features/booking/refusal';
@@ -61,8 +62,10 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const [error, setError] = useState<string | null>(null);
 
   const isPastDay = date !== null && isPastDate(date, today);
-  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
-  const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
+  // The times for the visit's own length: the home and extras it was priced on (decision 025).
+  const kept = appointment.priceBreakdown ?? undefined;
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds, kept);
+  const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds, choice: kept });
   // The visit's own day may look taken only because of this visit: it is never marked.
   const days = {
     ...calendarDays,
@@ -149,9 +152,10 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
             calendarDays.onRetry();
             return;
           }
+          const code = toErrorCode(failure);
           const reasonKey =
             refused?.messageKey ??
-            (toErrorCode(failure) === 'APPOINTMENT_CLOSED' ? 'errors.APPOINTMENT_CLOSED' : null);
+            (code === 'APPOINTMENT_CLOSED' || code === 'TOO_LATE_TO_CHANGE' ? `errors.${code}` : null);
           if (reasonKey) {
             setError(`${t('myAppointments.editPage.errors.update')} ${t(reasonKey)}`);
             return;
@@ -280,10 +284,12 @@ export function EditMyAppointmentRoute() {
   const list = useMyAppointments();
   const timeZone = useBusinessTimeZone();
   const [openedAt] = useState(() => new Date());
+  const reachOf = useCustomerReach();
+  const policy = useSelfServicePolicy();
   const appointment = list.data?.find((item) => item.appointmentId === appointmentId);
 
   let content;
-  if (list.isPending || timeZone.isPending) {
+  if (list.isPending || timeZone.isPending || policy.isPending) {
     content = <Skeleton height={420} radius="md" />;
   } else if (list.isError || timeZone.isError || !appointment) {
     content = (
@@ -296,11 +302,15 @@ export function EditMyAppointmentRoute() {
         }
       />
     );
-  } else if (!isChangeable(appointment)) {
+  } else if (reachOf(appointment) !== 'open') {
     content = (
       <Alert color="yellow" role="status">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('myAppointments.editPage.notChangeable')}</Text>
+          {reachOf(appointment) === 'tooLate' ? (
+            <TooLateNotice />
+          ) : (
+            <Text size="sm">{t('myAppointments.editPage.notChangeable')}</Text>
+          )}
           <Anchor component={Link} to={paths.myAppointments.getHref()} size="sm">
             {t('myAppointments.editPage.back')}
           </Anchor>

@@ -95,9 +95,10 @@ export function MyAppointmentsRoute() {
           },
           onError: (error) => {
             // A visit that has started or is done: that alone is the reason, not a failure to retry.
+            const code = toErrorCode(error);
             setCancelError(
-              toErrorCode(error) === 'APPOINTMENT_CLOSED'
-                ? t('errors.APPOINTMENT_CLOSED')
+              code === 'APPOINTMENT_CLOSED' || code === 'TOO_LATE_TO_CHANGE'
+                ? t(`errors.${code}`)
                 : t('myAppointments.errors.delete'),
             );
           },

@@ -28,6 +28,9 @@ export function AddServiceRoute() {
         submitLabel={t('services.form.create')}
         isSubmitting={create.isPending}
         serverErrors={serverErrors}
+        serverDetails={
+          isApiError(create.error) && create.error.status === 400 ? create.error.details : undefined
+        }
         onCancel={() => void navigate(paths.services.getHref())}
         onSubmit={(input) => {
           create.mutate(input, {

@@ -69,6 +69,9 @@ export function EditServiceRoute() {
         submitLabel={t('services.form.submit')}
         isSubmitting={update.isPending}
         serverErrors={serverErrors}
+        serverDetails={
+          isApiError(update.error) && update.error.status === 400 ? update.error.details : undefined
+        }
         onCancel={() => void navigate(paths.services.getHref())}
         onSubmit={(input) => {
           update.mutate(

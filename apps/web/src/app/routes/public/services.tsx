@@ -122,8 +122,13 @@ export function ServicesRoute() {
     void list.refetch();
   };
 
-  const priceOf = (service: Service) =>
-    service.pricing <= 0 ? t('services.contactForPricing') : formatCurrency(service.pricing, locale);
+  // Priced by rooms, area or the hour (decision 025): the smallest home's price, "From $110.00".
+  const priceOf = (service: Service) => {
+    if (service.pricing <= 0) return t('services.contactForPricing');
+    const price = formatCurrency(service.pricing, locale);
+    const kind = service.pricingModel.kind;
+    return kind === 'flat' || kind === 'quote' ? price : t('pricing.lines.from', { price });
+  };
 
   let results;
   // What the page came with stays on screen while it is refreshed, and if a refresh fails.

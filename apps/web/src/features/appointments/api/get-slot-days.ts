@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react';
 
 import { apiGet } from '@/lib/api-client';
+import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
 
 import { monthOf, slotDaysRange, unbookableDays } from '../slot-days';
 import type { SlotReason } from '../slot-reason';
@@ -10,23 +11,42 @@ import { slotsKeys } from './get-slots';
 
 /** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */
 const slotDaysKeys = {
-  range: (from: string, to: string, serviceIds: readonly string[]) =>
-    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort()] as const,
+  range: (from: string, to: string, serviceIds: readonly string[], choice?: BookingHome) =>
+    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort(), choice ? homeQuery(choice) : {}] as const,
 };
 
-/** `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none. */
-export function getSlotDays(from: string, to: string, serviceIds: readonly string[], signal?: AbortSignal) {
+/**
+ * `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none, for a
+ * visit of these services on this home with these extras.
+ */
+export function getSlotDays(
+  from: string,
+  to: string,
+  serviceIds: readonly string[],
+  signal?: AbortSignal,
+  choice?: BookingHome,
+) {
   return apiGet('/slots/days', {
-    query: { from, to, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
+    query: {
+      from,
+      to,
+      serviceIds: serviceIds.length ? serviceIds.join(',') : undefined,
+      ...(choice && serviceIds.length ? homeQuery(choice) : {}),
+    },
     schema: slotDaysResponseSchema,
     signal,
   });
 }
 
-export function slotDaysQueryOptions(from: string, to: string, serviceIds: readonly string[]) {
+export function slotDaysQueryOptions(
+  from: string,
+  to: string,
+  serviceIds: readonly string[],
+  choice?: BookingHome,
+) {
   return queryOptions({
-    queryKey: slotDaysKeys.range(from, to, serviceIds),
-    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal),
+    queryKey: slotDaysKeys.range(from, to, serviceIds, choice),
+    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal, choice),
     // Places fill up, as for the slots; a minute is enough while a person looks at a month.
     staleTime: 60_000,
   });
@@ -54,17 +74,20 @@ export function useCalendarDays({
   today,
   bookableUntil,
   serviceIds,
+  choice,
 }: {
   initialDay: string | null;
   today: string | null;
   bookableUntil: string | undefined;
   serviceIds: readonly string[];
+  /** The home and extras the visit is priced on (its length). */
+  choice?: BookingHome;
 }): CalendarDays {
   const [chosenMonth, setChosenMonth] = useState<string | null>(null);
   const month = chosenMonth ?? monthOf(initialDay ?? today ?? '');
   const range = today ? slotDaysRange(month, today, bookableUntil) : null;
   const query = useQuery({
-    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds),
+    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds, choice),
     enabled: range !== null,
     select: (answer) => unbookableDays(answer.days),
     // The previous month stays marked while the next one loads, instead of flashing unmarked.

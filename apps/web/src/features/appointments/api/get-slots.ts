@@ -2,36 +2,49 @@ import { slotsResponseSchema } from '@eclat/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
 
 export const slotsKeys = {
   all: ['slots'] as const,
-  day: (date: string, serviceIds: readonly string[]) =>
-    [...slotsKeys.all, date, [...serviceIds].sort()] as const,
+  day: (date: string, serviceIds: readonly string[], choice?: BookingHome) =>
+    [...slotsKeys.all, date, [...serviceIds].sort(), choice ? homeQuery(choice) : {}] as const,
 };
 
 /** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
 const businessTimeZoneKey = ['business-time-zone'] as const;
 
-/** The 12 hourly slots of a business day, each bookable or not (past, full). */
-export function getSlots(date: string, serviceIds: readonly string[], signal?: AbortSignal) {
+/**
+ * The 12 hourly slots of a business day, each bookable or not (past, full), for a visit of these
+ * services on this home with these extras (its length decides; decision 025).
+ */
+export function getSlots(
+  date: string,
+  serviceIds: readonly string[],
+  signal?: AbortSignal,
+  choice?: BookingHome,
+) {
   return apiGet('/slots', {
-    query: { date, serviceIds: serviceIds.length ? serviceIds.join(',') : undefined },
+    query: {
+      date,
+      serviceIds: serviceIds.length ? serviceIds.join(',') : undefined,
+      ...(choice && serviceIds.length ? homeQuery(choice) : {}),
+    },
     schema: slotsResponseSchema,
     signal,
   });
 }
 
-export function slotsQueryOptions(date: string, serviceIds: readonly string[]) {
+export function slotsQueryOptions(date: string, serviceIds: readonly string[], choice?: BookingHome) {
   return queryOptions({
-    queryKey: slotsKeys.day(date, serviceIds),
-    queryFn: ({ signal }) => getSlots(date, serviceIds, signal),
+    queryKey: slotsKeys.day(date, serviceIds, choice),
+    queryFn: ({ signal }) => getSlots(date, serviceIds, signal, choice),
     // Places fill up: always ask again when the day is shown.
     staleTime: 0,
   });
 }
 
-export function useSlots(date: string | null, serviceIds: readonly string[]) {
-  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds), enabled: Boolean(date) });
+export function useSlots(date: string | null, serviceIds: readonly string[], choice?: BookingHome) {
+  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, choice), enabled: Boolean(date) });
 }
 
 const businessCalendarOptions = queryOptions({

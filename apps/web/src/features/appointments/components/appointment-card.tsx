@@ -5,12 +5,14 @@ import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
 import { NeedsTimeBadge } from '@/components/ui/series-markers';
+import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
 import { formatCurrency } from '@/lib/format';
 
-import { isChangeable } from '../list';
+import { useCustomerReach } from '../api/get-self-service-policy';
 import { formatBusinessDate, formatBusinessTime } from '../time';
 
 import { StatusBadge } from './status-badge';
+import { ChangeUntil, TooLateNotice } from './too-late-notice';
 
 type AppointmentCardProps = {
   appointment: Appointment;
@@ -36,7 +38,9 @@ export function AppointmentCard({
   const time = formatBusinessTime(appointment.appointmentDate, timeZone, locale);
   const dateTime = `${date}, ${time}`;
   const headingId = `appointment-${appointment.appointmentId}`;
-  const canChange = isChangeable(appointment);
+  const reach = useCustomerReach()(appointment);
+  const canChange = reach === 'open';
+  const hasActions = editHref !== undefined || onCancel !== undefined;
 
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
@@ -77,7 +81,22 @@ export function AppointmentCard({
               </Text>
             </div>
           )}
-          {appointment.totalPrice > 0 && (
+          {appointment.priceBreakdown && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('pricing.lines.heading')}
+              </Text>
+              <Text component="dd" m={0} mt={4}>
+                <PriceBreakdown
+                  lines={appointment.priceBreakdown.lines}
+                  totalCents={appointment.priceBreakdown.totalCents}
+                  locale={locale}
+                  totalLabel={t('myAppointments.total')}
+                />
+              </Text>
+            </div>
+          )}
+          {!appointment.priceBreakdown && appointment.totalPrice > 0 && (
             <div>
               <Text component="dt" size="sm" fw={600}>
                 {t('myAppointments.total')}
@@ -98,7 +117,8 @@ export function AppointmentCard({
             </div>
           )}
         </Stack>
-        {canChange && (editHref !== undefined || onCancel !== undefined) && (
+        {reach === 'tooLate' && hasActions && <TooLateNotice />}
+        {canChange && hasActions && (
           <Group gap="xs" mt="xs">
             {editHref && (
               <Button
@@ -124,6 +144,9 @@ export function AppointmentCard({
               </Button>
             )}
           </Group>
+        )}
+        {canChange && hasActions && (
+          <ChangeUntil appointmentDate={appointment.appointmentDate} timeZone={timeZone} locale={locale} />
         )}
       </Stack>
     </Card>

@@ -3,6 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
+import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
 import { formatCurrency } from '@/lib/format';
 
 import { formatBusinessDateTime } from '../time';
@@ -35,9 +36,19 @@ export function AppointmentDetails({
     [t('staffAppointments.columns.status'), <StatusBadge key="status" status={appointment.status} />],
     [
       t('staffAppointments.details.total'),
-      appointment.totalPrice > 0
-        ? formatCurrency(appointment.totalPrice, locale)
-        : t('staffAppointments.details.onQuote'),
+      // With a breakdown (decision 025): its lines and the total.
+      appointment.priceBreakdown ? (
+        <PriceBreakdown
+          key="breakdown"
+          lines={appointment.priceBreakdown.lines}
+          totalCents={appointment.priceBreakdown.totalCents}
+          locale={locale}
+        />
+      ) : appointment.totalPrice > 0 ? (
+        formatCurrency(appointment.totalPrice, locale)
+      ) : (
+        t('staffAppointments.details.onQuote')
+      ),
     ],
     [t('staffAppointments.details.address'), appointment.address ?? t('staffAppointments.noComments')],
     [t('staffAppointments.columns.comments'), appointment.comments ?? t('staffAppointments.noComments')],

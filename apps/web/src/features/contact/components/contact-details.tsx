@@ -1,9 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { COMPANY_PHONE, phoneHref } from '@eclat/shared';
 
 export const COMPANY_EMAIL = 'hello@eclat.example';
-export const COMPANY_PHONE = '416-555-0199';
 
 type ContactDetailsProps = {
   title: string;
@@ -63,7 +63,7 @@ export function ContactDetails({
           <Anchor href={`mailto:${COMPANY_EMAIL}`}>{COMPANY_EMAIL}</Anchor>
         </Row>
         <Row icon={<IconPhone size={18} />} label={phoneLabel}>
-          <Anchor href={`tel:+1${COMPANY_PHONE.replace(/-/g, '')}`}>{COMPANY_PHONE}</Anchor>
+          <Anchor href={phoneHref(COMPANY_PHONE)}>{COMPANY_PHONE}</Anchor>
         </Row>
         <Row icon={<IconClock size={18} />} label={hoursLabel}>
           {hours.map((line) => (

@@ -17,7 +17,8 @@ import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { isChangeable } from '@/features/appointments/list';
+import { useCustomerReach } from '@/features/appointments/api/get-self-service-policy';
+import { TooLateNotice } from '@/features/appointments/components/too-late-notice';
 import { formatBusinessDateTime, toZonedIsoDate } from '@/features/appointments/time';
 import { useErrorToast } from '@/lib/error-toast';
 import { formatCurrency } from '@/lib/format';
@@ -80,6 +81,7 @@ export function SeriesCard({
   const detail = useSeries(isOpen ? series.seriesId : undefined);
   const statusChange = useChangeSeriesStatus();
   const skip = useSkipVisit(audience);
+  const reachOf = useCustomerReach();
 
   const zone = series.timeZone;
   const rhythm = rhythmText(series, locale);
@@ -205,9 +207,13 @@ export function SeriesCard({
         >
           {coming.map((visit) => {
             const dateTime = dateTimeOf(visit);
-            const canChange = !isCancelled && visit.status !== 'cancelled' && isChangeable(visit);
+            // The office is not bound by the customers' cut-off (decision 027).
+            const reach = reachOf(visit, audience === 'admin' ? 0 : undefined);
+            const canChange = !isCancelled && reach === 'open';
             let actions = null;
-            if (canChange && visit.needsTime) {
+            if (!isCancelled && reach === 'tooLate') {
+              actions = <TooLateNotice short />;
+            } else if (canChange && visit.needsTime) {
               actions = (
                 <Button
                   component={Link}

@@ -17,6 +17,8 @@ import { isPastDate } from '@/features/appointments/time';
 import { useTranslation } from '@/lib/i18n';
 
 import { FrequencyChoice } from './frequency-choice';
+import type { BookingHome } from '@/features/pricing/booking-home';
+
 import { SeriesOffer } from './series-offer';
 
 type Slot = Slots['slots'][number];
@@ -41,6 +43,8 @@ type SeriesPlanFormProps = {
     selected: string | null;
     frequency: RecurringFrequency;
     comments: string;
+    /** Change: the home and extras the series is priced on (decision 025): the times are for its length. */
+    home?: BookingHome;
   };
   /** Create: the customers an admin books for. */
   customers?: readonly Customer[];
@@ -91,8 +95,14 @@ export function SeriesPlanForm({
   const [error, setError] = useState<string | null>(null);
 
   const isPastDay = date !== null && isPastDate(date, today);
-  const slots = useSlots(date && !isPastDay ? date : null, serviceIds);
-  const days = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds });
+  const slots = useSlots(date && !isPastDay ? date : null, serviceIds, initialValues.home);
+  const days = useCalendarDays({
+    initialDay: date,
+    today,
+    bookableUntil,
+    serviceIds,
+    choice: initialValues.home,
+  });
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
 
   // `/slots` counts the series' own visits: an hour one of them holds may look full only because of

@@ -29,6 +29,8 @@ import {
 } from '@/features/services/service-form-values';
 
 import { DEFAULT_SERVICE_IMAGE } from '@/features/services/service-picture';
+import { PricingFields } from '@/features/pricing/components/pricing-fields';
+import { toServerPricingErrors } from '@/features/pricing/pricing-form-values';
 import classes from './service-form.module.css';
 
 type ServiceFormProps = {
@@ -38,6 +40,8 @@ type ServiceFormProps = {
   isSubmitting: boolean;
   /** Field errors the server sent back (translation keys). */
   serverErrors?: ServiceFormErrors['fields'];
+  /** The server's 400 details: those of the pricing model and extras go next to their boxes. */
+  serverDetails?: readonly { path: string; message: string }[];
   onSubmit: (input: ServiceInput) => void;
   onCancel: () => void;
 };
@@ -62,6 +66,7 @@ export function ServiceForm({
   submitLabel,
   isSubmitting,
   serverErrors,
+  serverDetails,
   onSubmit,
   onCancel,
 }: ServiceFormProps) {
@@ -123,6 +128,8 @@ export function ServiceForm({
         ? values.image.url
         : null;
   const imageError = fieldError('image');
+  const kind = values.pricingForm.kind;
+  const serverPricingErrors = serverDetails ? toServerPricingErrors(serverDetails, kind) : undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-describedby={errors.form ? 'service-form-error' : undefined}>
@@ -154,43 +161,45 @@ export function ServiceForm({
             set('description', event.currentTarget.value);
           }}
         />
-        <Group grow align="flex-start" gap="md" className={classes.row}>
-          <TextInput
-            label={t('services.form.pricing')}
-            description={t('services.form.pricingHint')}
-            placeholder="50"
-            inputMode="numeric"
-            required={!values.contactForPricing}
-            disabled={values.contactForPricing}
-            maxLength={6}
-            value={values.contactForPricing ? '' : values.pricing}
-            error={fieldError('pricing')}
-            onChange={(event) => {
-              setAmount('pricing', event.currentTarget.value);
-            }}
-          />
-          <TextInput
-            label={t('services.form.duration')}
-            description={t('services.form.durationHint')}
-            placeholder="30"
-            inputMode="numeric"
-            required
-            maxLength={4}
-            value={values.durationMinutes}
-            error={fieldError('durationMinutes')}
-            onChange={(event) => {
-              setAmount('durationMinutes', event.currentTarget.value);
-            }}
-          />
-        </Group>
-        <Switch
-          label={t('services.form.contactForPricing')}
-          description={t('services.form.contactForPricingHint')}
-          checked={values.contactForPricing}
-          onChange={(event) => {
-            set('contactForPricing', event.currentTarget.checked);
+        <PricingFields
+          values={values.pricingForm}
+          onChange={(pricingForm) => {
+            set('pricingForm', pricingForm);
           }}
+          errors={{ ...serverPricingErrors, ...errors.pricing }}
         />
+        {(kind === 'flat' || kind === 'quote') && (
+          <Group grow align="flex-start" gap="md" className={classes.row}>
+            {kind === 'flat' && (
+              <TextInput
+                label={t('services.form.pricing')}
+                description={t('services.form.pricingHint')}
+                placeholder="50"
+                inputMode="numeric"
+                required
+                maxLength={6}
+                value={values.pricing}
+                error={fieldError('pricing')}
+                onChange={(event) => {
+                  setAmount('pricing', event.currentTarget.value);
+                }}
+              />
+            )}
+            <TextInput
+              label={t('services.form.duration')}
+              description={t('services.form.durationHint')}
+              placeholder="30"
+              inputMode="numeric"
+              required
+              maxLength={4}
+              value={values.durationMinutes}
+              error={fieldError('durationMinutes')}
+              onChange={(event) => {
+                setAmount('durationMinutes', event.currentTarget.value);
+              }}
+            />
+          </Group>
+        )}
         <TextInput
           label={t('services.form.category')}
           required

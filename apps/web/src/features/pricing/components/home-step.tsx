@@ -1,0 +1,154 @@
+import { HOME_LIMITS, type Locale, type PricingField } from '@eclat/shared';
+import { Checkbox, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from '@/lib/i18n';
+
+import { describeDuration } from '@/features/booking/duration';
+import { formatCurrency } from '@/lib/format';
+
+import type { BookingHome } from '../booking-home';
+import type { VisitEstimate } from '../visit-price';
+
+type HomeStepProps = {
+  estimate: VisitEstimate;
+  value: BookingHome;
+  onChange: (value: BookingHome) => void;
+  /** Say what is missing even in boxes left empty (after Next). */
+  showAllErrors: boolean;
+  locale: Locale;
+};
+
+/** A count typed in a number box: a number, or undefined while it is empty. */
+const countOf = (value: number | string): number | undefined =>
+  typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
+
+/**
+ * "Your home" (issue 16, decision 025), before the date: the bedrooms, bathrooms or floor area the
+ * chosen services are priced on, and their extras; the price and the duration follow live (read out
+ * politely), from the same function the server books with.
+ */
+export function HomeStep({ estimate, value, onChange, showAllErrors, locale }: HomeStepProps) {
+  const { t } = useTranslation();
+  const { needs, price } = estimate;
+  const errorOf = (field: PricingField) => {
+    const issue = estimate.issues.find((each) => each.field === field);
+    const typed = field === 'extraIds' ? undefined : value.home[field];
+    return issue && (showAllErrors || typed !== undefined) ? t(issue.key) : undefined;
+  };
+  const setCount = (field: 'bedrooms' | 'bathrooms' | 'area', typed: number | string) => {
+    const count = countOf(typed);
+    const { [field]: _previous, ...rest } = value.home;
+    const home = count === undefined ? rest : { ...rest, [field]: count };
+    if (field === 'area' && needs.area) home.areaUnit = needs.area;
+    onChange({ ...value, home });
+  };
+  const durationText = (minutes: number) => {
+    const duration = describeDuration(minutes);
+    return t(duration.key, duration.values);
+  };
+  const unit = needs.area === 'sqm' ? t('pricing.units.sqm') : t('pricing.units.sqft');
+
+  let estimateText = t('pricing.home.incomplete');
+  if (price) {
+    estimateText =
+      price.totalCents > 0 || price.lines.every((line) => line.cents > 0)
+        ? t('pricing.home.estimate', {
+            price: formatCurrency(price.totalCents / 100, locale),
+            duration: durationText(price.minutes),
+          })
+        : t('pricing.home.estimateQuote', { duration: durationText(price.minutes) });
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="home-step-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="home-step-heading">
+          {t('pricing.home.heading')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('pricing.home.intro')}
+        </Text>
+        {(needs.bedrooms || needs.bathrooms || needs.area) && (
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            {needs.bedrooms && (
+              <NumberInput
+                label={t('pricing.home.bedrooms')}
+                description={t('pricing.home.bedroomsHint')}
+                required
+                min={HOME_LIMITS.bedrooms.min}
+                max={HOME_LIMITS.bedrooms.max}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                value={value.home.bedrooms ?? ''}
+                error={errorOf('bedrooms')}
+                onChange={(typed) => {
+                  setCount('bedrooms', typed);
+                }}
+              />
+            )}
+            {needs.bathrooms && (
+              <NumberInput
+                label={t('pricing.home.bathrooms')}
+                required
+                min={HOME_LIMITS.bathrooms.min}
+                max={HOME_LIMITS.bathrooms.max}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                value={value.home.bathrooms ?? ''}
+                error={errorOf('bathrooms')}
+                onChange={(typed) => {
+                  setCount('bathrooms', typed);
+                }}
+              />
+            )}
+            {needs.area && (
+              <NumberInput
+                label={t('pricing.home.area', { unit })}
+                required
+                min={HOME_LIMITS.area.min}
+                max={HOME_LIMITS.area.max}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                thousandSeparator={locale === 'fr' ? ' ' : ','}
+                value={value.home.area ?? ''}
+                error={errorOf('area')}
+                onChange={(typed) => {
+                  setCount('area', typed);
+                }}
+              />
+            )}
+          </SimpleGrid>
+        )}
+        {needs.extras.length > 0 && (
+          <Checkbox.Group
+            label={t('pricing.home.extras')}
+            value={value.extraIds}
+            error={errorOf('extraIds')}
+            onChange={(extraIds) => {
+              onChange({ ...value, extraIds });
+            }}
+          >
+            <Stack gap="xs" mt={6}>
+              {needs.extras.map((extra) => (
+                <Checkbox
+                  key={extra.extraId}
+                  value={extra.extraId}
+                  label={extra.title[locale]}
+                  description={t('pricing.home.extraPrice', {
+                    price: formatCurrency(extra.priceCents / 100, locale),
+                    duration: durationText(extra.minutes),
+                  })}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        <Text role="status" aria-live="polite" fw={700} data-testid="home-estimate">
+          {estimateText}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

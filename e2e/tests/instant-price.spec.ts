@@ -1,0 +1,244 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page, Response } from '@playwright/test';
+import PostalMime from 'postal-mime';
+
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { setLanguage, signUp, uniqueEmail } from './support/accounts.ts';
+import { businessDay, businessInstant, longDay } from './support/business-time.ts';
+
+/**
+ * Instant prices (issue 16, decision 025), as a customer meets them: Whole Home Cleaning (priced by
+ * rooms) for a 3-bedroom, 2-bathroom home with two extras shows its price and length live in "Your
+ * home", the calendar offers only the times a cleaner is free for that long before closing, and the
+ * booking, My Appointments and the confirmation email show the breakdown; in English and in French.
+ */
+
+const TEXT = {
+  en: {
+    question: 'Would you like to set up a Customer Profile?',
+    yes: 'Yes',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    phone: 'Phone Number',
+    address: 'Address',
+    save: 'Save',
+    profileSaved: 'Profile updated successfully!',
+    select: 'Select Whole Home Cleaning',
+    continue: 'Continue',
+    homeHeading: 'Your home',
+    bedrooms: 'Bedrooms',
+    bathrooms: 'Bathrooms',
+    fridge: 'Inside the fridge',
+    oven: 'Inside the oven',
+    incomplete: 'Tell us about your home to see the price, the duration and the free times.',
+    first: 'Tell us about your home first: the free times depend on how long the visit takes.',
+    roomsOnly: 'Estimated price: $205.00 · Duration: 3 h 30 min',
+    withExtras: 'Estimated price: $270.00 · Duration: 4 h 30 min',
+    next: 'Next',
+    nextMonth: 'Next month',
+    time: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
+    tooLate: (hour: number) =>
+      `${String(hour).padStart(2, '0')}:00, too late: it would end after closing time`,
+    basis: '3 bedrooms, 2 bathrooms',
+    base: '$205.00',
+    fridgePrice: '$30.00',
+    ovenPrice: '$35.00',
+    total: '$270.00',
+    confirm: 'Confirm Appointment',
+    booked: 'Your appointment has been booked! You will receive a confirmation email shortly.',
+    emailLines: [
+      'Whole Home Cleaning (3 bedrooms, 2 bathrooms): $205.00',
+      'Inside the fridge: $30.00',
+      'Inside the oven: $35.00',
+      'Total: $270.00',
+    ],
+  },
+  fr: {
+    question: 'Voulez-vous créer un profil client?',
+    yes: 'Oui',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    phone: 'Numéro de téléphone',
+    address: 'Adresse',
+    save: 'Enregistrer',
+    profileSaved: 'Profil mis à jour avec succès!',
+    select: 'Choisir Whole Home Cleaning',
+    continue: 'Continuer',
+    homeHeading: 'Votre logement',
+    bedrooms: 'Chambres',
+    bathrooms: 'Salles de bain',
+    fridge: 'Intérieur du réfrigérateur',
+    oven: 'Intérieur du four',
+    incomplete: 'Parlez-nous de votre logement pour voir le prix, la durée et les heures libres.',
+    first: 'Parlez-nous d’abord de votre logement : les heures libres dépendent de la durée de la visite.',
+    roomsOnly: 'Prix estimé : 205,00 $ · Durée : 3 h 30 min',
+    withExtras: 'Prix estimé : 270,00 $ · Durée : 4 h 30 min',
+    next: 'Suivant',
+    nextMonth: 'Mois suivant',
+    time: (hour: number) => `${hour} h 00`,
+    tooLate: (hour: number) => `${hour} h 00, trop tard : finirait après la fermeture`,
+    basis: '3 chambres, 2 salles de bain',
+    base: '205,00 $',
+    fridgePrice: '30,00 $',
+    ovenPrice: '35,00 $',
+    total: '270,00 $',
+    confirm: 'Confirmer le rendez-vous',
+    booked: 'Votre rendez-vous est réservé! Vous recevrez un courriel de confirmation sous peu.',
+    emailLines: [
+      'Whole Home Cleaning (3 chambres, 2 salles de bain) : 205,00 $',
+      'Intérieur du réfrigérateur : 30,00 $',
+      'Intérieur du four : 35,00 $',
+      'Total : 270,00 $',
+    ],
+  },
+} as const;
+
+type Language = keyof typeof TEXT;
+
+/** Spaces of any kind (French puts no-break spaces in prices and before colons) as plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function createProfile(page: Page, language: Language) {
+  const t = TEXT[language];
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: t.question })).toBeVisible();
+  await page.getByRole('button', { name: t.yes, exact: true }).click();
+  await page.getByRole('textbox', { name: t.firstName, exact: true }).fill('Camille');
+  await page.getByRole('textbox', { name: t.lastName, exact: true }).fill('Gagnon');
+  await page.getByRole('textbox', { name: t.phone, exact: true }).pressSequentially('5145551234');
+  await page.getByRole('textbox', { name: t.address, exact: true }).fill('123 Main Street');
+  await page.getByRole('button', { name: t.save, exact: true }).click();
+  await expect(page.getByText(t.profileSaved)).toBeVisible();
+}
+
+/** The confirmation email the server without SMTP wrote for this address (DATA_DIR/mail). */
+async function confirmationText(email: string): Promise<string> {
+  const mailbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const safeTo = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await fs.readdir(mailbox).catch(() => [])).filter((file) =>
+          file.endsWith(`-${safeTo}.eml`),
+        );
+        for (const file of files) {
+          const parsed = await PostalMime.parse(await fs.readFile(path.join(mailbox, file), 'utf8'));
+          if (parsed.attachments.some((attachment) => attachment.mimeType.startsWith('text/calendar'))) {
+            text = plain(parsed.text ?? '');
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
+  return text;
+}
+
+const isBooking = (response: Response) =>
+  response.request().method() === 'POST' && response.url().includes('/api/v1/appointments/customers/');
+
+// Days no other spec books on (they use the next three weeks): a 4 h 30 visit takes a cleaner for
+// most of an afternoon, which must not take the time another spec counts on. The demo team works
+// the coming four weeks.
+const DAYS_AHEAD = { en: 25, fr: 27 } as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`${language}: a 3-bedroom, 2-bathroom home with two extras gets its price and length live, books a time long enough, and sees the breakdown`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const t = TEXT[language];
+    const day = businessDay(DAYS_AHEAD[language]);
+    await setLanguage(page, language);
+    await page.goto('/');
+    const email = uniqueEmail(`instant-price-${language}`);
+    await signUp(page, email, language);
+    await createProfile(page, language);
+
+    await page.goto('/services');
+    await page.getByRole('checkbox', { name: t.select }).check();
+    await page.getByRole('button', { name: t.continue, exact: true }).click();
+    await expect(page).toHaveURL(/\/calendar-select$/);
+
+    // "Your home" comes first: nothing to pick before it says what the service needs.
+    await expect(page.getByRole('heading', { name: t.homeHeading })).toBeVisible();
+    const estimate = page.getByTestId('home-estimate');
+    await expect(estimate).toHaveAttribute('aria-live', 'polite');
+    await expect(estimate).toHaveText(t.incomplete);
+    await page.getByRole('button', { name: t.next, exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t.first })).toBeVisible();
+
+    await page.getByRole('textbox', { name: t.bedrooms }).fill('3');
+    await page.getByRole('textbox', { name: t.bathrooms }).fill('2');
+    await expect(estimate).toHaveText(t.roomsOnly);
+    await page.getByRole('checkbox', { name: t.fridge }).check();
+    await page.getByRole('checkbox', { name: t.oven }).check();
+    await expect(estimate).toHaveText(t.withExtras);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // 4 h 30 from 17:00 would end after closing (21:00): the calendar says so; 16:00 is free for that long.
+    const dayButton = page.getByRole('button', { name: longDay(day, language), exact: true }).first();
+    if (!(await dayButton.isVisible())) await page.getByRole('button', { name: t.nextMonth }).click();
+    await dayButton.click();
+    await expect(page.getByRole('button', { name: t.tooLate(17), exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const four = page.getByRole('button', { name: t.time(16), exact: true });
+    await expect(four).toBeEnabled();
+    await four.click();
+    await expect(four).toHaveAttribute('aria-pressed', 'true');
+    // A reload keeps the home, the extras and the time.
+    await page.reload();
+    await expect(page.getByTestId('home-estimate')).toHaveText(t.withExtras);
+    await expect(page.getByRole('button', { name: t.time(16), exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: t.next, exact: true }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Checkout: base (with the rooms), each extra, the total.
+    const breakdown = page.getByTestId('price-breakdown');
+    const service = breakdown.getByRole('listitem').filter({ hasText: 'Whole Home Cleaning' });
+    await expect(service).toContainText(t.basis);
+    await expect(service).toContainText(t.base);
+    await expect(breakdown.getByRole('listitem').filter({ hasText: t.fridge })).toContainText(t.fridgePrice);
+    await expect(breakdown.getByRole('listitem').filter({ hasText: t.oven })).toContainText(t.ovenPrice);
+    await expect(page.getByTestId('checkout-total')).toHaveText(t.total);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const [booking] = await Promise.all([
+      page.waitForResponse(isBooking),
+      page.getByRole('button', { name: t.confirm }).click(),
+    ]);
+    expect(booking.status()).toBe(201);
+    const sent = booking.request().postDataJSON() as { home: unknown; extraIds: string[] };
+    expect(sent.home).toEqual({ bedrooms: 3, bathrooms: 2 });
+    expect(sent.extraIds).toHaveLength(2);
+    const booked = (await booking.json()) as { appointmentDate: string; endsAt: string; totalPrice: number };
+    expect(booked.appointmentDate).toBe(businessInstant(day, 16));
+    expect(Date.parse(booked.endsAt) - Date.parse(booked.appointmentDate)).toBe(270 * 60_000);
+    expect(booked.totalPrice).toBe(270);
+
+    // My Appointments: the confirmation and the card's breakdown.
+    await expect(page).toHaveURL(/\/my-appointments$/);
+    await expect(page.getByText(t.booked)).toBeVisible();
+    const card = page.getByRole('main').getByRole('article');
+    await expect(card.getByTestId('appointment-time')).toHaveText(t.time(16));
+    const lines = card.getByTestId('price-breakdown');
+    await expect(lines.getByRole('listitem')).toHaveCount(3);
+    await expect(lines.getByRole('listitem').first()).toContainText(t.basis);
+    await expect(lines).toContainText(t.fridge);
+    await expect(lines).toContainText(t.total);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The confirmation email lists the same lines.
+    const text = await confirmationText(email);
+    for (const line of t.emailLines) expect(text).toContain(line);
+  });
+}
