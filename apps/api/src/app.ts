@@ -22,6 +22,8 @@ import { emailPreferencesRoutes } from './modules/customers/email-preferences.ro
 import { remindersPlugin } from './modules/reminders/reminders.ts';
 import { scheduledBackupPlugin } from './ops/scheduled-backup.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
+import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -125,6 +127,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(assignmentsRoutes, { config });
       await api.register(schedulingRoutes, { config });
       await api.register(seriesRoutes, { config });
+      await api.register(serviceAreaRoutes);
+      await api.register(quotesRoutes, { config });
       await api.register(calendarRoutes, { config });
       await api.register(emailPreferencesRoutes, { config });
     },

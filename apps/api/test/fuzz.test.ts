@@ -11,6 +11,7 @@ import {
   feedbackSchema,
   ROLE_IDS,
   scheduleSchema,
+  quoteSchema,
   seriesDetailSchema,
   serviceSchema,
   type Permission,
@@ -290,6 +291,39 @@ async function seed() {
   );
   remember('feedbackId', feedback.feedbackId);
   remember('roleId', ROLE_IDS.employee);
+
+  // Quote requests (issue 16): one waiting, one answered, so accept, decline, answer and slots meet real ids.
+  for (const isAnswered of [false, true]) {
+    const quote = await seeded(
+      'customer',
+      {
+        method: 'POST',
+        url: '/api/v1/quotes',
+        payload: {
+          description: 'Offices after a renovation.',
+          address: '12 Main Street',
+          postalCode: 'V6B 1A1',
+          serviceIds: [serviceIds[0]],
+          photos: [PICTURES[0]],
+        },
+      },
+      (body) => quoteSchema.parse(body),
+    );
+    remember('quoteId', quote.quoteId);
+    if (isAnswered) {
+      await seeded(
+        'admin',
+        {
+          method: 'PUT',
+          url: `/api/v1/quotes/${quote.quoteId}/answer`,
+          payload: { priceCents: 45_000, durationMinutes: 180 },
+        },
+        (body) => quoteSchema.parse(body),
+      );
+    }
+  }
+  remember('index', '0');
+  samples.push('M5V 3L9', 'h2x1y4', 'M5V', 'V6B 1A1');
 }
 
 const short = (text: string) =>

@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'TOO_LATE_TO_CHANGE',
   /** The recurring series is cancelled: it can no longer be changed, paused or resumed. */
   'SERIES_CANCELLED',
+  /** The postal code of an online booking is outside the service area: a quote request is offered instead. */
+  'OUTSIDE_SERVICE_AREA',
+  /** The quote was already accepted, declined or has expired, or has no answer yet: it cannot be decided. */
+  'QUOTE_CLOSED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -16,6 +16,12 @@ import { contactMessageDataSchema, renderContactMessage } from './templates/cont
 import { emailVerificationDataSchema, renderEmailVerification } from './templates/email-verification.ts';
 import { passwordResetDataSchema, renderPasswordReset } from './templates/password-reset.ts';
 import { feedbackRequestDataSchema, renderFeedbackRequest } from './templates/feedback-request.ts';
+import {
+  quoteAnsweredDataSchema,
+  quoteRequestDataSchema,
+  renderQuoteAnswered,
+  renderQuoteRequest,
+} from './templates/quotes.ts';
 import { renderSeriesConfirmation, seriesConfirmationDataSchema } from './templates/series.ts';
 import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
 import {
@@ -39,6 +45,8 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('series-confirmation'), data: seriesConfirmationDataSchema }),
   z.object({ template: z.literal('visit-notice'), data: visitNoticeDataSchema }),
   z.object({ template: z.literal('feedback-request'), data: feedbackRequestDataSchema }),
+  z.object({ template: z.literal('quote-request'), data: quoteRequestDataSchema }),
+  z.object({ template: z.literal('quote-answered'), data: quoteAnsweredDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -99,6 +107,10 @@ export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWi
       };
     case 'feedback-request':
       return { ...renderFeedbackRequest(message.data, locale, ctx), attachments: [] };
+    case 'quote-request':
+      return { ...renderQuoteRequest(message.data, locale, ctx), attachments: [] };
+    case 'quote-answered':
+      return { ...renderQuoteAnswered(message.data, locale, ctx), attachments: [] };
   }
 }
 

@@ -288,6 +288,23 @@ describe('email templates', () => {
         customerFirstName: 'Amélie',
         startsAt: '2027-03-09T14:00:00.000Z',
       },
+      'quote-request': {
+        quoteId: '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+        customerName: 'Amélie Tremblay',
+        customerEmail: 'amelie@example.com',
+        what: 'Post-Renovation Cleanup\n\nThree floors after a kitchen renovation.',
+        address: '48 Palmerston Avenue',
+        postalCode: 'V6B 1A1',
+        photoCount: 2,
+      },
+      'quote-answered': {
+        quoteId: '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+        customerFirstName: 'Amélie',
+        priceCents: 45_000,
+        durationMinutes: 300,
+        message: 'Two cleaners for the day.',
+        expiresAt: '2027-04-08T14:00:00.000Z',
+      },
     };
     expect(Object.keys(samples).sort()).toEqual(
       emailMessageSchema.options.map((option) => option.shape.template.value).sort(),

@@ -65,6 +65,10 @@ export const routes: RouteObject[] = [
             import('./routes/account/submit-feedback').then((m) => m.SubmitFeedbackRoute),
           ),
           screen(paths.profile, () => import('./routes/account/profile').then((m) => m.ProfileRoute)),
+          screen(paths.requestQuote, () =>
+            import('./routes/account/request-quote').then((m) => m.RequestQuoteRoute),
+          ),
+          screen(paths.myQuotes, () => import('./routes/account/my-quotes').then((m) => m.MyQuotesRoute)),
 
           // Staff: admin or employee.
           screen(paths.appointments, () =>

@@ -79,6 +79,9 @@ describe('paths', () => {
         '/recurring/:seriesId',
         '/recurring/:seriesId/change',
         '/recurring/add',
+        // Quote requests (issue 16).
+        '/request-quote',
+        '/my-quotes',
       ].sort(),
     );
   });

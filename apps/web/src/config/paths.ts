@@ -65,6 +65,10 @@ export const paths = {
     access: account,
   },
   submitFeedback: { path: '/submit-feedback', getHref: () => '/submit-feedback', access: account },
+  /** Ask for a quote (issue 16): quote-only services, or an address outside the service area. */
+  requestQuote: { path: '/request-quote', getHref: () => '/request-quote', access: account },
+  /** My quote requests and their answers: accept (book at that price) or decline. */
+  myQuotes: { path: '/my-quotes', getHref: () => '/my-quotes', access: account },
   profile: { path: '/profile', getHref: () => '/profile', access: account },
 
   // Staff (admin, employee)

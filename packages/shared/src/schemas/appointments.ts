@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
+import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
 
 export const appointmentServiceSchema = z.object({
@@ -67,11 +68,16 @@ export const bookAppointmentInputSchema = z.object({
   comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
   /** Emails about this appointment use it. */
   locale: z.enum(LOCALES).optional(),
+  /**
+   * Where the visit is (issue 16): checked against the service area (409 OUTSIDE_SERVICE_AREA for a
+   * customer). Absent, the profile's postal code is checked.
+   */
+  postalCode: postalCodeSchema.optional(),
 });
 export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;
 
 /** A customer changing their own appointment (`PUT /appointments/customer/{id}`). */
-export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema.extend({
+export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema.omit({ postalCode: true }).extend({
   /** A customer may cancel; confirming or completing is the company's call (403). */
   status: z.enum(APPOINTMENT_STATUSES).optional(),
 });
@@ -80,7 +86,7 @@ export type UpdateOwnAppointmentInput = z.input<typeof updateOwnAppointmentInput
 export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });
 
 /** An admin adding or changing any appointment: the customer, and all four statuses. */
-export const adminAppointmentInputSchema = bookAppointmentInputSchema.extend({
+export const adminAppointmentInputSchema = bookAppointmentInputSchema.omit({ postalCode: true }).extend({
   customerId: z.uuid('validation.required'),
   status: z.enum(APPOINTMENT_STATUSES, { error: 'validation.required' }),
 });

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { optionalPostalCodeSchema } from './service-area.ts';
 
 /** ddd-ddd-dddd (spec §5). */
 export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
@@ -14,6 +15,8 @@ export const customerSchema = z
     phoneNumber: z.string(),
     companyName: z.string().nullable(),
     address: z.string().nullable(),
+    /** `A1A 1A1`, or null when the profile has none yet (issue 16: it decides the service area). */
+    postalCode: z.string().nullable(),
   })
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
@@ -40,6 +43,8 @@ export const profileInputSchema = z.object({
     .min(1, 'profile.errors.addressRequired')
     .max(200, 'validation.tooLong')
     .regex(ADDRESS_PATTERN, 'profile.errors.addressFormat'),
+  /** Optional (profiles made before issue 16 have none); absent keeps it, empty clears it. */
+  postalCode: optionalPostalCodeSchema,
   companyName: z
     .string()
     .trim()

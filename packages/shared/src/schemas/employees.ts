@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { PHONE_PATTERN } from './customers.ts';
+import { optionalPostalCodeSchema } from './service-area.ts';
 
 export const employeeSchema = z
   .object({
@@ -56,5 +57,7 @@ export const adminCustomerInputSchema = z.object({
     .max(120, 'validation.tooLong')
     .nullish()
     .transform((value) => (value?.length ? value : null)),
+  /** Optional (issue 16); absent keeps it, empty clears it. */
+  postalCode: optionalPostalCodeSchema,
 });
 export type AdminCustomerInput = z.input<typeof adminCustomerInputSchema>;

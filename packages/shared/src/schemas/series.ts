@@ -42,7 +42,7 @@ export type BookSeriesInput = z.input<typeof bookSeriesInputSchema>;
  * Changing all future visits (`PUT /series/{seriesId}`): the first visit of the new plan (its weekday
  * and local time become the series'), the services, the frequency, the comments. Visits before it stay.
  */
-export const changeSeriesInputSchema = bookSeriesInputSchema.omit({ locale: true });
+export const changeSeriesInputSchema = bookSeriesInputSchema.omit({ locale: true, postalCode: true });
 export type ChangeSeriesInput = z.input<typeof changeSeriesInputSchema>;
 
 /** `POST /series/{seriesId}/resume`: visits start again from this day (default: the next one that can). */

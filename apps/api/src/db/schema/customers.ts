@@ -15,6 +15,8 @@ export const customers = pgTable(
     phoneNumber: text('phone_number').notNull(),
     companyName: text('company_name'),
     address: text('address'),
+    /** `A1A 1A1` (issue 16): decides whether online booking is open to this address. Optional. */
+    postalCode: text('postal_code'),
     /** Reminders before a visit and feedback requests after one (issue 15); the customer may turn them off. */
     optionalEmails: boolean('optional_emails').notNull().default(true),
     /** The secret of the one-click unsubscribe link in those emails. */

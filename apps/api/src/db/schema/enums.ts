@@ -3,6 +3,7 @@ import {
   APPOINTMENT_STATUSES,
   FEEDBACK_STATUSES,
   PERMISSIONS,
+  QUOTE_STATUSES,
   RECURRING_FREQUENCIES,
   SERIES_STATUSES,
   SCHEDULE_STATUSES,
@@ -16,3 +17,4 @@ export const shiftEnum = pgEnum('shift', SHIFTS);
 export const permissionEnum = pgEnum('permission', PERMISSIONS);
 export const seriesFrequencyEnum = pgEnum('series_frequency', RECURRING_FREQUENCIES);
 export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);
+export const quoteStatusEnum = pgEnum('quote_status', QUOTE_STATUSES);

@@ -15,3 +15,4 @@ export * from './email-deliveries.ts';
 export * from './auth.ts';
 export * from './appointment-reminders.ts';
 export * from './calendar-feeds.ts';
+export * from './quote-requests.ts';

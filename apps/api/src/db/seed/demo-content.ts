@@ -173,6 +173,27 @@ export const DEMO_SERVICES: DemoService[] = [
   },
 ];
 
+/**
+ * Where the demo company books online (issue 16): downtown Toronto and central Montréal, and Oakville
+ * with a travel surcharge. Other postal codes are offered a quote request.
+ */
+export const DEMO_SERVICE_AREA: { prefix: string; surchargeCents: number }[] = [
+  { prefix: 'M4C', surchargeCents: 0 },
+  { prefix: 'M4Y', surchargeCents: 0 },
+  { prefix: 'M5A', surchargeCents: 0 },
+  { prefix: 'M5B', surchargeCents: 0 },
+  { prefix: 'M5J', surchargeCents: 0 },
+  { prefix: 'M5R', surchargeCents: 0 },
+  { prefix: 'M5V', surchargeCents: 0 },
+  { prefix: 'M6G', surchargeCents: 0 },
+  { prefix: 'H2J', surchargeCents: 0 },
+  { prefix: 'H2T', surchargeCents: 0 },
+  { prefix: 'H2X', surchargeCents: 0 },
+  { prefix: 'H3A', surchargeCents: 0 },
+  { prefix: 'H3B', surchargeCents: 0 },
+  { prefix: 'L6J', surchargeCents: 2500 },
+];
+
 export type DemoCustomer = {
   firstName: string;
   lastName: string;
@@ -180,6 +201,8 @@ export type DemoCustomer = {
   phoneNumber: string;
   companyName: string | null;
   address: string;
+  /** Inside `DEMO_SERVICE_AREA` (issue 16). */
+  postalCode: string;
 };
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
@@ -190,6 +213,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     phoneNumber: '416-555-0142',
     companyName: null,
     address: '48 Palmerston Avenue',
+    postalCode: 'M6G 2P5',
   },
   {
     firstName: 'Marcus',
@@ -198,6 +222,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     phoneNumber: '647-555-0178',
     companyName: 'Okafor Dental',
     address: '1200 Bay Street',
+    postalCode: 'M5R 3J1',
   },
   {
     firstName: 'Priya',
@@ -206,6 +231,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     phoneNumber: '905-555-0113',
     companyName: null,
     address: '77 Maple Grove Drive',
+    postalCode: 'L6J 4V1',
   },
   {
     firstName: 'Jean-François',
@@ -214,6 +240,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     phoneNumber: '437-555-0190',
     companyName: 'Café Gagnon',
     address: '310 Queen Street West',
+    postalCode: 'M5V 2A5',
   },
 ];
 

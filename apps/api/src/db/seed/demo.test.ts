@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { createDatabase, type Database } from '../client.ts';
-import { toLocal } from '@eclat/shared';
+import { areaFor, toLocal } from '@eclat/shared';
+import { findServiceArea } from '../../modules/service-area/service-area.repository.ts';
 import {
   availabilities,
   customers,
@@ -51,6 +52,14 @@ describe('demo content', () => {
       expect(await rolesOf(db, user?.id ?? '')).toEqual(expect.arrayContaining(account.roles));
       expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     }
+
+    // Issue 16: a Toronto and Montréal service area, the demo customers' postal codes inside it.
+    const area = (await findServiceArea(db)).prefixes;
+    expect(area.map((entry) => entry.prefix)).toEqual(expect.arrayContaining(['M5V', 'H2X']));
+    expect(area.filter((entry) => entry.surchargeCents > 0)).toHaveLength(1);
+    const profiles = await db.select().from(customers);
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const profile of profiles) expect(areaFor(area, profile.postalCode ?? '').served).toBe(true);
 
     // The team, the demo employee's record linked to their account.
     const team = await db.select().from(employees);

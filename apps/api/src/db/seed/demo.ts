@@ -34,9 +34,11 @@ import {
   DEMO_CUSTOMERS,
   DEMO_EMPLOYEES,
   DEMO_FEEDBACK,
+  DEMO_SERVICE_AREA,
   DEMO_SERVICES,
   DEMO_TEAM_WEEKS,
 } from './demo-content.ts';
+import { saveServiceArea } from '../../modules/service-area/service-area.repository.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
@@ -128,6 +130,7 @@ export async function initialiseDatabase(
     }
 
     const customerRows = await tx.insert(customers).values(DEMO_CUSTOMERS).returning({ id: customers.id });
+    await saveServiceArea(tx, { prefixes: DEMO_SERVICE_AREA });
     const day = 24 * 60 * 60 * 1000;
     await tx.insert(feedback).values(
       DEMO_FEEDBACK.map((entry) => {

@@ -212,7 +212,12 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await customerToBookFor(app.db, user, request.params.customerId);
+      const customer = await customerToBookFor(
+        app.db,
+        user,
+        request.params.customerId,
+        request.body.postalCode,
+      );
       const key = request.headers['idempotency-key'];
       if (key) {
         const earlier = await findAppointmentByKey(app.db, customer.id, key);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
+  areaFor,
   CLOSING_HOUR,
   COMPANY_PHONE,
   customerReach,
@@ -34,6 +35,7 @@ import { readerOn, type Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { ownsCustomer, type Owner } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { findServiceArea } from '../service-area/service-area.repository.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import { findBusyEmployees, lockEmployees } from '../assignments/assignments.repository.ts';
 import { pickCleaner, whoCanTake, type Team } from '../scheduling/team-plan.ts';
@@ -730,17 +732,50 @@ export function statusAfterCustomerChange(
 }
 
 /**
+ * Online bookings stay inside the service area (issue 16, decision 026): a customer's booking whose postal
+ * code is outside it is refused (409 OUTSIDE_SERVICE_AREA; the web app offers a quote request instead).
+ * The admin books by phone anywhere (the office decided to go). A booking whose postal code is not known
+ * (a profile made before issue 16, nothing sent) is not refused. Returns the travel surcharge that
+ * applies (0 outside the area or when unknown), for the price.
+ */
+export async function checkServiceArea(
+  db: Db,
+  postalCode: string | null,
+  by: 'customer' | 'admin',
+): Promise<{ postalCode: string | null; surchargeCents: number }> {
+  if (postalCode === null) return { postalCode, surchargeCents: 0 };
+  const { served, surchargeCents } = areaFor((await findServiceArea(db)).prefixes, postalCode);
+  if (!served && by === 'customer') {
+    throw new AppError(
+      'OUTSIDE_SERVICE_AREA',
+      `We do not book ${postalCode} online: it is outside our service area. Ask us for a quote instead.`,
+      [{ path: 'body.postalCode', message: 'errors.OUTSIDE_SERVICE_AREA' }],
+    );
+  }
+  return { postalCode, surchargeCents };
+}
+
+/**
  * The customer record a booking (one visit or a series) is for: it exists, and it is the caller's own
- * (by the ownership rule, which needs a verified email) unless the caller is an admin.
+ * (by the ownership rule, which needs a verified email) unless the caller is an admin; and, for a
+ * customer's own booking, its postal code (the one sent with the booking, else the profile's) is inside
+ * the service area (`checkServiceArea`).
  */
 export async function customerToBookFor(
   db: Db,
   user: Owner & { permissions: ReadonlySet<string> },
   customerId: string,
+  postalCode?: string,
 ) {
   const customer = await findCustomerById(db, customerId);
   if (!customer) throw notFound('Customer profile');
-  if (!user.permissions.has('admin') && !(await ownsCustomer(db, user, customer)))
+  const isAdmin = user.permissions.has('admin');
+  if (!isAdmin && !(await ownsCustomer(db, user, customer)))
     throw forbidden('You can only book for yourself.');
-  return customer;
+  const serviceArea = await checkServiceArea(
+    db,
+    postalCode ?? customer.postalCode,
+    isAdmin ? 'admin' : 'customer',
+  );
+  return { ...customer, serviceArea };
 }

@@ -13,6 +13,7 @@ export const toCustomer = (row: Row): Customer => ({
   phoneNumber: row.phoneNumber,
   companyName: row.companyName,
   address: row.address,
+  postalCode: row.postalCode,
 });
 
 export async function findCustomerById(db: Db, id: string): Promise<Row | undefined> {
@@ -33,6 +34,8 @@ export type ProfileFields = {
   lastName: string;
   phoneNumber: string;
   address: string;
+  /** Absent keeps the stored one; null clears it. */
+  postalCode?: string | null | undefined;
   companyName: string | null;
 };
 
@@ -69,6 +72,8 @@ export type AdminCustomerFields = {
   email: string;
   phoneNumber: string;
   companyName: string | null;
+  /** Absent keeps the stored one; null clears it. */
+  postalCode?: string | null | undefined;
 };
 
 export async function createCustomer(db: Db, fields: AdminCustomerFields): Promise<Row> {

@@ -20,21 +20,25 @@ export function sniffImageType(content: Buffer): ImageMimeType | null {
   return null;
 }
 
-const imageError = (message: string, key: string) =>
-  new AppError('VALIDATION_ERROR', message, [{ path: 'body.image', message: key }]);
+const imageError = (message: string, key: string, path = 'body.image') =>
+  new AppError('VALIDATION_ERROR', message, [{ path, message: key }]);
 
-/** Decodes the spec's inline data string and checks it is a real JPEG or PNG within the size limit. */
-export function decodeServiceImage(dataUrl: string): DecodedImage {
+/**
+ * Decodes the spec's inline data string and checks it is a real JPEG or PNG (by its content) within the
+ * size limit. `path` names the field in an error (a service's `body.image`, a quote's photo).
+ */
+export function decodeServiceImage(dataUrl: string, path = 'body.image'): DecodedImage {
   const comma = dataUrl.indexOf(',');
   const content = Buffer.from(dataUrl.slice(comma + 1), 'base64');
   if (content.length > SERVICE_IMAGE_MAX_BYTES) {
     throw imageError(
       `The picture is larger than ${SERVICE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
       'services.errors.imageTooLarge',
+      path,
     );
   }
   const described = describeImage(content);
-  if (!described) throw imageError('Only JPEG or PNG files are allowed.', 'services.errors.imageType');
+  if (!described) throw imageError('Only JPEG or PNG files are allowed.', 'services.errors.imageType', path);
   return described;
 }
 

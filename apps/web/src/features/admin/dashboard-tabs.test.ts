@@ -10,7 +10,7 @@ import {
 } from './dashboard-tabs';
 
 describe('admin dashboard tabs', () => {
-  it('lists the eight tabs of the spec in order, with Recurring after Appointments and Emails last, Employees first and by default', () => {
+  it('lists the eight tabs of the spec in order, with Recurring and Quotes after Appointments and Emails last, Employees first and by default', () => {
     expect(ADMIN_TABS).toEqual([
       'employees',
       'customers',
@@ -18,6 +18,7 @@ describe('admin dashboard tabs', () => {
       'feedbacks',
       'appointments',
       'recurring',
+      'quotes',
       'availabilities',
       'schedule',
       'roles',

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 
 /**
- * The admin dashboard's tabs (spec §2, Recurring: issue 14, and Emails: issue 15), in the order they are shown, and their place in the URL:
+ * The admin dashboard's tabs (spec §2, Recurring: issue 14, Emails: issue 15, Quotes: issue 16), in the order they are shown, and their place in the URL:
  * `/admin-dashboard?tab=roles`. A link or a reload keeps the tab; anything unknown shows the
  * default tab, Employees.
  */
@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   'feedbacks',
   'appointments',
   'recurring',
+  'quotes',
   'availabilities',
   'schedule',
   'roles',

@@ -11,6 +11,8 @@ export const KNOWN_EMAIL_TEMPLATES = [
   'series-confirmation',
   'visit-notice',
   'feedback-request',
+  'quote-request',
+  'quote-answered',
 ] as const;
 export type KnownEmailTemplate = (typeof KNOWN_EMAIL_TEMPLATES)[number];
 

@@ -8,6 +8,7 @@ describe('toBookingRefusal', () => {
     ['VISITS_OVERLAP', [], 'errors.VISITS_OVERLAP', 'time'],
     ['VISIT_TOO_LONG', [], 'appointments.errors.visitTooLong', 'services'],
     ['TOO_MANY_OPEN_VISITS', [], 'errors.TOO_MANY_OPEN_VISITS', 'appointments'],
+    ['OUTSIDE_SERVICE_AREA', [], 'errors.OUTSIDE_SERVICE_AREA', 'quote'],
     [
       'VALIDATION_ERROR',
       [{ path: 'body.appointmentDate', message: 'appointments.errors.endsAfterClosing' }],

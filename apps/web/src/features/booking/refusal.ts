@@ -1,7 +1,10 @@
 import type { ErrorCode, ErrorDetail, SlotReason } from '@eclat/shared';
 
-/** What the page offers after a refused booking: another time, other services, or the list of visits. */
-export type RefusalAction = 'time' | 'services' | 'appointments';
+/**
+ * What the page offers after a refused booking: another time, other services, the list of visits, or a
+ * quote request (an address outside the service area, issue 16).
+ */
+export type RefusalAction = 'time' | 'services' | 'appointments' | 'quote';
 
 /**
  * A refused booking as the checkout shows it: the translated reason (a key), the way back and, when
@@ -37,6 +40,8 @@ export function toBookingRefusal(error: {
       return { messageKey: 'appointments.errors.visitTooLong', action: 'services', slotReason: null };
     case 'TOO_MANY_OPEN_VISITS':
       return { messageKey: 'errors.TOO_MANY_OPEN_VISITS', action: 'appointments', slotReason: null };
+    case 'OUTSIDE_SERVICE_AREA':
+      return { messageKey: 'errors.OUTSIDE_SERVICE_AREA', action: 'quote', slotReason: null };
     case 'VALIDATION_ERROR': {
       const detail = error.details.find((item) => TIME_DETAILS.has(item.message));
       return detail

@@ -17,6 +17,7 @@ describe('toCustomerFormValues', () => {
         phoneNumber: '416-555-0142',
         companyName: null,
         address: '48 Palmerston Avenue',
+        postalCode: 'M6G 2P5',
       }),
     ).toEqual({
       firstName: 'Amélie',
@@ -24,6 +25,7 @@ describe('toCustomerFormValues', () => {
       email: 'amelie@example.com',
       phoneNumber: '416-555-0142',
       companyName: '',
+      postalCode: 'M6G 2P5',
     });
   });
 });

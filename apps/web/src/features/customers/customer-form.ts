@@ -4,9 +4,9 @@ import type { PersonField, PersonFormRules, PersonFormValues } from '@/component
 import { isApiError } from '@/lib/api-client';
 
 /** What the admin's customer form holds while it is being filled in (spec §2). */
-export type CustomerFormValues = PersonFormValues & { companyName: string };
+export type CustomerFormValues = PersonFormValues & { companyName: string; postalCode: string };
 
-export type CustomerFormField = PersonField | 'companyName';
+export type CustomerFormField = PersonField | 'companyName' | 'postalCode';
 
 export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   firstName: '',
@@ -14,16 +14,17 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   email: '',
   phoneNumber: '',
   companyName: '',
+  postalCode: '',
 };
 
 /**
  * Spec §5: first name, last name, email (a valid address) and phone (123-456-7890, spec §9)
- * required, company optional (sent as null when empty). The email message is shown when the server
+ * required, company optional (sent as null when empty), postal code optional (issue 16). The email message is shown when the server
  * answers 409: another customer has this email.
  */
-export const CUSTOMER_FORM_RULES: PersonFormRules<'companyName', AdminCustomerInput> = {
+export const CUSTOMER_FORM_RULES: PersonFormRules<'companyName' | 'postalCode', AdminCustomerInput> = {
   schema: adminCustomerInputSchema,
-  extraFields: ['companyName'],
+  extraFields: ['companyName', 'postalCode'],
   emailTakenError: 'adminCustomers.errors.emailTaken',
 };
 
@@ -34,6 +35,7 @@ export function toCustomerFormValues(customer: Customer): CustomerFormValues {
     email: customer.email,
     phoneNumber: customer.phoneNumber,
     companyName: customer.companyName ?? '',
+    postalCode: customer.postalCode ?? '',
   };
 }
 

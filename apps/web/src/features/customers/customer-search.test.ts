@@ -12,6 +12,7 @@ function customer(firstName: string, lastName: string, email: string, companyNam
     phoneNumber: '416-555-0100',
     companyName,
     address: null,
+    postalCode: null,
   };
 }
 

@@ -7,13 +7,21 @@ const VALID = {
   lastName: 'Gagnon',
   phoneNumber: '514-555-1234',
   address: '123 Main Street',
+  postalCode: '',
   companyName: '',
 };
 
 describe('validateProfile', () => {
   it('accepts a complete profile and sends an empty company name as null', () => {
     const result = validateProfile(VALID);
-    expect(result).toEqual({ success: true, data: { ...VALID, companyName: null } });
+    expect(result).toEqual({ success: true, data: { ...VALID, postalCode: null, companyName: null } });
+  });
+
+  it('reads the postal code in any case and spacing, and refuses one that is not Canadian', () => {
+    const result = validateProfile({ ...VALID, postalCode: ' h2x1y4 ' });
+    expect(result.success && result.data.postalCode).toBe('H2X 1Y4');
+    const wrong = validateProfile({ ...VALID, postalCode: '90210' });
+    expect(wrong.success ? {} : wrong.errors).toEqual({ postalCode: 'validation.postalCode' });
   });
 
   it('keeps a company name and trims the fields', () => {

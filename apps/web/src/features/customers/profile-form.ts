@@ -7,6 +7,7 @@ export type ProfileFormValues = {
   lastName: string;
   phoneNumber: string;
   address: string;
+  postalCode: string;
   companyName: string;
 };
 
@@ -20,6 +21,7 @@ export const EMPTY_PROFILE: ProfileFormValues = {
   lastName: '',
   phoneNumber: '',
   address: '',
+  postalCode: '',
   companyName: '',
 };
 
@@ -29,11 +31,19 @@ export function toProfileFormValues(customer: Customer): ProfileFormValues {
     lastName: customer.lastName,
     phoneNumber: customer.phoneNumber,
     address: customer.address ?? '',
+    postalCode: customer.postalCode ?? '',
     companyName: customer.companyName ?? '',
   };
 }
 
-const FIELDS: readonly ProfileField[] = ['firstName', 'lastName', 'phoneNumber', 'address', 'companyName'];
+const FIELDS: readonly ProfileField[] = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'address',
+  'postalCode',
+  'companyName',
+];
 
 /**
  * The spec §5 profile rules, with the same schema the server uses: the input to send (company name

@@ -38,6 +38,11 @@ import {
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
 import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import { profileSetupHref } from '@/features/customers/profile-return';
+import { useServiceArea } from '@/features/quotes/api/get-service-area';
+import { checkArea } from '@/features/quotes/area-check';
+import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
+import { requestQuoteHref } from '@/features/quotes/links';
 import { useBookSeries } from '@/features/series/api/book-series';
 import { useRecurringDiscounts } from '@/features/series/api/get-recurring-discounts';
 import { BookedSeries } from '@/features/series/components/booked-series';
@@ -58,7 +63,7 @@ import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** /profile, coming back here after the first save. */
-const CREATE_PROFILE_HREF = `${paths.profile.getHref()}?${new URLSearchParams({ returnTo: paths.checkout.getHref() }).toString()}`;
+const CREATE_PROFILE_HREF = profileSetupHref(paths.checkout.getHref());
 
 /**
  * Spec §2 Checkout, §5, §8: the services with prices and total, the date and time (business time
@@ -94,6 +99,10 @@ export function CheckoutRoute() {
   const book = useBookAppointment();
   const bookSeries = useBookSeries();
   const discounts = useRecurringDiscounts();
+  const serviceArea = useServiceArea();
+  // Issue 16: an address outside the service area cannot book online; a quote request is offered.
+  const area = checkArea(serviceArea.data?.prefixes, profile.data?.postalCode);
+  const isOutside = area.kind === 'outside';
   const isRecurring = frequency !== 'once';
   const isBooking = book.isPending || bookSeries.isPending;
   const zone = timeZone.data;
@@ -142,7 +151,7 @@ export function CheckoutRoute() {
   const needsHome = services.isSuccess && estimate.price === null;
 
   const confirm = () => {
-    if (isSubmitting.current || isBooking) return;
+    if (isSubmitting.current || isBooking || isOutside) return;
     if (!appointmentDate) {
       setFormError(t('checkout.errors.noDate'));
       return;
@@ -320,7 +329,7 @@ export function CheckoutRoute() {
           <Text size="sm" fw={700}>
             {t('checkout.address')}
           </Text>
-          <Text>{profile.data.address ?? '—'}</Text>
+          <Text>{[profile.data.address, profile.data.postalCode].filter(Boolean).join(', ') || '—'}</Text>
         </div>
         <Anchor component={Link} to={CREATE_PROFILE_HREF} size="sm">
           {t('checkout.editProfile')}
@@ -384,6 +393,20 @@ export function CheckoutRoute() {
                   <Text size="sm" c="dimmed" data-testid="checkout-total-note">
                     {t('checkout.totalExcludesQuoted', { count: quotedCount })}
                   </Text>
+                )}
+                {quotedCount > 0 && (
+                  <Anchor
+                    component={Link}
+                    to={requestQuoteHref({
+                      serviceIds: services.data
+                        .filter((service) => service.pricing <= 0)
+                        .map((service) => service.serviceId),
+                      postalCode: profile.data?.postalCode,
+                    })}
+                    size="sm"
+                  >
+                    {t('quotes.requestForQuoted', { count: quotedCount })}
+                  </Anchor>
                 )}
               </Stack>
             )}
@@ -489,6 +512,15 @@ export function CheckoutRoute() {
                   {t('checkout.changeServices')}
                 </Button>
               )}
+              {refusal.action === 'quote' && (
+                <Button
+                  component={Link}
+                  to={requestQuoteHref({ serviceIds, postalCode: profile.data?.postalCode })}
+                  size="xs"
+                >
+                  {t('quotes.outside.request')}
+                </Button>
+              )}
               {refusal.action === 'appointments' && (
                 <Button component={Link} to={paths.myAppointments.getHref()} size="xs">
                   {t('checkout.seeMyAppointments')}
@@ -496,6 +528,9 @@ export function CheckoutRoute() {
               )}
             </Stack>
           </Alert>
+        )}
+        {area.kind === 'outside' && !refusal && (
+          <OutsideAreaAlert postalCode={area.postalCode} serviceIds={serviceIds} />
         )}
         {formError && (
           <Alert color="red" role="alert">
@@ -506,7 +541,7 @@ export function CheckoutRoute() {
         <Button
           size="md"
           onClick={confirm}
-          disabled={isBooking || refusal !== null || (isRecurring && !discounts.data)}
+          disabled={isBooking || refusal !== null || isOutside || (isRecurring && !discounts.data)}
           leftSection={
             isRecurring ? (
               <IconRepeat size={18} aria-hidden="true" />

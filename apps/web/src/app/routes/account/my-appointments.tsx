@@ -1,7 +1,7 @@
 import { appointmentSchema, type Appointment } from '@eclat/shared';
 import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileDollar, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
@@ -172,14 +172,24 @@ export function MyAppointmentsRoute() {
               </Text>
             )}
           </Stack>
-          <Button
-            component={Link}
-            to={paths.services.getHref()}
-            variant="light"
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-          >
-            {t('myAppointments.bookNew')}
-          </Button>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={paths.myQuotes.getHref()}
+              variant="default"
+              leftSection={<IconFileDollar size={18} aria-hidden="true" />}
+            >
+              {t('quotes.mine.link')}
+            </Button>
+            <Button
+              component={Link}
+              to={paths.services.getHref()}
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+            >
+              {t('myAppointments.bookNew')}
+            </Button>
+          </Group>
         </Group>
         <VerifyEmailBanner />
 

@@ -6,7 +6,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { PageLoader } from '@/components/ui/page-loader';
-import { paths } from '@/config/paths';
 import { SignOutEverywhereCard } from '@/features/auth/components/sign-out-everywhere-card';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { useSaveMyProfile } from '@/features/customers/api/save-my-profile';
@@ -29,11 +28,7 @@ import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useErrorToast } from '@/lib/error-toast';
 import { usePageMeta } from '@/lib/use-page-meta';
-
-/** Where a first save may send the user back to (only known pages: no open redirect). */
-function readReturnTo(value: string | null): string | null {
-  return value === paths.checkout.getHref() ? value : null;
-}
+import { readReturnTo } from '@/features/customers/profile-return';
 
 /** No profile yet: the spec §4 question, then the form (Yes) or the opted-out note (No). */
 type NewProfileStep = 'prompt' | 'optedOut' | 'form';
@@ -41,7 +36,7 @@ type NewProfileStep = 'prompt' | 'optedOut' | 'form';
 /**
  * Spec §2, §4, §5: loading; no record -> "Would you like to set up a Customer Profile?" (Yes / No);
  * No -> opted-out note with Create Profile Anyway; Yes -> the form, whose Cancel goes back to the
- * question; a saved profile -> view, Edit, then Save / Cancel. Opened from checkout (`?returnTo=/checkout`), a save goes back there.
+ * question; a saved profile -> view, Edit, then Save / Cancel. Opened from checkout or the quote request (`?returnTo=/checkout`), a save goes back there.
  */
 export function ProfileRoute() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import {
   IconBriefcase,
   IconCalendarEvent,
   IconCalendarTime,
+  IconFileDollar,
   IconClockHour4,
   IconMailExclamation,
   IconMessageCircle,
@@ -31,6 +32,7 @@ import {
 import { AppointmentsPanel } from '@/features/appointments/components/appointments-panel';
 import { AvailabilitiesPanel } from '@/features/availabilities/components/availabilities-panel';
 import { CustomersPanel } from '@/features/customers/components/customers-panel';
+import { QuotesPanel } from '@/features/quotes/components/quotes-panel';
 import { EmployeesPanel } from '@/features/employees/components/employees-panel';
 import { SchedulePanel } from '@/features/schedules/components/schedule-panel';
 import { RecurringPanel } from '@/features/series/components/recurring-panel';
@@ -44,6 +46,7 @@ const TAB_ICONS: Record<AdminTab, ReactNode> = {
   feedbacks: <IconMessageCircle size={16} aria-hidden="true" />,
   appointments: <IconCalendarEvent size={16} aria-hidden="true" />,
   recurring: <IconRepeat size={16} aria-hidden="true" />,
+  quotes: <IconFileDollar size={16} aria-hidden="true" />,
   availabilities: <IconClockHour4 size={16} aria-hidden="true" />,
   schedule: <IconCalendarTime size={16} aria-hidden="true" />,
   roles: <IconShieldLock size={16} aria-hidden="true" />,
@@ -57,6 +60,7 @@ const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
   feedbacks: () => <FeedbackPanel />,
   appointments: () => <AppointmentsPanel />,
   recurring: () => <RecurringPanel />,
+  quotes: () => <QuotesPanel />,
   availabilities: () => <AvailabilitiesPanel />,
   schedule: () => <SchedulePanel />,
   roles: () => <UserRolesPanel />,
@@ -64,7 +68,7 @@ const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
 };
 
 /**
- * The admin dashboard (spec §2): eight tabs, Recurring (issue 14) and Emails (issue 15), Employees by default. The active tab lives in the
+ * The admin dashboard (spec §2): eight tabs, Recurring (issue 14), Quotes (issue 16) and Emails (issue 15), Employees by default. The active tab lives in the
  * URL (`?tab=roles`), so a link or a reload opens the same tab; the arrow keys move between tabs.
  */
 export function AdminDashboardRoute() {

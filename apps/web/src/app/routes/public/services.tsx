@@ -1,5 +1,6 @@
 import type { Service } from '@eclat/shared';
 import {
+  Anchor,
   Button,
   CloseButton,
   Container,
@@ -18,6 +19,7 @@ import { PageGrid } from '@/components/ui/page-grid';
 import { paths } from '@/config/paths';
 import type { ServicesAudience } from '@/features/services/api/get-services';
 import { usePublicServices, usePublicServiceSearch } from '@/features/services/api/public-services';
+import { requestQuoteHref } from '@/features/quotes/links';
 import { ServiceCard } from '@/features/services/components/service-card';
 import { SelectionSummary } from '@/features/services/components/selection-summary';
 import {
@@ -173,6 +175,19 @@ export function ServicesRoute() {
               selectLabel={t('services.select', { title: service.title })}
               isSelected={selected.includes(service.serviceId)}
               onToggle={toggle}
+              quoteLink={
+                service.pricing <= 0 ? (
+                  <Anchor
+                    component={Link}
+                    to={requestQuoteHref({ serviceIds: [service.serviceId] })}
+                    size="sm"
+                    fw={600}
+                    aria-label={t('services.requestQuoteFor', { title: service.title })}
+                  >
+                    {t('services.requestQuote')}
+                  </Anchor>
+                ) : undefined
+              }
               actions={
                 isAdmin ? (
                   <Suspense fallback={null}>

@@ -11,13 +11,22 @@ import { slotsKeys } from './get-slots';
 
 /** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */
 const slotDaysKeys = {
-  range: (from: string, to: string, serviceIds: readonly string[], choice?: BookingHome) =>
-    [...slotsKeys.all, 'days', from, to, [...serviceIds].sort(), choice ? homeQuery(choice) : {}] as const,
+  range: (from: string, to: string, serviceIds: readonly string[], choice?: BookingHome, quoteId?: string) =>
+    [
+      ...slotsKeys.all,
+      'days',
+      from,
+      to,
+      [...serviceIds].sort(),
+      choice ? homeQuery(choice) : {},
+      quoteId ?? null,
+    ] as const,
 };
 
 /**
  * `GET /slots/days`: each day of a range (at most 42) with a free time or the reason it has none, for a
- * visit of these services on this home with these extras.
+ * visit of these services on this home with these extras; for an answered quote, `GET
+ * /quotes/{id}/slots/days` (its length is the answer's; decision 026).
  */
 export function getSlotDays(
   from: string,
@@ -25,7 +34,15 @@ export function getSlotDays(
   serviceIds: readonly string[],
   signal?: AbortSignal,
   choice?: BookingHome,
+  quoteId?: string,
 ) {
+  if (quoteId) {
+    return apiGet(`/quotes/${encodeURIComponent(quoteId)}/slots/days`, {
+      query: { from, to },
+      schema: slotDaysResponseSchema,
+      signal,
+    });
+  }
   return apiGet('/slots/days', {
     query: {
       from,
@@ -43,10 +60,11 @@ export function slotDaysQueryOptions(
   to: string,
   serviceIds: readonly string[],
   choice?: BookingHome,
+  quoteId?: string,
 ) {
   return queryOptions({
-    queryKey: slotDaysKeys.range(from, to, serviceIds, choice),
-    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal, choice),
+    queryKey: slotDaysKeys.range(from, to, serviceIds, choice, quoteId),
+    queryFn: ({ signal }) => getSlotDays(from, to, serviceIds, signal, choice, quoteId),
     // Places fill up, as for the slots; a minute is enough while a person looks at a month.
     staleTime: 60_000,
   });
@@ -75,6 +93,7 @@ export function useCalendarDays({
   bookableUntil,
   serviceIds,
   choice,
+  quoteId,
 }: {
   initialDay: string | null;
   today: string | null;
@@ -82,12 +101,14 @@ export function useCalendarDays({
   serviceIds: readonly string[];
   /** The home and extras the visit is priced on (its length). */
   choice?: BookingHome;
+  /** An answered quote's visit (issue 16) instead of the services'. */
+  quoteId?: string;
 }): CalendarDays {
   const [chosenMonth, setChosenMonth] = useState<string | null>(null);
   const month = chosenMonth ?? monthOf(initialDay ?? today ?? '');
   const range = today ? slotDaysRange(month, today, bookableUntil) : null;
   const query = useQuery({
-    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds, choice),
+    ...slotDaysQueryOptions(range?.from ?? '', range?.to ?? '', serviceIds, choice, quoteId),
     enabled: range !== null,
     select: (answer) => unbookableDays(answer.days),
     // The previous month stays marked while the next one loads, instead of flashing unmarked.

@@ -6,8 +6,14 @@ import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
 
 export const slotsKeys = {
   all: ['slots'] as const,
-  day: (date: string, serviceIds: readonly string[], choice?: BookingHome) =>
-    [...slotsKeys.all, date, [...serviceIds].sort(), choice ? homeQuery(choice) : {}] as const,
+  day: (date: string, serviceIds: readonly string[], choice?: BookingHome, quoteId?: string) =>
+    [
+      ...slotsKeys.all,
+      date,
+      [...serviceIds].sort(),
+      choice ? homeQuery(choice) : {},
+      quoteId ?? null,
+    ] as const,
 };
 
 /** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
@@ -15,14 +21,23 @@ const businessTimeZoneKey = ['business-time-zone'] as const;
 
 /**
  * The 12 hourly slots of a business day, each bookable or not (past, full), for a visit of these
- * services on this home with these extras (its length decides; decision 025).
+ * services on this home with these extras (its length decides; decision 025), or of an answered quote
+ * (`quoteId`: its length is the answer's; decision 026).
  */
 export function getSlots(
   date: string,
   serviceIds: readonly string[],
   signal?: AbortSignal,
   choice?: BookingHome,
+  quoteId?: string,
 ) {
+  if (quoteId) {
+    return apiGet(`/quotes/${encodeURIComponent(quoteId)}/slots`, {
+      query: { date },
+      schema: slotsResponseSchema,
+      signal,
+    });
+  }
   return apiGet('/slots', {
     query: {
       date,
@@ -34,17 +49,27 @@ export function getSlots(
   });
 }
 
-export function slotsQueryOptions(date: string, serviceIds: readonly string[], choice?: BookingHome) {
+export function slotsQueryOptions(
+  date: string,
+  serviceIds: readonly string[],
+  choice?: BookingHome,
+  quoteId?: string,
+) {
   return queryOptions({
-    queryKey: slotsKeys.day(date, serviceIds, choice),
-    queryFn: ({ signal }) => getSlots(date, serviceIds, signal, choice),
+    queryKey: slotsKeys.day(date, serviceIds, choice, quoteId),
+    queryFn: ({ signal }) => getSlots(date, serviceIds, signal, choice, quoteId),
     // Places fill up: always ask again when the day is shown.
     staleTime: 0,
   });
 }
 
-export function useSlots(date: string | null, serviceIds: readonly string[], choice?: BookingHome) {
-  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, choice), enabled: Boolean(date) });
+export function useSlots(
+  date: string | null,
+  serviceIds: readonly string[],
+  choice?: BookingHome,
+  quoteId?: string,
+) {
+  return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, choice, quoteId), enabled: Boolean(date) });
 }
 
 const businessCalendarOptions = queryOptions({

@@ -1,5 +1,5 @@
 import { MAX_TOTAL_PAGES, type Appointment, type AppointmentsFilter } from '@eclat/shared';
-import { Alert, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '
 import { AppointmentsFilterFields } from './appointments-filter';
 import { PdfDownloadDialog } from './pdf-download-dialog';
 import { StatusBadge } from './status-badge';
+import { PageControls } from '@/components/ui/page-controls';
 
 type AppointmentsTableProps = {
   /** The page shown, counted from 1. */
@@ -215,22 +216,12 @@ export function AppointmentsTable({
               ? t('staffAppointments.countMore', { count: MAX_TOTAL_PAGES * list.data.size })
               : t('staffAppointments.count', { count: totalElements })}
           </Text>
-          {list.data.totalPages > 1 && (
-            <Pagination
-              total={list.data.totalPages}
-              value={Math.min(page, list.data.totalPages)}
-              onChange={(next) => {
-                onPageChange(next);
-              }}
-              siblings={1}
-              boundaries={1}
-              aria-label={t('staffAppointments.pagination')}
-              getItemProps={(item) => ({ 'aria-label': t('staffAppointments.pageLabel', { page: item }) })}
-              getControlProps={(control) => ({
-                'aria-label': t(`staffAppointments.pageControls.${control}`),
-              })}
-            />
-          )}
+          <PageControls
+            total={list.data.totalPages}
+            page={page}
+            onChange={onPageChange}
+            label={t('staffAppointments.pagination')}
+          />
         </Group>
       </Stack>
     );

@@ -15,7 +15,7 @@ function validateCustomerForm(values: CustomerFormValues) {
 
 /**
  * The admin's customer form (spec §2, §5): First Name, Last Name, Email, Phone Number and an optional
- * Company Name. The rules are checked before sending; a field's server error shows until that field
+ * Company Name, and an optional Postal Code (issue 16). The rules are checked before sending; a field's server error shows until that field
  * is changed.
  */
 export function CustomerForm({
@@ -54,6 +54,17 @@ export function CustomerForm({
           error={message('companyName')}
           onChange={(event) => {
             change('companyName', event.currentTarget.value);
+          }}
+        />
+        <TextInput
+          label={t('profile.fields.postalCode')}
+          description={t('profile.hints.postalCode')}
+          autoComplete="off"
+          maxLength={20}
+          value={values.postalCode}
+          error={message('postalCode')}
+          onChange={(event) => {
+            change('postalCode', event.currentTarget.value);
           }}
         />
         <FormActions submitLabel={submitLabel} isSubmitting={isSubmitting} onCancel={onCancel} />

@@ -3,6 +3,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
+import { AddressFields } from '@/components/forms/address-fields';
 import { PHONE_EXAMPLE } from '@/components/forms/person-form';
 import { NameInputs, PhoneNumberInput } from '@/components/forms/person-fields';
 
@@ -86,18 +87,7 @@ export function ProfileForm({
           }}
           isOwnNumber
         />
-        <TextInput
-          label={t('profile.fields.address')}
-          description={t('profile.hints.address')}
-          required
-          autoComplete="street-address"
-          maxLength={200}
-          value={values.address}
-          error={message('address')}
-          onChange={(event) => {
-            change('address', event.currentTarget.value);
-          }}
-        />
+        <AddressFields values={values} message={message} onChange={change} />
         <TextInput
           label={t('profile.fields.companyName')}
           description={t('profile.hints.companyOptional')}

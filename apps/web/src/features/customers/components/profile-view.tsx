@@ -1,6 +1,7 @@
 import type { Customer } from '@eclat/shared';
-import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
+import { DetailList } from '@/components/ui/detail-list';
 import { useTranslation } from '@/lib/i18n';
 
 type ProfileViewProps = { customer: Customer; email: string; onEdit: () => void };
@@ -14,22 +15,12 @@ export function ProfileView({ customer, email, onEdit }: ProfileViewProps) {
     [t('profile.fields.email'), email],
     [t('profile.fields.phoneNumber'), customer.phoneNumber],
     [t('profile.fields.address'), customer.address ?? t('profile.notProvided')],
+    [t('profile.fields.postalCode'), customer.postalCode ?? t('profile.notProvided')],
     [t('profile.fields.companyName'), customer.companyName ?? t('profile.notProvided')],
   ];
   return (
     <Stack gap="lg">
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <Text component="dt" size="sm" c="dimmed" fw={600}>
-              {label}
-            </Text>
-            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <DetailList rows={rows} />
       <Button
         onClick={onEdit}
         leftSection={<IconEdit size={18} aria-hidden="true" />}

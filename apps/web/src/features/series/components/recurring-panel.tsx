@@ -1,15 +1,5 @@
 import { APPOINTMENTS_PAGE_SIZE, SERIES_STATUSES, type SeriesStatus } from '@eclat/shared';
-import {
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 
@@ -29,6 +19,7 @@ import { rhythmText } from '../rhythm';
 import { NEEDS_TIME_COLOR, NeedsTimeBadge } from '@/components/ui/series-markers';
 import { RecurringDiscountsForm } from './recurring-discounts-form';
 import { SeriesStatusBadge } from './series-status-badge';
+import { PageControls } from '@/components/ui/page-controls';
 
 type StatusFilter = SeriesStatus | 'all';
 const FILTERS: readonly StatusFilter[] = ['all', ...SERIES_STATUSES];
@@ -201,20 +192,13 @@ function SeriesTable() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {list.data.totalPages > 1 && (
-          <Pagination
-            total={list.data.totalPages}
-            value={Math.min(page, list.data.totalPages)}
-            onChange={setPage}
-            siblings={1}
-            boundaries={1}
-            aria-label={t('admin.series.pagination')}
-            getItemProps={(item) => ({ 'aria-label': t('admin.series.pageLabel', { page: item }) })}
-            getControlProps={(control) => ({
-              'aria-label': t(`staffAppointments.pageControls.${control}`),
-            })}
-          />
-        )}
+        <PageControls
+          total={list.data.totalPages}
+          page={page}
+          onChange={setPage}
+          label={t('admin.series.pagination')}
+          pageLabel={(item) => t('admin.series.pageLabel', { page: item })}
+        />
       </Stack>
     );
   }

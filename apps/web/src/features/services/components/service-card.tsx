@@ -28,6 +28,8 @@ type ServiceCardProps = {
   onToggle: (serviceId: string) => void;
   /** Admin actions (Edit, Delete). */
   actions?: ReactNode;
+  /** A quote-only service's way to its price: the quote request (issue 16). */
+  quoteLink?: ReactNode;
 };
 
 export function ServiceCard({
@@ -45,6 +47,7 @@ export function ServiceCard({
   isSelected,
   onToggle,
   actions,
+  quoteLink,
 }: ServiceCardProps) {
   const titleId = `service-title-${serviceId}`;
   // A picture that fails to load gives way to the default one (it is not kept for another picture).
@@ -108,6 +111,7 @@ export function ServiceCard({
             {duration}
           </Text>
         </Group>
+        {quoteLink}
         <Checkbox
           mt="xs"
           size="md"

@@ -32,6 +32,7 @@ import { DEFAULT_SERVICE_IMAGE } from '@/features/services/service-picture';
 import { PricingFields } from '@/features/pricing/components/pricing-fields';
 import { toServerPricingErrors } from '@/features/pricing/pricing-form-values';
 import classes from './service-form.module.css';
+import { readAsDataUrl } from '@/lib/read-file';
 
 type ServiceFormProps = {
   mode: 'create' | 'edit';
@@ -45,19 +46,6 @@ type ServiceFormProps = {
   onSubmit: (input: ServiceInput) => void;
   onCancel: () => void;
 };
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      resolve(typeof reader.result === 'string' ? reader.result : '');
-    };
-    reader.onerror = () => {
-      reject(reader.error ?? new Error('The file could not be read.'));
-    };
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Title, description, pricing, category, duration, availability and picture of a service (spec §2). */
 export function ServiceForm({

@@ -1,0 +1,62 @@
+// Apart from the schemas (schemas/service-area.ts): the web app's booking steps read these without zod.
+
+/**
+ * Where the company cleans (issue 16, decision 026): the postal-code prefixes served, each with an optional
+ * travel surcharge in cents. An empty list means everywhere is served (the behaviour before issue 16).
+ */
+export type ServiceArea = { prefix: string; surchargeCents: number }[];
+
+/** Letters a Canadian postal code never uses (D F I O Q U), and those never first (W Z as well). */
+const FIRST_LETTER = 'ABCEGHJKLMNPRSTVXY';
+const OTHER_LETTER = 'ABCEGHJKLMNPRSTVWXYZ';
+
+/** `A1A 1A1`, upper case, one space: the form every postal code is stored and compared in. */
+export const POSTAL_CODE_PATTERN = new RegExp(
+  `^[${FIRST_LETTER}]\\d[${OTHER_LETTER}] \\d[${OTHER_LETTER}]\\d$`,
+);
+
+/**
+ * A prefix of the area: a forward sortation area (`M5V`), or a shorter start of one (`M` is all of
+ * Toronto, `H2` part of Montréal).
+ */
+export const AREA_PREFIX_PATTERN = new RegExp(`^[${FIRST_LETTER}](\\d[${OTHER_LETTER}]?)?$`);
+
+/** The most prefixes an area holds, and the largest travel surcharge (in cents). */
+export const MAX_AREA_PREFIXES = 300;
+export const MAX_SURCHARGE_CENTS = 100_000;
+
+/**
+ * A postal code as typed (`h2x1y4`, ` H2X  1Y4 `) in its stored form (`H2X 1Y4`), or null when it is not a
+ * Canadian postal code.
+ */
+export function normalizePostalCode(value: string): string | null {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  if (compact.length !== 6) return null;
+  const code = `${compact.slice(0, 3)} ${compact.slice(3)}`;
+  return POSTAL_CODE_PATTERN.test(code) ? code : null;
+}
+
+/** A prefix as typed (` m5v `) in its stored form (`M5V`), or null when it cannot start a postal code. */
+export function normalizeAreaPrefix(value: string): string | null {
+  const prefix = value.replace(/\s+/g, '').toUpperCase();
+  return AREA_PREFIX_PATTERN.test(prefix) ? prefix : null;
+}
+
+/**
+ * Whether the area serves a postal code, and its travel surcharge: the surcharge of the longest prefix
+ * that matches (`M5V` before `M`). An empty area serves everywhere at no surcharge; a postal code that is
+ * not one is not served by a non-empty area.
+ */
+export function areaFor(area: ServiceArea, postalCode: string): { served: boolean; surchargeCents: number } {
+  if (area.length === 0) return { served: true, surchargeCents: 0 };
+  const code = normalizePostalCode(postalCode);
+  if (!code) return { served: false, surchargeCents: 0 };
+  let best: { prefix: string; surchargeCents: number } | undefined;
+  for (const entry of area) {
+    const prefix = normalizeAreaPrefix(entry.prefix);
+    if (prefix && code.startsWith(prefix) && (!best || prefix.length > best.prefix.length)) {
+      best = { prefix, surchargeCents: entry.surchargeCents };
+    }
+  }
+  return best ? { served: true, surchargeCents: best.surchargeCents } : { served: false, surchargeCents: 0 };
+}
