@@ -281,8 +281,11 @@ for (const language of ['en', 'fr'] as const) {
     await expect(extraRow).toHaveCount(0);
     await expect(scheduleRow).toHaveCount(1);
 
-    // The employee sees the approved night shift on their schedule, on its day.
+    // The employee sees the approved night shift on their schedule, on its day (six weeks ahead: past
+    // the default two weeks, so asked for by its days, in the address like the range picker writes).
     await employee.goto('/employee-schedule');
+    await expect(employee.getByText(`Front door code ${tag}`)).toHaveCount(0);
+    await employee.goto(`/employee-schedule?from=${keptDay}&to=${keptDay}`);
     const day = employee.getByRole('region', { name: longDay(keptDay, language) });
     const shift = day.getByRole('article', { name: t.nightShift });
     await expect(shift.getByText(t.approved, { exact: true })).toBeVisible();

@@ -222,9 +222,15 @@ test('the table pages through 20 appointments six at a time, and the PDF lists w
       })),
     );
     expect(firstPage).toHaveLength(6);
-    const downloading = page.waitForEvent('download');
+    // The button opens the download's choices: the table's filter (none here) unless changed.
     await page.getByRole('button', { name: 'Download PDF' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download the appointments as a PDF' });
+    await expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveValue('All statuses');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     const download = await downloading;
+    await expect(dialog).toBeHidden();
     expect(download.suggestedFilename()).toBe('appointments.pdf');
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -250,6 +256,25 @@ test('the table pages through 20 appointments six at a time, and the PDF lists w
     await expect(rows).toHaveText(visits(14, 9));
     await page.getByRole('button', { name: 'Page 3' }).click();
     await expect(rows).toHaveText(visits(8, 3));
+
+    // The filter (issue 18): dates in the address narrow the table, and the PDF takes them by default.
+    await page.goto(`${base}/appointments?from=${businessDay(4)}&to=${businessDay(6)}`);
+    await expect(rows).toHaveText(visits(3, 1));
+    await expect(page.getByText('3 appointments')).toBeVisible();
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const filteredDownload = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const filteredText = pdfText(await readFile(await (await filteredDownload).path()));
+    expect(filteredText).toContain('Visit 01');
+    expect(filteredText).toContain('Visit 03');
+    expect(filteredText).not.toContain('Visit 04');
+    expect(filteredText).toContain(`from ${businessDay(4)}`);
+    // A status nobody has: the empty state of a filter, and the address keeps it.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await expect(page).toHaveURL(/status=completed/);
+    await expect(page.getByText('No appointments match this filter.')).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

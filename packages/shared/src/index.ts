@@ -25,3 +25,4 @@ export * from './quotes.ts';
 export * from './schemas/quotes.ts';
 export * from './pricing.ts';
 export * from './schemas/pricing.ts';
+export * from './date-range.ts';

@@ -2,36 +2,44 @@ import type { Locale } from '@eclat/shared';
 
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
-/** "Tuesday, March 9, 2027 at 9:00 a.m." / "mardi 9 mars 2027 à 9 h 00", in the given time zone. */
-export function formatDateTime(date: Date, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+/** Formatters are costly to make and cheap to use: one per locale, zone and style, made on first use. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+const DATE_STYLES = {
+  dateTime: {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone,
-  }).format(date);
+  },
+  date: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
+  time: { hour: 'numeric', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function dateTimeFormat(style: keyof typeof DATE_STYLES, locale: Locale, timeZone: string) {
+  const key = `${style} ${locale} ${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...DATE_STYLES[style], timeZone });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "Tuesday, March 9, 2027 at 9:00 a.m." / "mardi 9 mars 2027 à 9 h 00", in the given time zone. */
+export function formatDateTime(date: Date, locale: Locale, timeZone: string): string {
+  return dateTimeFormat('dateTime', locale, timeZone).format(date);
 }
 
 /** "Tuesday, October 27, 2026" / "mardi 27 octobre 2026", in the given time zone. */
 export function formatDate(date: Date, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone,
-  }).format(date);
+  return dateTimeFormat('date', locale, timeZone).format(date);
 }
 
 export function formatTime(date: Date, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(date);
+  return dateTimeFormat('time', locale, timeZone).format(date);
 }
 
 /** "Tuesday" / "mardi": an ISO weekday (1 Monday ... 7 Sunday). */
@@ -53,10 +61,13 @@ export function formatPercent(percent: number, locale: Locale): string {
 }
 
 /** "$50.00" / "50,00 $". */
+const moneyFormats = {} as Partial<Record<Locale, Intl.NumberFormat>>;
+
 export function formatMoney(amount: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+  moneyFormats[locale] ??= new Intl.NumberFormat(INTL_LOCALE[locale], {
     style: 'currency',
     currency: 'CAD',
     currencyDisplay: 'narrowSymbol',
-  }).format(amount);
+  });
+  return moneyFormats[locale].format(amount);
 }

@@ -334,8 +334,29 @@ export function apiDelete(path: string, options: BodyRequestOptions & Partial<Wi
   return request('DELETE', path, options);
 }
 
+export type BlobRequestOptions = RequestOptions & {
+  /** Told the bytes received so far as they arrive (the body is read as a stream). */
+  onProgress?: (bytesReceived: number) => void;
+};
+
+/** The body as a Blob; read chunk by chunk when someone follows the progress. */
+async function readBlob(response: Response, onProgress?: (bytesReceived: number) => void): Promise<Blob> {
+  const reader = onProgress ? response.body?.getReader() : undefined;
+  if (!reader || !onProgress) return response.blob();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
+
 /** Downloads a binary response (the appointments PDF) with the same headers and error handling. */
-export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const { body } = await exchange('GET', path, options, (response) => response.blob());
+export async function apiGetBlob(path: string, options: BlobRequestOptions = {}): Promise<Blob> {
+  const { body } = await exchange('GET', path, options, (response) => readBlob(response, options.onProgress));
   return body;
 }

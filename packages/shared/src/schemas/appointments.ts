@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
-import { calendarDate, instant, queryInteger } from './primitives.ts';
+import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
 
@@ -92,16 +92,43 @@ export const adminAppointmentInputSchema = bookAppointmentInputSchema.omit({ pos
 });
 export type AdminAppointmentInput = z.input<typeof adminAppointmentInputSchema>;
 
-/** `GET /appointments/paged?page=&size=`: page from 0, 6 a page by default (spec §9). */
-export const appointmentsPageQuerySchema = z.object({
+/**
+ * The staff table's filter (issue 18), the same for its pages and its PDF: one status, and the
+ * business-local days of the appointment date (`from` and `to` both included, either may be left out).
+ * Nothing given: every appointment.
+ */
+export const appointmentsFilterQuerySchema = z.object({
+  status: z.enum(APPOINTMENT_STATUSES, { error: 'validation.invalid' }).optional(),
+  from: calendarDate('validation.date').optional(),
+  to: calendarDate('validation.date').optional(),
+});
+export type AppointmentsFilter = z.infer<typeof appointmentsFilterQuerySchema>;
+
+/**
+ * `GET /appointments/my-appointments?limit=&before=`: the newest 200 by default (at most 500); the next
+ * ones from the Link header's next page (decision 024).
+ */
+export const myAppointmentsQuerySchema = keysetQuerySchema({ fallback: 200, max: 500 });
+
+/** `GET /appointments/paged?page=&size=`: page from 0, 6 a page by default (spec §9); filter optional. */
+export const appointmentsPageQuerySchema = appointmentsFilterQuerySchema.extend({
   page: queryInteger({ min: 0, max: 1_000_000, fallback: 0 }),
   size: queryInteger({ min: 1, max: 50, fallback: APPOINTMENTS_PAGE_SIZE }),
+});
+
+/** `GET /appointments/pdf`: the table's filter and the language of the headings. */
+export const appointmentsPdfQuerySchema = appointmentsFilterQuerySchema.extend({
+  lang: z.enum(LOCALES).optional(),
 });
 export const appointmentsPageSchema = z
   .object({
     content: z.array(appointmentSchema),
     page: z.number().int(),
     size: z.number().int(),
+    /**
+     * How many appointments match, counted up to 99 pages' worth plus one (issue 18): a value above
+     * `MAX_TOTAL_PAGES * size` means "more than that".
+     */
     totalElements: z.number().int(),
     /** Capped at 99 (spec §9). */
     totalPages: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES } from '../constants.ts';
-import { calendarDate } from './primitives.ts';
+import { dateRangeQuerySchema } from '../date-range.ts';
 
 /**
  * Employees assigned to an appointment (their "jobs"). An admin sets the whole list from the
@@ -52,7 +52,8 @@ export const jobSchema = z
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof jobSchema>;
 
-/** `GET /schedules/jobs?from=`: jobs starting on or after that day (business time zone); all when absent. */
-export const jobsQuerySchema = z.object({
-  from: calendarDate('validation.date').optional(),
-});
+/**
+ * `GET /schedules/jobs?from=&to=`: jobs starting on those days (business time zone, both included); this
+ * week and the next when absent, one end alone keeps those two weeks' length (decision 024).
+ */
+export const jobsQuerySchema = dateRangeQuerySchema;

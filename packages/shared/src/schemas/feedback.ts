@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { FEEDBACK_STATUSES, MAX_STARS, MIN_STARS } from '../constants.ts';
+import { keysetQuerySchema } from './primitives.ts';
 
 export const FEEDBACK_MAX_LENGTH = 1000;
 
@@ -35,5 +36,14 @@ export const createFeedbackInputSchema = z
   .describe('CreateFeedbackInput');
 export type CreateFeedbackInput = z.infer<typeof createFeedbackInputSchema>;
 
-export const feedbackListQuerySchema = z.object({ status: z.enum(FEEDBACK_STATUSES).optional() });
+/** Published feedback shown at most (the newest): the home page's grid, whatever the years hold. */
+export const PUBLISHED_FEEDBACK_LIMIT = 100;
+
+/**
+ * `GET /feedbacks?status=`: the newest published (`VISIBLE`, public, at most `PUBLISHED_FEEDBACK_LIMIT`);
+ * otherwise the admin's list, a keyset page at a time (`?limit=&before=`, decision 024).
+ */
+export const feedbackListQuerySchema = keysetQuerySchema({ fallback: 200, max: 500 }).extend({
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+});
 export const feedbackIdParamsSchema = z.object({ feedbackId: z.uuid() });

@@ -68,3 +68,24 @@ export function queryInteger(bounds: { min: number; max: number; fallback: numbe
     .pipe(z.number().int().min(bounds.min, 'validation.tooSmall').max(bounds.max, 'validation.tooLarge'))
     .default(bounds.fallback);
 }
+
+/**
+ * Where a keyset page starts (issue 18, decision 024): the sort instant and the id of the last row of
+ * the page before, `2026-11-25T14:00:00.000Z_<uuid>`, as the `Link: <…>; rel="next"` header of that page
+ * gives it. Opaque to clients: they follow the link.
+ */
+export const keysetCursor = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'validation.invalid',
+  )
+  .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 24))), 'validation.invalid');
+
+/** `?limit=&before=`: a keyset page of a list the spec gives as a plain array (newest first). */
+export function keysetQuerySchema(bounds: { fallback: number; max: number }) {
+  return z.object({
+    limit: queryInteger({ min: 1, max: bounds.max, fallback: bounds.fallback }),
+    before: keysetCursor.optional(),
+  });
+}

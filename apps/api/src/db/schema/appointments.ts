@@ -70,7 +70,10 @@ export const appointments = pgTable(
   },
   (t) => [
     check('appointments_ends_after_start', sql`${t.endsAt} > ${t.appointmentDate}`),
-    index('appointments_date_idx').on(t.appointmentDate),
+    // The staff table's order (newest date first, then id) read backwards without a sort, and every
+    // range of dates; with a status first for the table's status filter (decision 024).
+    index('appointments_date_id_idx').on(t.appointmentDate, t.id),
+    index('appointments_status_date_id_idx').on(t.status, t.appointmentDate, t.id),
     index('appointments_customer_date_idx').on(t.customerId, t.appointmentDate.desc()),
     uniqueIndex('appointments_idempotency_uq').on(t.customerId, t.idempotencyKey),
     // One visit per date of a series' plan, whoever plans it and however often (the daily job).

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { centsOf, type Appointment, type PricedService } from '@eclat/shared';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { centsOf, type Appointment, type AppointmentStatus, type PricedService } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
+import { beforePosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { findExtras } from '../services/services.repository.ts';
 import {
   appointmentAssignments,
@@ -79,12 +80,23 @@ export async function findAppointmentByKey(
   return row ? (await withLines(db, [row]))[0] : undefined;
 }
 
-export async function findCustomerAppointments(db: Db, customerId: string): Promise<Appointment[]> {
+/** A customer's appointments, newest date first (then id), at most `limit`, after a keyset position. */
+export async function findCustomerAppointments(
+  db: Db,
+  customerId: string,
+  page: { limit: number; before?: KeysetPosition | undefined },
+): Promise<Appointment[]> {
   const rows = await db
     .select()
     .from(appointments)
-    .where(eq(appointments.customerId, customerId))
-    .orderBy(desc(appointments.appointmentDate), desc(appointments.createdAt));
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        beforePosition(appointments.appointmentDate, appointments.id, page.before),
+      ),
+    )
+    .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+    .limit(page.limit);
   return withLines(db, rows);
 }
 
@@ -246,30 +258,83 @@ export async function deleteAppointment(db: Db, id: string): Promise<void> {
   await db.delete(appointments).where(eq(appointments.id, id));
 }
 
+/** The staff table's filter (issue 18): one status, and [start, end) of the appointment date. */
+export type AppointmentsWhere = { status?: AppointmentStatus; start?: Date; end?: Date };
+
+const filterOf = (filter: AppointmentsWhere) =>
+  and(
+    filter.status ? eq(appointments.status, filter.status) : undefined,
+    filter.start ? gte(appointments.appointmentDate, filter.start) : undefined,
+    filter.end ? lt(appointments.appointmentDate, filter.end) : undefined,
+  );
+
 /**
- * One page of every appointment, in a stable order: the latest appointment date first, then id (so equal
- * dates never swap between pages).
+ * One page of the appointments the filter keeps, in a stable order: the latest appointment date first,
+ * then id (so equal dates never swap between pages); read from the (date, id) and (status, date, id)
+ * indexes without a sort. The count stops at `countUpTo` rows (decision 024: the table shows 99 pages
+ * at most, so counting further is work nobody sees), read from the same indexes.
  */
-export async function findAppointmentsPage(db: Db, page: number, size: number) {
-  const [rows, total] = await Promise.all([
+export async function findAppointmentsPage(
+  db: Db,
+  filter: AppointmentsWhere,
+  page: { index: number; size: number; countUpTo: number },
+) {
+  const where = filterOf(filter);
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(appointments)
+      .where(where)
       .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
-      .limit(size)
-      .offset(page * size),
-    db.$count(appointments),
+      .limit(page.size)
+      .offset(page.index * page.size),
+    db.select({ count: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(appointments)
+        .where(where)
+        .limit(page.countUpTo)
+        .as('capped'),
+    ),
   ]);
-  return { content: await withLines(db, rows), totalElements: total };
+  return { content: await withLines(db, rows), totalElements: counted[0]?.count ?? 0 };
 }
 
-/** Every appointment for the PDF, in the table's order (two queries whatever the count). */
-export async function findAllAppointments(db: Db): Promise<Appointment[]> {
-  const rows = await db
-    .select()
-    .from(appointments)
-    .orderBy(desc(appointments.appointmentDate), desc(appointments.id));
-  return withLines(db, rows);
+/** How many appointments the filter keeps (the PDF's heading). */
+export async function countAppointments(db: Db, filter: AppointmentsWhere): Promise<number> {
+  return db.$count(appointments, filterOf(filter));
+}
+
+/**
+ * The appointments the filter keeps, in the table's order, a batch at a time: each batch continues
+ * after the last row of the one before (keyset on date and id, from the index), so memory holds one
+ * batch whatever the count, and no connection or transaction stays open between batches.
+ */
+export async function* appointmentBatches(
+  db: Db,
+  filter: AppointmentsWhere,
+  batchSize: number,
+): AsyncGenerator<Appointment[]> {
+  let after: { date: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          filterOf(filter),
+          after
+            ? sql`(${appointments.appointmentDate}, ${appointments.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+      .limit(batchSize);
+    if (rows.length > 0) yield await withLines(db, rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { date: last.appointmentDate, id: last.id };
+  }
 }
 
 /**

@@ -6,13 +6,15 @@ import {
   appointmentIdParamsSchema,
   appointmentSchema,
   appointmentsPageQuerySchema,
+  appointmentsPdfQuerySchema,
+  myAppointmentsQuerySchema,
+  type AppointmentsFilter,
   appointmentsPageSchema,
   MAX_TOTAL_PAGES,
   COMPANY_PHONE,
   selfServicePolicySchema,
   bookAppointmentInputSchema,
   customerIdParamsSchema,
-  LOCALES,
   errorBodySchema,
   isActiveStatus,
   pickLocale,
@@ -27,6 +29,8 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { openRange } from '../../lib/date-range.ts';
+import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
@@ -38,12 +42,14 @@ import {
   type NoticeRecipients,
   type VisitChange,
 } from './visit-notices.ts';
-import { appointmentsPdf } from './appointments-pdf.ts';
+import { appointmentsPdf, PDF_BATCH_ROWS } from './appointments-pdf.ts';
 import {
   findAppointment,
   findAppointmentByKey,
-  findAllAppointments,
+  appointmentBatches,
+  countAppointments,
   findAppointmentsPage,
+  type AppointmentsWhere,
   bumpRevision,
   lockAppointment,
   findCustomerAppointments,
@@ -284,15 +290,26 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       preValidation: signedIn,
       schema: {
         tags: ['appointments'],
-        summary: 'My appointments, newest first (cancelled ones included, for the filter)',
+        summary:
+          'My appointments, newest first (cancelled ones included, for the filter): 200 by default (?limit=, at most 500), the next ones from the Link header (rel="next")',
         security: bearer,
-        response: { 200: z.array(appointmentSchema), 401: errorBodySchema, 403: errorBodySchema },
+        querystring: myAppointmentsQuerySchema,
+        response: { 200: z.array(appointmentSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const customer = await findOwnCustomer(app.db, currentUser(request));
-      return customer ? findCustomerAppointments(app.db, customer.id) : [];
+      if (!customer) return [];
+      const { limit, before } = request.query;
+      const rows = await findCustomerAppointments(app.db, customer.id, {
+        limit: limit + 1,
+        before: parseCursor(before),
+      });
+      return keysetPage(request, reply, rows, limit, (row) => ({
+        at: new Date(row.appointmentDate),
+        id: row.appointmentId,
+      }));
     },
   );
 
@@ -515,6 +532,12 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   const staff = app.requireAnyPermission('admin', 'employee');
   const adminOnly = app.requireAnyPermission('admin');
 
+  /** The table's filter of a query (`status`, `from`, `to`) as the repository's. */
+  const appointmentsWhere = (query: AppointmentsFilter): AppointmentsWhere => ({
+    ...(query.status ? { status: query.status } : {}),
+    ...openRange(query, config.businessTimeZone),
+  });
+
   app.get(
     '/appointments/paged',
     {
@@ -522,7 +545,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       schema: {
         tags: ['appointments'],
         summary:
-          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id',
+          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id. Optional filter: ?status=, ?from=&to= (business-local days, both included). totalElements is counted up to 99 pages and one row.',
         security: bearer,
         querystring: appointmentsPageQuerySchema,
         response: { 200: appointmentsPageSchema, ...errors },
@@ -531,7 +554,13 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { page, size } = request.query;
-      const { content, totalElements } = await findAppointmentsPage(app.db, page, size);
+      // The table shows 99 pages at most (spec §9): one row more than those says "more".
+      const countUpTo = MAX_TOTAL_PAGES * size + 1;
+      const { content, totalElements } = await findAppointmentsPage(
+        app.db,
+        appointmentsWhere(request.query),
+        { index: page, size, countUpTo },
+      );
       return {
         content,
         page,
@@ -549,17 +578,30 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       schema: {
         tags: ['appointments'],
         summary:
-          'Every appointment as a PDF table, headings in the language asked for (?lang= or Accept-Language)',
+          "The appointments as a PDF table, streamed whatever their number; headings in the language asked for (?lang= or Accept-Language); the table's filter: ?status=, ?from=&to=",
         security: bearer,
-        querystring: z.object({ lang: z.enum(LOCALES).optional() }),
+        querystring: appointmentsPdfQuerySchema,
       },
     },
     async (request, reply) => {
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
-      const stream = appointmentsPdf(await findAllAppointments(app.db), {
-        locale,
-        timeZone: config.businessTimeZone,
-        brandName: config.brandName,
+      const where = appointmentsWhere(request.query);
+      const stream = appointmentsPdf(
+        {
+          count: await countAppointments(app.db, where),
+          batches: appointmentBatches(app.db, where, PDF_BATCH_ROWS),
+        },
+        {
+          locale,
+          timeZone: config.businessTimeZone,
+          brandName: config.brandName,
+          ...(request.query.from ? { from: request.query.from } : {}),
+          ...(request.query.to ? { to: request.query.to } : {}),
+          ...(request.query.status ? { status: request.query.status } : {}),
+        },
+      );
+      stream.on('error', (error) => {
+        request.log.error({ err: error }, 'appointments PDF failed');
       });
       reply
         .type('application/pdf')

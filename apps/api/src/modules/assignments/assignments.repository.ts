@@ -128,7 +128,7 @@ export async function assignedEmployeeIds(db: Db, appointmentId: string): Promis
  */
 export async function findJobs(
   db: Db,
-  filter: { employeeId?: string; from?: Date; appointmentIds?: readonly string[] },
+  filter: { employeeId?: string; start?: Date; end?: Date; appointmentIds?: readonly string[] },
 ): Promise<Job[]> {
   if (filter.appointmentIds?.length === 0) return [];
   const rows = await db
@@ -151,7 +151,8 @@ export async function findJobs(
     .where(
       and(
         filter.employeeId ? eq(appointmentAssignments.employeeId, filter.employeeId) : undefined,
-        filter.from ? gte(appointments.appointmentDate, filter.from) : undefined,
+        filter.start ? gte(appointments.appointmentDate, filter.start) : undefined,
+        filter.end ? lt(appointments.appointmentDate, filter.end) : undefined,
         filter.appointmentIds ? inArray(appointments.id, [...filter.appointmentIds]) : undefined,
       ),
     )

@@ -12,7 +12,7 @@ import { inArray } from 'drizzle-orm';
 import { employees } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
-import { fromLocal } from '../../lib/time-zone.ts';
+import { listRange } from '../../lib/date-range.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { bumpRevision, findAppointment, lockAppointment } from '../appointments/appointments.repository.ts';
 import { queueVisitNotices, teamChange } from '../appointments/visit-notices.ts';
@@ -143,7 +143,7 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
       schema: {
         tags: ['schedules'],
         summary:
-          "Jobs (employee view of the schedule): an employee's own, an admin everyone's; ?from=YYYY-MM-DD keeps those starting that day or later",
+          "Jobs (employee view of the schedule): an employee's own, an admin everyone's, starting on the days ?from=&to= (YYYY-MM-DD, both included, at most 92 days); this week and the next by default",
         security: bearer,
         querystring: jobsQuerySchema,
         response: { 200: z.array(jobSchema), ...errors },
@@ -151,12 +151,10 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const from = request.query.from
-        ? fromLocal(request.query.from, 0, 0, config.businessTimeZone)
-        : undefined;
-      if (currentUser(request).permissions.has('admin')) return findJobs(app.db, { from });
+      const { start, end } = listRange(request.query, 'thisAndNextWeek', config.businessTimeZone);
+      if (currentUser(request).permissions.has('admin')) return findJobs(app.db, { start, end });
       const me = await myEmployee(app.db, request);
-      return findJobs(app.db, { employeeId: me.id, from });
+      return findJobs(app.db, { employeeId: me.id, start, end });
     },
   );
 

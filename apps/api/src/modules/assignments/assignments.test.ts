@@ -66,7 +66,8 @@ const assign = (appointmentId: string, employeeIds: string[], headers = admin) =
     payload: { employeeIds },
   });
 
-const jobsOf = async (headers: Record<string, string>, query = '') =>
+// The next two months (the default is this week and the next; the tests' visits are a month ahead).
+const jobsOf = async (headers: Record<string, string>, query = `?from=${day(0)}&to=${day(60)}`) =>
   z
     .array(jobSchema)
     .parse((await app.inject({ method: 'GET', url: `/api/v1/schedules/jobs${query}`, headers })).json());

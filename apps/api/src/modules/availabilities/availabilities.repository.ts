@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Availability, Schedule } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { availabilities, employees, schedules } from '../../db/schema/index.ts';
@@ -27,16 +27,25 @@ const toAvailability = (joined: AvailabilityJoin, timeZone: string): Availabilit
   comments: joined.row.comments,
 });
 
+/** A list's filter: one employee's (or everyone's), on the days [start, end) of a list range. */
+export type ListFilter = { employeeId?: string; start: Date; end: Date };
+
 export async function findAvailabilities(
   db: Db,
   timeZone: string,
-  employeeId?: string,
+  filter: ListFilter,
 ): Promise<Availability[]> {
   const rows = await db
     .select(availabilityColumns)
     .from(availabilities)
     .innerJoin(employees, eq(employees.id, availabilities.employeeId))
-    .where(employeeId ? eq(availabilities.employeeId, employeeId) : undefined)
+    .where(
+      and(
+        filter.employeeId ? eq(availabilities.employeeId, filter.employeeId) : undefined,
+        gte(availabilities.availableDate, filter.start),
+        lt(availabilities.availableDate, filter.end),
+      ),
+    )
     .orderBy(desc(availabilities.availableDate), asc(availabilities.id));
   return rows.map((row) => toAvailability(row, timeZone));
 }
@@ -104,12 +113,18 @@ const toSchedule = ({ row, employeeFirstName, employeeLastName }: ScheduleJoin):
   comments: row.comments,
 });
 
-export async function findSchedules(db: Db, employeeId?: string): Promise<Schedule[]> {
+export async function findSchedules(db: Db, filter: ListFilter): Promise<Schedule[]> {
   const rows = await db
     .select(scheduleColumns)
     .from(schedules)
     .innerJoin(employees, eq(employees.id, schedules.employeeId))
-    .where(employeeId ? eq(schedules.employeeId, employeeId) : undefined)
+    .where(
+      and(
+        filter.employeeId ? eq(schedules.employeeId, filter.employeeId) : undefined,
+        gte(schedules.assignedDate, filter.start),
+        lt(schedules.assignedDate, filter.end),
+      ),
+    )
     .orderBy(desc(schedules.assignedDate), asc(schedules.id));
   return rows.map(toSchedule);
 }

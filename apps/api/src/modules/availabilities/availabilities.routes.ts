@@ -10,12 +10,15 @@ import {
   availabilityInputSchema,
   availabilitySchema,
   createScheduleInputSchema,
+  dateRangeQuerySchema,
+  LIST_RANGE_MAX_DAYS,
   scheduleIdParamsSchema,
   scheduleSchema,
   updateScheduleInputSchema,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { listRange } from '../../lib/date-range.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findEmployee } from '../employees/employees.repository.ts';
@@ -90,14 +93,16 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       preValidation: staff,
       schema: {
         tags: ['availabilities'],
-        summary: "Availabilities: an admin sees everyone's, an employee their own",
+        summary: `Availabilities: an admin sees everyone's, an employee their own; the days ?from=&to= (YYYY-MM-DD, both included, at most ${LIST_RANGE_MAX_DAYS}), from today for 8 weeks by default`,
         security: bearer,
+        querystring: dateRangeQuerySchema,
         response: { 200: z.array(availabilitySchema), ...errors },
       },
     },
     async (request) => {
-      if (currentUser(request).permissions.has('admin')) return findAvailabilities(app.db, tz);
-      return findAvailabilities(app.db, tz, (await myEmployee(request)).id);
+      const range = listRange(request.query, 'fromToday', tz);
+      if (currentUser(request).permissions.has('admin')) return findAvailabilities(app.db, tz, range);
+      return findAvailabilities(app.db, tz, { ...range, employeeId: (await myEmployee(request)).id });
     },
   );
 
@@ -107,12 +112,17 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       preValidation: staff,
       schema: {
         tags: ['availabilities'],
-        summary: 'My availabilities',
+        summary: `My availabilities on the days ?from=&to= (YYYY-MM-DD, both included, at most ${LIST_RANGE_MAX_DAYS}), from today for 8 weeks by default`,
         security: bearer,
+        querystring: dateRangeQuerySchema,
         response: { 200: z.array(availabilitySchema), ...errors },
       },
     },
-    async (request) => findAvailabilities(app.db, tz, (await myEmployee(request)).id),
+    async (request) =>
+      findAvailabilities(app.db, tz, {
+        ...listRange(request.query, 'fromToday', tz),
+        employeeId: (await myEmployee(request)).id,
+      }),
   );
 
   app.get(
@@ -298,14 +308,16 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
       preValidation: staff,
       schema: {
         tags: ['schedules'],
-        summary: "Assigned shifts: an admin sees everyone's, an employee their own",
+        summary: `Assigned shifts: an admin sees everyone's, an employee their own; the days ?from=&to= (YYYY-MM-DD, both included, at most ${LIST_RANGE_MAX_DAYS}), from today for 8 weeks by default`,
         security: bearer,
+        querystring: dateRangeQuerySchema,
         response: { 200: z.array(scheduleSchema), ...errors },
       },
     },
     async (request) => {
-      if (currentUser(request).permissions.has('admin')) return findSchedules(app.db);
-      return findSchedules(app.db, (await myEmployee(request)).id);
+      const range = listRange(request.query, 'fromToday', tz);
+      if (currentUser(request).permissions.has('admin')) return findSchedules(app.db, range);
+      return findSchedules(app.db, { ...range, employeeId: (await myEmployee(request)).id });
     },
   );
 

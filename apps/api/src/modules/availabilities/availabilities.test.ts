@@ -35,6 +35,10 @@ afterAll(async () => {
   await app.close();
 });
 
+/** The tests' days are in 2027: the lists are asked for those (by default they start today). */
+const SPRING_2027 = '?from=2027-03-01&to=2027-05-31';
+const JUNE_2027 = '?from=2027-06-01&to=2027-06-30';
+
 describe('availabilities', () => {
   it('an employee adds, lists, changes and deletes their own; the day is stored as local midnight, the shift upper-cased', async () => {
     const ana = await employeeWithRecord('Ana');
@@ -65,7 +69,7 @@ describe('availabilities', () => {
       (
         await app.inject({
           method: 'GET',
-          url: '/api/v1/availabilities/my-availabilities',
+          url: `/api/v1/availabilities/my-availabilities${SPRING_2027}`,
           headers: ana.headers,
         })
       ).json(),
@@ -147,15 +151,23 @@ describe('availabilities', () => {
         })
       ).statusCode,
     ).toBe(403);
-    const othersList = z
-      .array(availabilitySchema)
-      .parse(
-        (await app.inject({ method: 'GET', url: '/api/v1/availabilities', headers: other.headers })).json(),
-      );
+    const othersList = z.array(availabilitySchema).parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/availabilities${SPRING_2027}`,
+          headers: other.headers,
+        })
+      ).json(),
+    );
     expect(othersList.map((a) => a.availabilityId)).not.toContain(availability.availabilityId);
     const adminList = z
       .array(availabilitySchema)
-      .parse((await app.inject({ method: 'GET', url: '/api/v1/availabilities', headers: admin })).json());
+      .parse(
+        (
+          await app.inject({ method: 'GET', url: `/api/v1/availabilities${SPRING_2027}`, headers: admin })
+        ).json(),
+      );
     expect(adminList.map((a) => a.availabilityId)).toContain(availability.availabilityId);
   });
 
@@ -171,7 +183,7 @@ describe('availabilities', () => {
     const unlinked = bearer(await signAccessToken(app, await createTestUser(app, ['employee'])));
     const res = await app.inject({
       method: 'GET',
-      url: '/api/v1/availabilities/my-availabilities',
+      url: `/api/v1/availabilities/my-availabilities${SPRING_2027}`,
       headers: unlinked,
     });
     expect(res.statusCode).toBe(403);
@@ -228,13 +240,19 @@ describe('schedules', () => {
 
     const evas = z
       .array(scheduleSchema)
-      .parse((await app.inject({ method: 'GET', url: '/api/v1/schedules', headers: eva.headers })).json());
+      .parse(
+        (
+          await app.inject({ method: 'GET', url: `/api/v1/schedules${JUNE_2027}`, headers: eva.headers })
+        ).json(),
+      );
     expect(evas.map((s) => s.comments)).toEqual(['Office tower']);
     expect(
       z
         .array(scheduleSchema)
         .parse(
-          (await app.inject({ method: 'GET', url: '/api/v1/schedules', headers: other.headers })).json(),
+          (
+            await app.inject({ method: 'GET', url: `/api/v1/schedules${JUNE_2027}`, headers: other.headers })
+          ).json(),
         ),
     ).toEqual([]);
     expect(

@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Feedback, FeedbackStatus } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { feedback } from '../../db/schema/index.ts';
+import { beforePosition, type KeysetPosition } from '../../lib/keyset.ts';
 
 type Row = typeof feedback.$inferSelect;
 
@@ -15,12 +16,23 @@ const toFeedback = (row: Row): Feedback => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function findFeedback(db: Db, status?: FeedbackStatus): Promise<Feedback[]> {
+/** Feedback, newest first (then id), at most `limit`, from after a keyset position (decision 024). */
+export async function findFeedback(
+  db: Db,
+  status: FeedbackStatus | undefined,
+  page: { limit: number; before?: KeysetPosition | undefined },
+): Promise<Feedback[]> {
   const rows = await db
     .select()
     .from(feedback)
-    .where(status ? eq(feedback.status, status) : undefined)
-    .orderBy(desc(feedback.createdAt), desc(feedback.id));
+    .where(
+      and(
+        status ? eq(feedback.status, status) : undefined,
+        beforePosition(feedback.createdAt, feedback.id, page.before),
+      ),
+    )
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(page.limit);
   return rows.map(toFeedback);
 }
 

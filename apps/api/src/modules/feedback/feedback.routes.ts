@@ -6,8 +6,10 @@ import {
   feedbackIdParamsSchema,
   feedbackListQuerySchema,
   feedbackSchema,
+  PUBLISHED_FEEDBACK_LIMIT,
 } from '@eclat/shared';
 import { notFound } from '../../lib/app-error.ts';
+import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
@@ -31,7 +33,7 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     {
       schema: {
         tags: ['feedback'],
-        summary: 'Published feedback with ?status=VISIBLE (anyone); all feedback otherwise (admin)',
+        summary: `Published feedback with ?status=VISIBLE (anyone; the newest ${PUBLISHED_FEEDBACK_LIMIT}); all feedback otherwise (admin), newest first, a page at a time (?limit=, and ?before= from the Link header's next page)`,
         querystring: feedbackListQuerySchema,
         response: { 200: z.array(feedbackSchema), ...errors },
       },
@@ -39,12 +41,20 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     async (request, reply) => {
       if (request.query.status !== 'VISIBLE') {
         await adminOnly(request, reply);
-        return findFeedback(app.db, request.query.status);
+        const { limit, before } = request.query;
+        const rows = await findFeedback(app.db, request.query.status, {
+          limit: limit + 1,
+          before: parseCursor(before),
+        });
+        return keysetPage(request, reply, rows, limit, (row) => ({
+          at: new Date(row.createdAt),
+          id: row.feedbackId,
+        }));
       }
       await app.publicReads.json(request, reply, {
         key: 'feedbacks?status=VISIBLE',
         topics: PUBLISHED,
-        load: () => findFeedback(app.db, 'VISIBLE'),
+        load: () => findFeedback(app.db, 'VISIBLE', { limit: PUBLISHED_FEEDBACK_LIMIT }),
       });
       return reply;
     },

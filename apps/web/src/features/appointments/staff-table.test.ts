@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { clampPage, readPageParam, toApiPage, toAssignmentProblems, writePageParam } from './staff-table';
+import {
+  clampPage,
+  readFilterParams,
+  readPageParam,
+  toApiPage,
+  toAssignmentProblems,
+  writeFilterParams,
+  writePageParam,
+} from './staff-table';
 
 describe('readPageParam', () => {
   it('reads the page counted from 1', () => {
@@ -74,5 +82,33 @@ describe('toAssignmentProblems', () => {
         sent,
       ),
     ).toEqual([{ employeeId: 'b', kind: 'overlap' }]);
+  });
+});
+
+describe('the table filter in the address', () => {
+  it('reads a status and a range of days', () => {
+    expect(readFilterParams('?status=confirmed&from=2026-11-01&to=2026-11-30&page=3')).toEqual({
+      status: 'confirmed',
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
+    expect(readFilterParams('')).toEqual({});
+  });
+
+  it('leaves out what it cannot read, and keeps the rest', () => {
+    expect(readFilterParams('?status=lost&from=2026-11-01')).toEqual({ from: '2026-11-01' });
+    expect(readFilterParams('?status=pending&from=2026-02-30')).toEqual({ status: 'pending' });
+    // A backwards range is no filter: its dates go, the status stays.
+    expect(readFilterParams('?status=pending&from=2026-12-01&to=2026-11-01')).toEqual({ status: 'pending' });
+  });
+
+  it('writes the filter and goes back to the first page, keeping other parameters', () => {
+    expect(
+      writeFilterParams('?tab=appointments&page=4&status=pending', {
+        from: '2026-11-01',
+        to: '2026-11-30',
+      }).toString(),
+    ).toBe('tab=appointments&from=2026-11-01&to=2026-11-30');
+    expect(writeFilterParams('?status=pending&from=2026-11-01&to=2026-11-30', {}).toString()).toBe('');
   });
 });

@@ -1,11 +1,20 @@
-import { Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  dateRangeQuerySchema,
+  defaultRange,
+  LIST_RANGE_MAX_DAYS,
+  rangeProblem,
+  type DayRange,
+} from '@eclat/shared';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRoute, IconTable } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
+import { ListRangeInput } from '@/components/ui/date-range-input';
 import { IconLink } from '@/components/ui/icon-link';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
@@ -17,11 +26,22 @@ import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
+/** The range of the address, when it is whole, real and at most `LIST_RANGE_MAX_DAYS`; else null. */
+function readRange(search: URLSearchParams): DayRange | null {
+  const parsed = dateRangeQuerySchema.safeParse({
+    from: search.get('from') ?? undefined,
+    to: search.get('to') ?? undefined,
+  });
+  if (!parsed.success || !parsed.data.from || !parsed.data.to) return null;
+  const range = { from: parsed.data.from, to: parsed.data.to };
+  return rangeProblem(range, LIST_RANGE_MAX_DAYS) ? null : range;
+}
+
 /**
  * Spec §2 /employee-schedule from the real API: the signed-in employee's work (an admin: everyone's)
  * in one view, day by day: jobs (`/schedules/jobs`: appointments they are assigned to, with time,
  * services, customer, location, status) and shifts assigned from availabilities (`/schedules`).
- * From today on; past days on demand.
+ * This week and the next by default; any stretch of up to 92 days on demand (decision 024).
  */
 export function EmployeeScheduleRoute() {
   const { t } = useTranslation();
@@ -30,13 +50,28 @@ export function EmployeeScheduleRoute() {
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');
   const isEmployee = hasAny('employee');
-  const [showPast, setShowPast] = useState(false);
+  // The days shown are in the address (`?from=…&to=…`), so a reload or a shared link shows the same.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = readRange(searchParams);
+  const setChosen = useCallback(
+    (range: DayRange) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', range.from);
+        next.set('to', range.to);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
   const [openedAt] = useState(() => new Date());
 
   const timeZone = useBusinessTimeZone();
   const today = timeZone.data ? toZonedIsoDate(openedAt, timeZone.data) : null;
-  const schedules = useSchedules();
-  const jobs = useJobs(showPast ? null : today, { enabled: today !== null });
+  // Jobs and shifts of the same days: this week and the next unless another stretch is chosen.
+  const range = chosen ?? (today ? defaultRange('thisAndNextWeek', today) : null);
+  const schedules = useSchedules(range, { enabled: range !== null });
+  const jobs = useJobs(range, { enabled: range !== null });
 
   const days = useMemo(
     () =>
@@ -46,10 +81,10 @@ export function EmployeeScheduleRoute() {
             schedules: schedules.data,
             timeZone: timeZone.data,
             today,
-            includePast: showPast,
+            includePast: true,
           })
         : [],
-    [timeZone.data, today, schedules.data, jobs.data, showPast],
+    [timeZone.data, today, schedules.data, jobs.data],
   );
 
   let content;
@@ -61,19 +96,17 @@ export function EmployeeScheduleRoute() {
         message={t('schedules.errors.load')}
         onRetry={() => {
           void timeZone.refetch();
-          void schedules.refetch();
-          if (today) void jobs.refetch();
+          if (range) {
+            void schedules.refetch();
+            void jobs.refetch();
+          }
         }}
       />
     );
   } else if (!timeZone.isSuccess || !today || schedules.isPending || jobs.isPending) {
     content = <LoadingSkeleton count={3} />;
   } else if (days.length === 0) {
-    content = (
-      <EmptyState size="lg">
-        {showPast ? t('schedules.agenda.emptyAll') : t('schedules.agenda.empty')}
-      </EmptyState>
-    );
+    content = <EmptyState size="lg">{t('schedules.agenda.emptyRange')}</EmptyState>;
   } else {
     content = (
       <WorkAgenda days={days} timeZone={timeZone.data} locale={locale} today={today} showEmployee={isAdmin} />
@@ -92,13 +125,13 @@ export function EmployeeScheduleRoute() {
             </Text>
           )}
         </Stack>
-        <Group justify="space-between" gap="sm">
-          <Switch
-            label={t('schedules.agenda.showPast')}
-            checked={showPast}
-            onChange={(event) => {
-              setShowPast(event.currentTarget.checked);
-            }}
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <ListRangeInput
+            kind="thisAndNextWeek"
+            value={chosen}
+            onChange={setChosen}
+            timeZone={timeZone.data}
+            locale={locale}
           />
           <Group gap="lg">
             {isEmployee && (

@@ -1,15 +1,31 @@
-import type { Locale } from '@eclat/shared';
+import type { AppointmentsFilter, Locale } from '@eclat/shared';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { apiGetBlob } from '@/lib/api-client';
 
 /** The file name of spec §7 (a file name, not a translation key). */
 export const APPOINTMENTS_PDF_NAME = `appointments.pdf`;
 
-/** Every appointment as a PDF table, headings in the language asked for. */
-export function getAppointmentsPdf(locale: Locale) {
-  // A large table takes longer to make than a JSON answer.
-  return apiGetBlob('/appointments/pdf', { query: { lang: locale }, timeoutMs: 60_000 });
+/**
+ * A large table takes a while to make (it streams: the bytes come as pages are drawn, decision 024);
+ * the person can cancel it at any time.
+ */
+const PDF_TIMEOUT_MS = 15 * 60_000;
+
+export type PdfRequest = { locale: Locale; filter: AppointmentsFilter; signal?: AbortSignal };
+
+/** The appointments the filter keeps as a PDF table, headings in the language asked for. */
+export function getAppointmentsPdf(
+  { locale, filter, signal }: PdfRequest,
+  onProgress?: (bytesReceived: number) => void,
+) {
+  return apiGetBlob('/appointments/pdf', {
+    query: { lang: locale, status: filter.status, from: filter.from, to: filter.to },
+    timeoutMs: PDF_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  });
 }
 
 /** Hands a downloaded file to the browser: an object URL behind a temporary `<a download>`. */
@@ -28,10 +44,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   }, 10_000);
 }
 
+/** Downloads the PDF and saves it; `bytesReceived` follows the download as it comes. */
 export function useDownloadAppointmentsPdf() {
-  return useMutation({
-    mutationFn: async (locale: Locale) => {
-      saveBlob(await getAppointmentsPdf(locale), APPOINTMENTS_PDF_NAME);
+  const [bytesReceived, setBytesReceived] = useState(0);
+  const mutation = useMutation({
+    mutationFn: async (request: PdfRequest) => {
+      setBytesReceived(0);
+      saveBlob(await getAppointmentsPdf(request, setBytesReceived), APPOINTMENTS_PDF_NAME);
     },
   });
+  return { ...mutation, bytesReceived };
 }

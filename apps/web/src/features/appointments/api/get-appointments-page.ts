@@ -1,4 +1,9 @@
-import { APPOINTMENTS_PAGE_SIZE, APPOINTMENTS_REFETCH_MS, appointmentsPageSchema } from '@eclat/shared';
+import {
+  APPOINTMENTS_PAGE_SIZE,
+  APPOINTMENTS_REFETCH_MS,
+  appointmentsPageSchema,
+  type AppointmentsFilter,
+} from '@eclat/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
@@ -7,34 +12,47 @@ import { apiGet } from '@/lib/api-client';
 export const staffAppointmentsKeys = {
   all: ['appointments', 'staff'] as const,
   pages: () => [...staffAppointmentsKeys.all, 'page'] as const,
-  page: (page: number, size: number) => [...staffAppointmentsKeys.pages(), page, size] as const,
+  page: (page: number, size: number, filter: AppointmentsFilter = {}) =>
+    [...staffAppointmentsKeys.pages(), page, size, filter] as const,
   detail: (appointmentId: string) => [...staffAppointmentsKeys.all, 'detail', appointmentId] as const,
   assignments: (appointmentId: string) =>
     [...staffAppointmentsKeys.all, 'assignments', appointmentId] as const,
 };
 
-/** One page of every appointment (admin, employee): `page` from 0, newest date first, then id. */
-export function getAppointmentsPage(page: number, size: number, signal?: AbortSignal) {
+/**
+ * One page of the appointments the filter keeps (admin, employee): `page` from 0, newest date first,
+ * then id; every appointment when the filter is empty.
+ */
+export function getAppointmentsPage(
+  page: number,
+  size: number,
+  filter: AppointmentsFilter = {},
+  signal?: AbortSignal,
+) {
   return apiGet('/appointments/paged', {
-    query: { page, size },
+    query: { page, size, status: filter.status, from: filter.from, to: filter.to },
     headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     schema: appointmentsPageSchema,
     signal,
   });
 }
 
-export function appointmentsPageQueryOptions(page: number, size = APPOINTMENTS_PAGE_SIZE) {
+export function appointmentsPageQueryOptions(
+  page: number,
+  size = APPOINTMENTS_PAGE_SIZE,
+  filter: AppointmentsFilter = {},
+) {
   return queryOptions({
-    queryKey: staffAppointmentsKeys.page(page, size),
-    queryFn: ({ signal }) => getAppointmentsPage(page, size, signal),
+    queryKey: staffAppointmentsKeys.page(page, size, filter),
+    queryFn: ({ signal }) => getAppointmentsPage(page, size, filter, signal),
     staleTime: 0,
   });
 }
 
 /** The page stays on screen while the next one loads; refreshed every 30 s like the other lists (§9). */
-export function useAppointmentsPage(page: number) {
+export function useAppointmentsPage(page: number, filter: AppointmentsFilter = {}) {
   return useQuery({
-    ...appointmentsPageQueryOptions(page),
+    ...appointmentsPageQueryOptions(page, APPOINTMENTS_PAGE_SIZE, filter),
     placeholderData: keepPreviousData,
     refetchInterval: APPOINTMENTS_REFETCH_MS,
   });

@@ -1,4 +1,4 @@
-import type { Appointment } from '@eclat/shared';
+import { MAX_TOTAL_PAGES, type Appointment, type AppointmentsFilter } from '@eclat/shared';
 import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -15,12 +15,13 @@ import { useLanguage } from '@/lib/i18n';
 import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers';
 
 import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
-import { useDownloadAppointmentsPdf } from '../api/download-appointments-pdf';
 import { useAppointmentsPage } from '../api/get-appointments-page';
 import { useBusinessTimeZone } from '../api/get-slots';
 import { clampPage, toApiPage } from '../staff-table';
 import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '../time';
 
+import { AppointmentsFilterFields } from './appointments-filter';
+import { PdfDownloadDialog } from './pdf-download-dialog';
 import { StatusBadge } from './status-badge';
 import { PageControls } from '@/components/ui/page-controls';
 
@@ -31,6 +32,10 @@ type AppointmentsTableProps = {
   onPageChange: (page: number, options?: { replace: boolean }) => void;
   /** Admin: Add Appointment, and Edit and Delete on each row (spec §2, §6). */
   canManage: boolean;
+  /** The rows shown (a status, a stretch of days; empty: every appointment) and the PDF's default. */
+  filter: AppointmentsFilter;
+  /** A new filter shows its first page. */
+  onFilterChange: (filter: AppointmentsFilter) => void;
 };
 
 /**
@@ -38,14 +43,21 @@ type AppointmentsTableProps = {
  * download; an admin also adds, edits and deletes. The same table is the /appointments page and the
  * admin dashboard's Appointments tab.
  */
-export function AppointmentsTable({ page, onPageChange, canManage }: AppointmentsTableProps) {
+export function AppointmentsTable({
+  page,
+  onPageChange,
+  canManage,
+  filter,
+  onFilterChange,
+}: AppointmentsTableProps) {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const list = useAppointmentsPage(toApiPage(page));
+  const list = useAppointmentsPage(toApiPage(page), filter);
   const timeZone = useBusinessTimeZone();
   const remove = useDeleteStaffAppointment();
-  const pdf = useDownloadAppointmentsPdf();
+  const [isPdfOpen, setPdfOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const isFiltered = Boolean(filter.status ?? filter.from ?? filter.to);
 
   // Past the last page (its last row was deleted, or an old link): show the last page instead.
   const totalPages = list.data?.totalPages;
@@ -55,18 +67,6 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
     const target = clampPage(page, totalPages);
     if (target !== null) onPageChange(target, { replace: true });
   }, [isCurrent, totalPages, page, onPageChange]);
-
-  const downloadPdf = () => {
-    pdf.mutate(locale, {
-      onError: () => {
-        notifications.show({
-          color: 'red',
-          title: t('notifications.errorTitle'),
-          message: t('staffAppointments.pdf.error'),
-        });
-      },
-    });
-  };
 
   const confirmDelete = (appointment: Appointment, zone: string) => {
     const name = `${appointment.customerFirstName} ${appointment.customerLastName}`;
@@ -115,7 +115,11 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
   } else if (list.data.content.length === 0) {
     body = (
       <EmptyState>
-        {list.data.totalElements === 0 ? t('staffAppointments.empty') : t('common.loading')}
+        {list.data.totalElements > 0
+          ? t('common.loading')
+          : isFiltered
+            ? t('staffAppointments.emptyFiltered')
+            : t('staffAppointments.empty')}
       </EmptyState>
     );
   } else {
@@ -207,7 +211,10 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
         </Table.ScrollContainer>
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {t('staffAppointments.count', { count: totalElements })}
+            {/* Counted up to 99 pages and one row (decision 024): above that, "more than". */}
+            {totalElements > MAX_TOTAL_PAGES * list.data.size
+              ? t('staffAppointments.countMore', { count: MAX_TOTAL_PAGES * list.data.size })
+              : t('staffAppointments.count', { count: totalElements })}
           </Text>
           <PageControls
             total={list.data.totalPages}
@@ -222,25 +229,37 @@ export function AppointmentsTable({ page, onPageChange, canManage }: Appointment
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end" gap="sm">
-        <Button
-          variant="default"
-          leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
-          loading={pdf.isPending}
-          onClick={downloadPdf}
-        >
-          {t('staffAppointments.pdf.button')}
-        </Button>
-        {canManage && (
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <AppointmentsFilterFields value={filter} onChange={onFilterChange} locale={locale} />
+        <Group gap="sm">
           <Button
-            component={Link}
-            to={paths.addAppointment.getHref()}
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            variant="default"
+            leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
+            onClick={() => {
+              setPdfOpen(true);
+            }}
           >
-            {t('staffAppointments.add')}
+            {t('staffAppointments.pdf.button')}
           </Button>
-        )}
+          {canManage && (
+            <Button
+              component={Link}
+              to={paths.addAppointment.getHref()}
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+            >
+              {t('staffAppointments.add')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      <PdfDownloadDialog
+        opened={isPdfOpen}
+        onClose={() => {
+          setPdfOpen(false);
+        }}
+        tableFilter={filter}
+        locale={locale}
+      />
       {deleteError && (
         <Alert
           color="red"

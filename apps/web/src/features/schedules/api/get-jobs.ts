@@ -1,4 +1,4 @@
-import { jobSchema } from '@eclat/shared';
+import { jobSchema, type DayRange } from '@eclat/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
@@ -8,18 +8,26 @@ import { scheduleKeys } from './keys';
 const jobListSchema = jobSchema.array();
 
 /**
- * Jobs (the appointments employees are assigned to) starting on or after `from` (YYYY-MM-DD, business
- * time zone), or all of them when `from` is null: an employee's own, everyone's for an admin.
+ * Jobs (the appointments employees are assigned to) starting on the days of `range` (YYYY-MM-DD,
+ * business time zone, both included; null: this week and the next, the server's default): an
+ * employee's own, everyone's for an admin.
  */
-export function getJobs(from: string | null, signal?: AbortSignal) {
-  return apiGet('/schedules/jobs', { query: { from }, schema: jobListSchema, signal });
+export function getJobs(range: DayRange | null, signal?: AbortSignal) {
+  return apiGet('/schedules/jobs', {
+    query: { from: range?.from, to: range?.to },
+    schema: jobListSchema,
+    signal,
+  });
 }
 
-export function jobsQueryOptions(from: string | null) {
-  return queryOptions({ queryKey: scheduleKeys.jobs(from), queryFn: ({ signal }) => getJobs(from, signal) });
+export function jobsQueryOptions(range: DayRange | null) {
+  return queryOptions({
+    queryKey: scheduleKeys.jobs(range),
+    queryFn: ({ signal }) => getJobs(range, signal),
+  });
 }
 
-export function useJobs(from: string | null, { enabled = true }: { enabled?: boolean } = {}) {
-  // Switching between upcoming and all keeps the list on screen until the other one arrives.
-  return useQuery({ ...jobsQueryOptions(from), enabled, placeholderData: keepPreviousData });
+export function useJobs(range: DayRange | null, { enabled = true }: { enabled?: boolean } = {}) {
+  // Another range keeps the list on screen until its own arrives.
+  return useQuery({ ...jobsQueryOptions(range), enabled, placeholderData: keepPreviousData });
 }

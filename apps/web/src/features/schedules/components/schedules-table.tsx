@@ -1,10 +1,11 @@
-import type { Schedule } from '@eclat/shared';
+import type { DayRange, Schedule } from '@eclat/shared';
 import { Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
+import { ListRangeInput } from '@/components/ui/date-range-input';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
@@ -99,15 +100,34 @@ function EditScheduleModal({
 
 /**
  * The schedules table (spec §2 Schedule; the dashboard's Employee Schedule tab): employee, assigned
- * date and time, shift, status and comments. An admin sees everyone's and can edit or delete each;
- * an employee sees their own.
+ * date and time, shift, status and comments, on a stretch of days (from today, eight weeks, unless
+ * another is chosen). An admin sees everyone's and can edit or delete each; an employee sees their own.
  */
 export function SchedulesTable() {
+  const locale = useLanguage();
+  const timeZone = useBusinessTimeZone();
+  const [range, setRange] = useState<DayRange | null>(null);
+  return (
+    <Stack gap="md">
+      <ListRangeInput
+        kind="fromToday"
+        value={range}
+        onChange={setRange}
+        timeZone={timeZone.data}
+        locale={locale}
+      />
+      <SchedulesList range={range} />
+    </Stack>
+  );
+}
+
+/** The shifts of a stretch of days (null: from today, eight weeks), with their states. */
+function SchedulesList({ range }: { range: DayRange | null }) {
   const { t } = useTranslation();
   const locale = useLanguage();
   const { hasAny } = useSession();
   const isAdmin = hasAny('admin');
-  const schedules = useSchedules();
+  const schedules = useSchedules(range);
   const timeZone = useBusinessTimeZone();
   const remove = useDeleteSchedule();
   const [editing, setEditing] = useState<Schedule | null>(null);

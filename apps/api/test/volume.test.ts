@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  LIST_RANGE_MAX_DAYS,
+  MAX_TOTAL_PAGES,
+  addDays,
+  appointmentsPageSchema,
+  availabilitySchema,
+  defaultRange,
+  errorBodySchema,
+  jobSchema,
+  scheduleSchema,
+  todayIn,
+} from '@eclat/shared';
+import { fromLocal } from '../src/lib/time-zone.ts';
+import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
+import { seedVolume } from './volume.ts';
+
+/**
+ * Issue 18: years of data. A database with 100,000 appointments (written with generate_series), 75,000
+ * jobs and a year of shifts: every list the API has answers 200 with a bounded body, and the PDF of all
+ * of them is a whole PDF (parsed back: its pages, its count, its last row).
+ */
+const APPOINTMENTS = 100_000;
+/** No list answers more than this (the longest, 92 days of everyone's shifts, is about 700 KB). */
+const MAX_LIST_BYTES = 2 * 1024 * 1024;
+
+let app: TestApp;
+let admin: Record<string, string>;
+let employee: Record<string, string>;
+let customer: Record<string, string>;
+const TZ = 'America/Toronto';
+
+beforeAll(async () => {
+  app = await buildTestApp({ BUSINESS_TIMEZONE: TZ });
+  await seedVolume(app.db.$client, {
+    appointments: APPOINTMENTS,
+    customers: 400,
+    employees: 25,
+    shiftDays: 365,
+  });
+  admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
+  // The seed's first worker and first customer, linked to these accounts by their email.
+  employee = bearer(
+    await signAccessToken(
+      app,
+      await createTestUser(app, ['employee'], undefined, { email: 'volume.worker1@example.com' }),
+    ),
+  );
+  customer = bearer(
+    await signAccessToken(
+      app,
+      await createTestUser(app, ['customer'], undefined, { email: 'volume.customer1@example.com' }),
+    ),
+  );
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+
+describe('every list at 100,000 appointments', () => {
+  it('answers 200 with a bounded body: each GET of the API without a path parameter', async () => {
+    const document = (await get('/api/docs/json', {})).json<{
+      paths: Record<string, { get?: { parameters?: { in: string; name: string; required?: boolean }[] } }>;
+    }>();
+    const today = todayIn(TZ);
+    // Required query parameters get a sensible value; everything else is left to its default.
+    const required: Record<string, string> = {
+      date: today,
+      from: today,
+      to: addDays(today, 30),
+      email: 'volume.customer1@example.com',
+      title: 'Cleaning',
+    };
+    const answered: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!item.get || path.includes('{') || !path.startsWith('/api/v1/')) continue;
+      // The PDF streams any size: its own tests below.
+      if (path === '/api/v1/appointments/pdf') continue;
+      const query = (item.get.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && parameter.required)
+        .map((parameter) => `${parameter.name}=${encodeURIComponent(required[parameter.name] ?? '')}`)
+        .join('&');
+      // As an admin; the "my" lists (the caller's own employee or customer record) as their owner.
+      let res = await get(query ? `${path}?${query}` : path, admin);
+      for (const owner of [employee, customer]) {
+        if ([403, 404].includes(res.statusCode)) res = await get(query ? `${path}?${query}` : path, owner);
+      }
+      expect([path, res.statusCode]).toEqual([path, 200]);
+      expect(res.rawPayload.length, path).toBeLessThan(MAX_LIST_BYTES);
+      answered.push(path);
+    }
+    expect(answered).toEqual(
+      expect.arrayContaining([
+        '/api/v1/appointments/paged',
+        '/api/v1/schedules/jobs',
+        '/api/v1/schedules',
+        '/api/v1/availabilities',
+        '/api/v1/customers',
+        '/api/v1/feedbacks',
+      ]),
+    );
+  }, 120_000);
+
+  it('the table: six a page, 99 pages at most, a capped count, and its filter', async () => {
+    const first = appointmentsPageSchema.parse((await get('/api/v1/appointments/paged', admin)).json());
+    expect(first.content).toHaveLength(6);
+    expect(first.totalPages).toBe(MAX_TOTAL_PAGES);
+    // Counted up to 99 pages and one row: "more than 594".
+    expect(first.totalElements).toBe(MAX_TOTAL_PAGES * 6 + 1);
+    const last = appointmentsPageSchema.parse(
+      (await get('/api/v1/appointments/paged?page=98', admin)).json(),
+    );
+    expect(last.content).toHaveLength(6);
+    expect(Date.parse(last.content[0]?.appointmentDate ?? '')).toBeLessThanOrEqual(
+      Date.parse(first.content.at(-1)?.appointmentDate ?? ''),
+    );
+
+    const from = addDays(todayIn(TZ), -7);
+    const to = todayIn(TZ);
+    const filtered = appointmentsPageSchema.parse(
+      (await get(`/api/v1/appointments/paged?status=confirmed&from=${from}&to=${to}`, admin)).json(),
+    );
+    expect(filtered.content.length).toBeGreaterThan(0);
+    for (const row of filtered.content) {
+      expect(row.status).toBe('confirmed');
+      expect(Date.parse(row.appointmentDate)).toBeGreaterThanOrEqual(fromLocal(from, 0, 0, TZ).getTime());
+      expect(Date.parse(row.appointmentDate)).toBeLessThan(fromLocal(addDays(to, 1), 0, 0, TZ).getTime());
+    }
+    // A week of confirmed visits is well under 99 pages: counted exactly.
+    expect(filtered.totalElements).toBeLessThan(MAX_TOTAL_PAGES * 6);
+
+    const backwards = await get(`/api/v1/appointments/paged?from=${to}&to=${from}`, admin);
+    expect(backwards.statusCode).toBe(400);
+    expect(errorBodySchema.parse(backwards.json()).details?.[0]?.message).toBe('validation.rangeOrder');
+  });
+
+  it('jobs: this week and the next by default, any range up to 92 days, never all time', async () => {
+    const week = defaultRange('thisAndNextWeek', todayIn(TZ));
+    const start = fromLocal(week.from, 0, 0, TZ).getTime();
+    const end = fromLocal(addDays(week.to, 1), 0, 0, TZ).getTime();
+    for (const headers of [admin, employee]) {
+      const jobs = jobSchema.array().parse((await get('/api/v1/schedules/jobs', headers)).json());
+      expect(jobs.length).toBeGreaterThan(0);
+      for (const job of jobs) {
+        expect(Date.parse(job.startTime)).toBeGreaterThanOrEqual(start);
+        expect(Date.parse(job.startTime)).toBeLessThan(end);
+      }
+    }
+    const allTime = await get('/api/v1/schedules/jobs?from=1900-01-01&to=2100-12-31', admin);
+    expect(allTime.statusCode).toBe(400);
+    expect(errorBodySchema.parse(allTime.json()).details?.[0]).toEqual({
+      path: 'querystring.to',
+      message: 'validation.rangeTooLong',
+    });
+    const today = todayIn(TZ);
+    const longest = await get(
+      `/api/v1/schedules/jobs?from=${today}&to=${addDays(today, LIST_RANGE_MAX_DAYS - 1)}`,
+      admin,
+    );
+    expect(longest.statusCode).toBe(200);
+  });
+
+  it('shifts and availabilities: from today, eight weeks by default; a range on request', async () => {
+    const today = todayIn(TZ);
+    const start = fromLocal(today, 0, 0, TZ).getTime();
+    const shifts = scheduleSchema.array().parse((await get('/api/v1/schedules', admin)).json());
+    const mine = availabilitySchema
+      .array()
+      .parse((await get('/api/v1/availabilities/my-availabilities', employee)).json());
+    expect(shifts.length).toBeGreaterThan(0);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThanOrEqual(56);
+    for (const shift of shifts) expect(Date.parse(shift.assignedDate)).toBeGreaterThanOrEqual(start);
+    for (const day of mine) expect(day.day >= today).toBe(true);
+    const lastMonth = availabilitySchema
+      .array()
+      .parse(
+        (
+          await get(`/api/v1/availabilities?from=${addDays(today, -30)}&to=${addDays(today, -1)}`, admin)
+        ).json(),
+      );
+    expect(lastMonth).toHaveLength(25 * 30);
+    expect(lastMonth.every((row) => row.day < today)).toBe(true);
+  });
+
+  /** Follows the `Link: <…>; rel="next"` headers of a keyset list to its end: the pages' lengths. */
+  async function walk(url: string, headers: Record<string, string>) {
+    const lengths: number[] = [];
+    const ids = new Set<string>();
+    let next: string | undefined = url;
+    while (next) {
+      const res = await get(next, headers);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<{ appointmentId?: string; feedbackId?: string }[]>();
+      lengths.push(rows.length);
+      for (const row of rows) ids.add(row.appointmentId ?? row.feedbackId ?? '');
+      const link = res.headers.link;
+      next = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+    }
+    return { lengths, distinct: ids.size };
+  }
+
+  it("a customer's own appointments: 200 at a time, the next ones through the Link header", async () => {
+    // The seed's first customer has 100,000 / 400 = 250 appointments.
+    const { lengths, distinct } = await walk('/api/v1/appointments/my-appointments', customer);
+    expect(lengths).toEqual([200, 50]);
+    expect(distinct).toBe(250);
+    expect((await walk('/api/v1/appointments/my-appointments?limit=100', customer)).lengths).toEqual([
+      100, 100, 50,
+    ]);
+    const tooMany = await get('/api/v1/appointments/my-appointments?limit=501', customer);
+    expect(tooMany.statusCode).toBe(400);
+    const forged = await get('/api/v1/appointments/my-appointments?before=yesterday', customer);
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('feedback: the newest 100 published for everyone; the admin pages through all of it', async () => {
+    const published = await get('/api/v1/feedbacks?status=VISIBLE', {});
+    expect(published.statusCode).toBe(200);
+    expect(published.json<unknown[]>()).toHaveLength(100);
+    // 1,000 pieces of feedback: five pages of 200.
+    const { lengths, distinct } = await walk('/api/v1/feedbacks', admin);
+    expect(lengths).toEqual([200, 200, 200, 200, 200]);
+    expect(distinct).toBe(1000);
+  });
+});
+
+describe('the PDF of 100,000 appointments', () => {
+  it('is a whole PDF: every page, the count, and the oldest appointment on the last page', async () => {
+    const res = await get('/api/v1/appointments/pdf?lang=en', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const task = getDocument({ data: new Uint8Array(res.rawPayload), verbosity: 0 });
+    const pdf = await task.promise;
+    const textOf = async (pageNumber: number) => {
+      const content = await (await pdf.getPage(pageNumber)).getTextContent();
+      return content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+    };
+    // About 18 rows a page (the long dates take two lines).
+    expect(pdf.numPages).toBeGreaterThan(APPOINTMENTS / 40);
+    expect(pdf.numPages).toBeLessThan(APPOINTMENTS / 10);
+    expect(await textOf(1)).toContain(`${APPOINTMENTS} appointments`);
+    const lastPage = await textOf(pdf.numPages);
+    expect(lastPage).toContain(`Page ${pdf.numPages}`);
+    const [oldest] = (
+      await app.db.$client.query<{ name: string }>(
+        `select customer_first_name || ' ' || customer_last_name as name from appointments
+         order by appointment_date, id limit 1`,
+      )
+    ).rows;
+    expect(lastPage).toContain(oldest?.name);
+    await task.destroy();
+  }, 90_000);
+
+  it('keeps to the filter it is given, and says so under the title', async () => {
+    const today = todayIn(TZ);
+    const res = await get(
+      `/api/v1/appointments/pdf?lang=fr&status=cancelled&from=${addDays(today, -6)}&to=${today}`,
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const task = getDocument({ data: new Uint8Array(res.rawPayload), verbosity: 0 });
+    const pdf = await task.promise;
+    const content = await (await pdf.getPage(1)).getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    expect(text).toContain('Annulé');
+    expect(text).toContain(`du ${addDays(today, -6)}`);
+    expect(text).not.toContain('Confirmé');
+    await task.destroy();
+  });
+});
