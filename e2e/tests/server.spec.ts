@@ -5,7 +5,7 @@ test.describe('the server', () => {
     expect((await request.get('/api/v1/health')).status()).toBe(200);
     const ready = await request.get('/api/v1/ready');
     expect(ready.status()).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', database: 'up' });
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'up', workers: 'up' });
     const docs = await request.get('/api/docs/json');
     expect(docs.status()).toBe(200);
     expect((await docs.json()) as { openapi: string }).toMatchObject({
