@@ -47,7 +47,8 @@ describe('migrations', () => {
     );
     expect(rows.map((r) => r.indexname)).toEqual(
       expect.arrayContaining([
-        'appointments_date_idx',
+        'appointments_date_id_idx',
+        'appointments_status_date_id_idx',
         'appointments_customer_date_idx',
         'feedback_status_created_idx',
         'services_title_trgm_idx',
