@@ -217,7 +217,8 @@ for (const language of ['en', 'fr'] as const) {
 
     // The employee deletes that availability: the confirmation lists the visit it would leave.
     const employee = await signedInPage(browser, baseURL, employeeEmail, language);
-    await employee.page.goto('/my-availabilities');
+    // That day's availabilities (months ahead: the list shows eight weeks from today unless asked).
+    await employee.page.goto(`/my-availabilities?from=${day}&to=${day}`);
     // Their only availability: that day's.
     const remove = employee.page.getByRole('button', { name: t.deleteAvailability });
     await expect(remove).toHaveCount(1);

@@ -1,14 +1,7 @@
-import {
-  dateRangeQuerySchema,
-  defaultRange,
-  LIST_RANGE_MAX_DAYS,
-  rangeProblem,
-  type DayRange,
-} from '@eclat/shared';
+import { defaultRange } from '@eclat/shared';
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRoute, IconTable } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
@@ -25,17 +18,7 @@ import { WorkAgenda } from '@/features/schedules/components/work-agenda';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-
-/** The range of the address, when it is whole, real and at most `LIST_RANGE_MAX_DAYS`; else null. */
-function readRange(search: URLSearchParams): DayRange | null {
-  const parsed = dateRangeQuerySchema.safeParse({
-    from: search.get('from') ?? undefined,
-    to: search.get('to') ?? undefined,
-  });
-  if (!parsed.success || !parsed.data.from || !parsed.data.to) return null;
-  const range = { from: parsed.data.from, to: parsed.data.to };
-  return rangeProblem(range, LIST_RANGE_MAX_DAYS) ? null : range;
-}
+import { useRangeInAddress } from '@/lib/use-range-in-address';
 
 /**
  * Spec §2 /employee-schedule from the real API: the signed-in employee's work (an admin: everyone's)
@@ -51,19 +34,7 @@ export function EmployeeScheduleRoute() {
   const isAdmin = hasAny('admin');
   const isEmployee = hasAny('employee');
   // The days shown are in the address (`?from=…&to=…`), so a reload or a shared link shows the same.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const chosen = readRange(searchParams);
-  const setChosen = useCallback(
-    (range: DayRange) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', range.from);
-        next.set('to', range.to);
-        return next;
-      });
-    },
-    [setSearchParams],
-  );
+  const [chosen, setChosen] = useRangeInAddress();
   const [openedAt] = useState(() => new Date());
 
   const timeZone = useBusinessTimeZone();

@@ -16,7 +16,13 @@ import { failureMessage } from '../failure-message';
 import { AvailabilityForm } from './availability-form';
 
 /** The dialog's content: the team, then the form (the same as an employee's own, with a choice of employee). */
-function AddTeamAvailabilityForm({ onDone }: { onDone: () => void }) {
+function AddTeamAvailabilityForm({
+  onDone,
+  onAdded,
+}: {
+  onDone: () => void;
+  onAdded?: ((day: string) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const locale = useLanguage();
   const employees = useEmployees();
@@ -51,6 +57,7 @@ function AddTeamAvailabilityForm({ onDone }: { onDone: () => void }) {
         create.mutate(input, {
           onSuccess: () => {
             notifySuccess(t('availabilities.addPage.success'));
+            onAdded?.(input.availableDate);
             onDone();
           },
           onError: (error) => {
@@ -63,7 +70,8 @@ function AddTeamAvailabilityForm({ onDone }: { onDone: () => void }) {
 }
 
 /** The admin's Add Availability: a dialog to post a team member's availability (date, shift, comments). */
-export function AddTeamAvailability() {
+/** `onAdded`: the day of the availability just posted (the list shows it). */
+export function AddTeamAvailability({ onAdded }: { onAdded?: (day: string) => void }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const close = () => {
@@ -81,7 +89,7 @@ export function AddTeamAvailability() {
         {t('availabilities.team.add')}
       </Button>
       <Modal opened={isOpen} onClose={close} title={t('availabilities.team.title')} size="md">
-        {isOpen && <AddTeamAvailabilityForm onDone={close} />}
+        {isOpen && <AddTeamAvailabilityForm onDone={close} onAdded={onAdded} />}
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import type { DayRange } from '@eclat/shared';
+import { addDays, defaultRange, FROM_TODAY_DEFAULT_DAYS, todayIn, type DayRange } from '@eclat/shared';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 
@@ -22,7 +22,15 @@ export function AvailabilitiesPanel() {
   const [range, setRange] = useState<DayRange | null>(null);
   return (
     <Stack gap="md">
-      <AddTeamAvailability />
+      <AddTeamAvailability
+        onAdded={(day) => {
+          // A day the list does not show: the list moves to it, so the admin sees what they added.
+          const shown = range ?? (timeZone.data ? defaultRange('fromToday', todayIn(timeZone.data)) : null);
+          if (!shown || day < shown.from || day > shown.to) {
+            setRange({ from: day, to: addDays(day, FROM_TODAY_DEFAULT_DAYS - 1) });
+          }
+        }}
+      />
       <ListRangeInput
         kind="fromToday"
         value={range}
