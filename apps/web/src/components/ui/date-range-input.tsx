@@ -22,7 +22,7 @@ type DateRangeInputProps = {
   /** Called with a whole, valid range (or null when cleared); a half-chosen range waits. */
   onChange: (range: DayRange | null) => void;
   locale: Locale;
-  /** The longest range allowed, in days (the lists' `LIST_RANGE_MAX_DAYS`); null: any. */
+  /** The longest range allowed, in days (the lists' `LIST_RANGE_MAX_DAYS`); null for no limit. */
   maxDays: number | null;
   /** A clear button: no range at all (the appointments table: every date). */
   clearable?: boolean;
