@@ -2,13 +2,11 @@ import { addDays, defaultRange, FROM_TODAY_DEFAULT_DAYS, todayIn, type DayRange 
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 
-import { ListRangeInput } from '@/components/ui/date-range-input';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { useAvailabilities } from '../api/get-availabilities';
 import { AddTeamAvailability } from './add-team-availability';
-import { AvailabilitiesList } from './availabilities-list';
+import { AvailabilitiesInRange } from './availabilities-in-range';
 
 /**
  * The admin dashboard's Employee Availabilities tab: Add Availability for a team member, then
@@ -16,8 +14,6 @@ import { AvailabilitiesList } from './availabilities-list';
  * each with Assign Schedule (the modal of spec §2) and Delete.
  */
 export function AvailabilitiesPanel() {
-  const { t } = useTranslation();
-  const locale = useLanguage();
   const timeZone = useBusinessTimeZone();
   const [range, setRange] = useState<DayRange | null>(null);
   return (
@@ -31,18 +27,11 @@ export function AvailabilitiesPanel() {
           }
         }}
       />
-      <ListRangeInput
-        kind="fromToday"
-        value={range}
-        onChange={setRange}
-        timeZone={timeZone.data}
-        locale={locale}
-      />
-      <AvailabilitiesList
-        availabilities={useAvailabilities(range)}
+      <AvailabilitiesInRange
         scope="any"
-        caption={t('availabilities.panel.caption')}
-        empty={t('availabilities.panel.empty')}
+        range={range}
+        onRangeChange={setRange}
+        availabilities={useAvailabilities(range)}
       />
     </Stack>
   );
