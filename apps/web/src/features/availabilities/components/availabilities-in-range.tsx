@@ -25,7 +25,6 @@ export function AvailabilitiesInRange({
   const { t } = useTranslation();
   const locale = useLanguage();
   const timeZone = useBusinessTimeZone();
-  const texts = scope === 'mine' ? 'availabilities.mine' : 'availabilities.panel';
   return (
     <>
       <ListRangeInput
@@ -38,8 +37,8 @@ export function AvailabilitiesInRange({
       <AvailabilitiesList
         availabilities={availabilities}
         scope={scope}
-        caption={t(`${texts}.caption`)}
-        empty={t(`${texts}.empty`)}
+        caption={t(scope === 'mine' ? 'availabilities.mine.caption' : 'availabilities.panel.caption')}
+        empty={t(scope === 'mine' ? 'availabilities.mine.empty' : 'availabilities.panel.empty')}
       />
     </>
   );
