@@ -9,7 +9,7 @@
  * Run: `npm run bench:operations [appointments=6000]`.
  */
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { addDays, todayIn } from '@eclat/shared';
 import { seedVolume } from '../apps/api/test/volume.ts';
 import { startBenchApp, summarise } from './support/bench-app.ts';
@@ -142,6 +142,12 @@ try {
     }, 5);
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
+    // The longest garbage collection meanwhile: a stall that is the collector's, not the drawing's.
+    let longestGc = 0;
+    const gcWatch = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+    });
+    gcWatch.observe({ entryTypes: ['gc'] });
     const others: number[] = [];
     const pdfState = { isDone: false };
     const other = (async () => {
@@ -179,6 +185,7 @@ try {
     pdfState.isDone = true;
     await other;
     loopDelay.disable();
+    gcWatch.disconnect();
     clearInterval(sampler);
     const memory = (peak - before) / 1024 / 1024;
     const stall = loopDelay.max / 1e6;
@@ -187,11 +194,11 @@ try {
     console.log(
       `PDF of all ${APPOINTMENTS} appointments                ${res.status}  ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms)  ` +
         `${(bytes / 1024 / 1024).toFixed(1)} MiB${valid ? '' : ' (NOT A WHOLE PDF)'}; memory +${memory.toFixed(0)} MiB; ` +
-        `longest event-loop stall ${stall.toFixed(0)} ms; a table page meanwhile: median ${otherMedian.toFixed(0)} ms, worst ${otherWorst.toFixed(0)} ms; ` +
+        `longest event-loop stall ${stall.toFixed(0)} ms (longest GC ${longestGc.toFixed(0)} ms); a table page meanwhile: median ${otherMedian.toFixed(0)} ms, worst ${otherWorst.toFixed(0)} ms; ` +
         `CPU ${(cpuShare * 100).toFixed(0)}% of a core, load average ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
     );
     rows.push(
-      `| PDF of all ${APPOINTMENTS.toLocaleString('en')} appointments | ${res.status} | ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms) | stall ${stall.toFixed(0)} ms, memory +${memory.toFixed(0)} MiB, a table page meanwhile ${otherMedian.toFixed(0)} / ${otherWorst.toFixed(0)} ms, CPU ${(cpuShare * 100).toFixed(0)}% of a core at load ${load.toFixed(1)} | ${(bytes / 1024 / 1024).toFixed(1)} MiB |`,
+      `| PDF of all ${APPOINTMENTS.toLocaleString('en')} appointments | ${res.status} | ${seconds.toFixed(1)} s (first byte ${firstByte.toFixed(0)} ms) | stall ${stall.toFixed(0)} ms (GC ${longestGc.toFixed(0)} ms), memory +${memory.toFixed(0)} MiB, a table page meanwhile ${otherMedian.toFixed(0)} / ${otherWorst.toFixed(0)} ms, CPU ${(cpuShare * 100).toFixed(0)}% of a core at load ${load.toFixed(1)} | ${(bytes / 1024 / 1024).toFixed(1)} MiB |`,
     );
   }
 

@@ -1,30 +1,47 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-/** The last row of a page: where the next one starts (newest first, then id). */
-export type KeysetPosition = { at: Date; id: string };
+/**
+ * The last row of a page: where the next one starts. `key` is the row's sort key as the cursor writes
+ * it: an ISO instant for the lists newest first, the folded text for the lists in name order.
+ */
+export type KeysetPosition = { key: string; id: string };
 
-/** `before` read back: rows strictly after this position in the order (sort instant, id) descending. */
+/**
+ * A list's order, read from an index on (key, id): newest first on an instant (my appointments, the
+ * admin's feedback), or alphabetical on a folded text (customers, user accounts).
+ */
+export type KeysetOrder =
+  { kind: 'newest'; key: AnyColumn | SQL; id: AnyColumn } | { kind: 'alphabetical'; key: SQL; id: AnyColumn };
+
+/** `before` read back: the sort key, then `_` and the id (a uuid: the last 36 characters). */
 export function parseCursor(cursor: string | undefined): KeysetPosition | undefined {
   if (!cursor) return undefined;
-  return { at: new Date(cursor.slice(0, 24)), id: cursor.slice(25) };
+  return { key: cursor.slice(0, -37), id: cursor.slice(-36) };
 }
 
-/** The condition of a keyset page on (instant column, id column), both descending. */
-export function beforePosition(
-  at: AnyColumn,
-  id: AnyColumn,
-  position: KeysetPosition | undefined,
-): SQL | undefined {
-  return position
-    ? sql`(${at}, ${id}) < (${position.at.toISOString()}::timestamptz, ${position.id}::uuid)`
-    : undefined;
+/** The rows strictly after a position in the order (nothing when the page is the first). */
+export function afterPosition(order: KeysetOrder, position: KeysetPosition | undefined): SQL | undefined {
+  if (!position) return undefined;
+  return order.kind === 'newest'
+    ? sql`(${order.key}, ${order.id}) < (${position.key}::timestamptz, ${position.id}::uuid)`
+    : sql`(${order.key}, ${order.id}) > (${position.key}::text, ${position.id}::uuid)`;
+}
+
+/** The `order by` of a keyset list, the one its index serves. */
+export function keysetOrderBy(order: KeysetOrder): SQL[] {
+  return order.kind === 'newest' ? [desc(order.key), desc(order.id)] : [asc(order.key), asc(order.id)];
+}
+
+/** The `where` of a page: the list's own filter and the position it starts after. */
+export function pageWhere(order: KeysetOrder, filter: SQL | undefined, before: string | undefined) {
+  return and(filter, afterPosition(order, parseCursor(before)));
 }
 
 /**
  * Answers a keyset page: the rows asked for with one more read to know whether more follow; when they
- * do, a `Link: <…?before=…>; rel="next"` header (RFC 8288) says where the next page is, so the body keeps
- * the spec's plain array.
+ * do, a `Link: <…?before=…>; rel="next"` header (RFC 8288) says where the next page is (the other
+ * parameters of the request, a search for one, kept), so the body keeps the spec's plain array.
  */
 export function keysetPage<T>(
   request: FastifyRequest,
@@ -39,9 +56,22 @@ export function keysetPage<T>(
   if (last) {
     const position = positionOf(last);
     const url = new URL(request.url, 'http://localhost');
-    url.searchParams.set('before', `${position.at.toISOString()}_${position.id}`);
+    url.searchParams.set('before', `${position.key}_${position.id}`);
     url.searchParams.set('limit', String(limit));
     reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
   }
   return page;
+}
+
+/** Lower case without accents in SQL, as the search indexes hold text (`eclat_fold`, decision 024). */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * A search of `q`: every word (any order) within the folded text, as a trigram index reads it
+ * (`like '%word%'`); nothing when `q` is blank.
+ */
+export function matchesEveryWord(text: SQL, q: string | undefined): SQL | undefined {
+  const words = (q ?? '').split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => sql`${text} like '%' || eclat_fold(${escapeLike(word)}) || '%'`));
 }

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { PERMISSIONS } from '../constants.ts';
+import { personSearchQuerySchema } from './primitives.ts';
 
 export const permissionSchema = z.enum(PERMISSIONS);
 
@@ -52,6 +53,13 @@ export const authUserSchema = z
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof authUserSchema>;
+
+/**
+ * `GET /api/v1/auth/users?q=&limit=&before=` (admin, decision 024): accounts in email order, those whose
+ * email or name hold every word of `q`; 50 a page by default, at most 200, the next page in the `Link`
+ * header.
+ */
+export const userListQuerySchema = personSearchQuerySchema({ fallback: 50, max: 200 });
 
 /** `GET /api/v1/auth/users/{userId}/permissions` (admin). */
 export const userPermissionSchema = z

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { personSearchQuerySchema } from './primitives.ts';
 import { optionalPostalCodeSchema } from './service-area.ts';
 
 /** ddd-ddd-dddd (spec §5). */
@@ -54,6 +55,13 @@ export const profileInputSchema = z.object({
     .transform((value) => (value?.length ? value : null)),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
+
+/**
+ * `GET /customers?q=&limit=&before=` (admin, decision 024): customers in name order (last, then first),
+ * those whose name, email or company hold every word of `q`; 50 a page by default, at most 200, the next
+ * page in the `Link` header.
+ */
+export const customerListQuerySchema = personSearchQuerySchema({ fallback: 50, max: 200 });
 
 export const customerIdParamsSchema = z.object({ customerId: z.uuid() });
 export const customerByEmailQuerySchema = z.object({

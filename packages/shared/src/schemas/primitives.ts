@@ -69,23 +69,46 @@ export function queryInteger(bounds: { min: number; max: number; fallback: numbe
     .default(bounds.fallback);
 }
 
-/**
- * Where a keyset page starts (issue 18, decision 024): the sort instant and the id of the last row of
- * the page before, `2026-11-25T14:00:00.000Z_<uuid>`, as the `Link: <…>; rel="next"` header of that page
- * gives it. Opaque to clients: they follow the link.
- */
-export const keysetCursor = z
-  .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-    'validation.invalid',
-  )
-  .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 24))), 'validation.invalid');
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-/** `?limit=&before=`: a keyset page of a list the spec gives as a plain array (newest first). */
-export function keysetQuerySchema(bounds: { fallback: number; max: number }) {
+/**
+ * Where a keyset page starts (issue 18, decision 024): the sort key and the id of the last row of the
+ * page before, as the `Link: <…>; rel="next"` header of that page gives it. Opaque to clients: they
+ * follow the link. The key is an instant (`2026-11-25T14:00:00.000Z_<uuid>`) on the lists newest first,
+ * the folded name (`dupont marie_<uuid>`) on the lists in name order.
+ */
+export function keysetCursor(key: 'instant' | 'text') {
+  const cursor = z
+    .string()
+    .max(600, 'validation.tooLong')
+    .regex(
+      key === 'instant'
+        ? new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z_${UUID}$`)
+        : new RegExp(`^[\\s\\S]*_${UUID}$`),
+      'validation.invalid',
+    );
+  return key === 'instant'
+    ? cursor.refine((value) => !Number.isNaN(Date.parse(value.slice(0, 24))), 'validation.invalid')
+    : cursor;
+}
+
+/**
+ * `?limit=&before=`: a keyset page of a list the spec gives as a plain array, newest first (`instant`,
+ * the default) or in name order (`text`).
+ */
+export function keysetQuerySchema(bounds: { fallback: number; max: number; key?: 'instant' | 'text' }) {
   return z.object({
     limit: queryInteger({ min: 1, max: bounds.max, fallback: bounds.fallback }),
-    before: keysetCursor.optional(),
+    before: keysetCursor(bounds.key ?? 'instant').optional(),
+  });
+}
+
+/**
+ * `?q=&limit=&before=` (decision 024): a search of people (customers, user accounts) on the server,
+ * every word anywhere in the name or email, any case, accents ignored; a page at a time in name order.
+ */
+export function personSearchQuerySchema(bounds: { fallback: number; max: number }) {
+  return keysetQuerySchema({ ...bounds, key: 'text' }).extend({
+    q: z.string().trim().max(100, 'validation.tooLong').optional(),
   });
 }

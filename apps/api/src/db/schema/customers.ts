@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
+import { customerSearchText, customerSortKey } from './search.ts';
 import { users } from './users.ts';
 
 export const customers = pgTable(
@@ -29,6 +30,8 @@ export const customers = pgTable(
     uniqueIndex('customers_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('customers_user_id_uq').on(t.userId),
     uniqueIndex('customers_email_token_uq').on(t.emailToken),
-    index('customers_last_name_idx').on(t.lastName, t.firstName),
+    // The admin's list and picker (decision 024): in name order by keyset, searched by trigram.
+    index('customers_sort_idx').on(customerSortKey(t), t.id),
+    index('customers_search_idx').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
   ],
 );

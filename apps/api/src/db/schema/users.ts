@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
+import { userSearchText, userSortKey } from './search.ts';
 
 /** Sign-in accounts. `password_hash` is null for accounts that only sign in through an external provider. */
 export const users = pgTable(
@@ -30,5 +31,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_external_subject_uq').on(t.externalSubject),
+    // The admin's roles list (decision 024): in email order by keyset, searched by trigram.
+    index('users_sort_idx').on(userSortKey(t), t.id),
+    index('users_search_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );

@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { centsOf, type Appointment, type AppointmentStatus, type PricedService } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { beforePosition, type KeysetPosition } from '../../lib/keyset.ts';
+import {
+  afterPosition,
+  keysetOrderBy,
+  pageWhere,
+  type KeysetOrder,
+  type KeysetPosition,
+} from '../../lib/keyset.ts';
 import { findExtras } from '../services/services.repository.ts';
 import {
   appointmentAssignments,
@@ -80,22 +86,24 @@ export async function findAppointmentByKey(
   return row ? (await withLines(db, [row]))[0] : undefined;
 }
 
-/** A customer's appointments, newest date first (then id), at most `limit`, after a keyset position. */
+/** Appointments, newest date first (then id): the table's, my appointments' and the PDF's order. */
+export const APPOINTMENTS_ORDER: KeysetOrder = {
+  kind: 'newest',
+  key: appointments.appointmentDate,
+  id: appointments.id,
+};
+
+/** A customer's appointments, newest date first (then id), at most `limit`, after a keyset cursor. */
 export async function findCustomerAppointments(
   db: Db,
   customerId: string,
-  page: { limit: number; before?: KeysetPosition | undefined },
+  page: { limit: number; before?: string | undefined },
 ): Promise<Appointment[]> {
   const rows = await db
     .select()
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.customerId, customerId),
-        beforePosition(appointments.appointmentDate, appointments.id, page.before),
-      ),
-    )
-    .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+    .where(pageWhere(APPOINTMENTS_ORDER, eq(appointments.customerId, customerId), page.before))
+    .orderBy(...keysetOrderBy(APPOINTMENTS_ORDER))
     .limit(page.limit);
   return withLines(db, rows);
 }
@@ -285,7 +293,7 @@ export async function findAppointmentsPage(
       .select()
       .from(appointments)
       .where(where)
-      .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+      .orderBy(...keysetOrderBy(APPOINTMENTS_ORDER))
       .limit(page.size)
       .offset(page.index * page.size),
     db.select({ count: sql<number>`count(*)::int` }).from(
@@ -315,25 +323,18 @@ export async function* appointmentBatches(
   filter: AppointmentsWhere,
   batchSize: number,
 ): AsyncGenerator<Appointment[]> {
-  let after: { date: Date; id: string } | undefined;
+  let after: KeysetPosition | undefined;
   for (;;) {
     const rows = await db
       .select()
       .from(appointments)
-      .where(
-        and(
-          filterOf(filter),
-          after
-            ? sql`(${appointments.appointmentDate}, ${appointments.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(appointments.appointmentDate), desc(appointments.id))
+      .where(and(filterOf(filter), afterPosition(APPOINTMENTS_ORDER, after)))
+      .orderBy(...keysetOrderBy(APPOINTMENTS_ORDER))
       .limit(batchSize);
     if (rows.length > 0) yield await withLines(db, rows);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
-    after = { date: last.appointmentDate, id: last.id };
+    after = { key: last.appointmentDate.toISOString(), id: last.id };
   }
 }
 

@@ -30,7 +30,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { openRange } from '../../lib/date-range.ts';
-import { keysetPage, parseCursor } from '../../lib/keyset.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
@@ -304,10 +304,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const { limit, before } = request.query;
       const rows = await findCustomerAppointments(app.db, customer.id, {
         limit: limit + 1,
-        before: parseCursor(before),
+        before,
       });
       return keysetPage(request, reply, rows, limit, (row) => ({
-        at: new Date(row.appointmentDate),
+        key: new Date(row.appointmentDate).toISOString(),
         id: row.appointmentId,
       }));
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   authConfigSchema,
   authUserSchema,
+  userListQuerySchema,
   EMPLOYEE_ROLE_ID,
   errorBodySchema,
   meSchema,
@@ -13,7 +14,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findUserById, grantRoles, listUsers, revokeRoles, rolesOf } from './accounts.repository.ts';
+import { findUserById, findUsers, grantRoles, revokeRoles, rolesOf } from './accounts.repository.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { endEverySessionOf } from './token-epoch.ts';
 
@@ -99,18 +101,25 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
       preValidation: adminOnly,
       schema: {
         tags: ['auth'],
-        summary: 'Every user account (admin)',
+        summary:
+          'User accounts in email order (admin): ?q= keeps those whose email or name hold every word (any case, accents ignored); 50 a page by default (?limit=, at most 200), the next page from the Link header (rel="next")',
         security: bearer,
+        querystring: userListQuerySchema,
         response: { 200: z.array(authUserSchema), ...errors },
       },
     },
-    async () =>
-      (await listUsers(app.db)).map((user) => ({
-        user_id: user.id,
-        email: user.email,
-        first_name: user.firstName,
-        last_name: user.lastName,
-      })),
+    async (request, reply) => {
+      const { q, limit, before } = request.query;
+      const rows = await findUsers(app.db, { q, limit: limit + 1, before });
+      return keysetPage(request, reply, rows, limit, (row) => ({ key: row.sortKey, id: row.user.id })).map(
+        ({ user }) => ({
+          user_id: user.id,
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+        }),
+      );
+    },
   );
 
   app.get(

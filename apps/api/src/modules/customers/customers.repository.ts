@@ -1,7 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { customers } from '../../db/schema/index.ts';
+import { customerSearchText, customerSortKey } from '../../db/schema/search.ts';
+import { keysetOrderBy, matchesEveryWord, pageWhere, type KeysetOrder } from '../../lib/keyset.ts';
 
 type Row = typeof customers.$inferSelect;
 
@@ -57,13 +59,28 @@ export async function updateProfile(db: Db, id: string, fields: ProfileFields): 
   return row;
 }
 
-export async function listCustomers(db: Db): Promise<Customer[]> {
-  return (
-    await db
-      .select()
-      .from(customers)
-      .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
-  ).map(toCustomer);
+/** Customers in name order (last, then first, accents and case aside), then id: `customers_sort_idx`. */
+const CUSTOMERS_ORDER = {
+  kind: 'alphabetical',
+  key: customerSortKey(customers),
+  id: customers.id,
+} satisfies KeysetOrder;
+
+/**
+ * A page of customers in name order (decision 024): those whose name, email or company hold every word
+ * of `q`, after the keyset cursor `before`, at most `limit`; each with its sort key for the next cursor.
+ */
+export async function findCustomers(
+  db: Db,
+  page: { q?: string | undefined; limit: number; before?: string | undefined },
+): Promise<{ customer: Customer; sortKey: string }[]> {
+  const rows = await db
+    .select({ row: customers, sortKey: sql<string>`${CUSTOMERS_ORDER.key}` })
+    .from(customers)
+    .where(pageWhere(CUSTOMERS_ORDER, matchesEveryWord(customerSearchText(customers), page.q), page.before))
+    .orderBy(...keysetOrderBy(CUSTOMERS_ORDER))
+    .limit(page.limit);
+  return rows.map(({ row, sortKey }) => ({ customer: toCustomer(row), sortKey }));
 }
 
 export type AdminCustomerFields = {

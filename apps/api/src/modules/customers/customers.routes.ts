@@ -4,17 +4,19 @@ import {
   adminCustomerInputSchema,
   customerByEmailQuerySchema,
   customerIdParamsSchema,
+  customerListQuerySchema,
   customerSchema,
   profileInputSchema,
 } from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import { parseBody } from '../../lib/parse-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
   adminUpdateCustomer,
   createCustomer,
   deleteCustomer,
-  listCustomers,
+  findCustomers,
   createOwnProfile,
   findCustomerByEmail,
   findCustomerById,
@@ -118,12 +120,21 @@ export const customersRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       preValidation: adminOnly,
       schema: {
         tags: ['customers'],
-        summary: 'All customers (admin)',
+        summary:
+          'Customers in name order (admin): ?q= keeps those whose name, email or company hold every word (any case, accents ignored); 50 a page by default (?limit=, at most 200), the next page from the Link header (rel="next")',
         security: bearer,
+        querystring: customerListQuerySchema,
         response: { 200: z.array(customerSchema), ...errors },
       },
     },
-    () => listCustomers(app.db),
+    async (request, reply) => {
+      const { q, limit, before } = request.query;
+      const rows = await findCustomers(app.db, { q, limit: limit + 1, before });
+      return keysetPage(request, reply, rows, limit, (row) => ({
+        key: row.sortKey,
+        id: row.customer.customerId,
+      })).map((row) => row.customer);
+    },
   );
 
   app.get(

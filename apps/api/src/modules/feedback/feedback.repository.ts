@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Feedback, FeedbackStatus } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { feedback } from '../../db/schema/index.ts';
-import { beforePosition, type KeysetPosition } from '../../lib/keyset.ts';
+import { keysetOrderBy, pageWhere, type KeysetOrder } from '../../lib/keyset.ts';
 
 type Row = typeof feedback.$inferSelect;
 
@@ -16,22 +16,20 @@ const toFeedback = (row: Row): Feedback => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Feedback, newest first (then id), at most `limit`, from after a keyset position (decision 024). */
+/** Feedback, newest first (then id). */
+export const FEEDBACK_ORDER: KeysetOrder = { kind: 'newest', key: feedback.createdAt, id: feedback.id };
+
+/** Feedback, newest first, at most `limit`, from after a keyset cursor (decision 024). */
 export async function findFeedback(
   db: Db,
   status: FeedbackStatus | undefined,
-  page: { limit: number; before?: KeysetPosition | undefined },
+  page: { limit: number; before?: string | undefined },
 ): Promise<Feedback[]> {
   const rows = await db
     .select()
     .from(feedback)
-    .where(
-      and(
-        status ? eq(feedback.status, status) : undefined,
-        beforePosition(feedback.createdAt, feedback.id, page.before),
-      ),
-    )
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .where(pageWhere(FEEDBACK_ORDER, status ? eq(feedback.status, status) : undefined, page.before))
+    .orderBy(...keysetOrderBy(FEEDBACK_ORDER))
     .limit(page.limit);
   return rows.map(toFeedback);
 }

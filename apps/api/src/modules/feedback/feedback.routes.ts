@@ -9,7 +9,7 @@ import {
   PUBLISHED_FEEDBACK_LIMIT,
 } from '@eclat/shared';
 import { notFound } from '../../lib/app-error.ts';
-import { keysetPage, parseCursor } from '../../lib/keyset.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
@@ -44,10 +44,10 @@ export const feedbackRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         const { limit, before } = request.query;
         const rows = await findFeedback(app.db, request.query.status, {
           limit: limit + 1,
-          before: parseCursor(before),
+          before,
         });
         return keysetPage(request, reply, rows, limit, (row) => ({
-          at: new Date(row.createdAt),
+          key: new Date(row.createdAt).toISOString(),
           id: row.feedbackId,
         }));
       }
