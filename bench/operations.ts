@@ -17,6 +17,8 @@ import { startBenchApp, summarise } from './support/bench-app.ts';
 const APPOINTMENTS = Number(process.argv[2] ?? 6000);
 const CUSTOMERS = 400;
 const EMPLOYEES = 25;
+/** Customer records and user accounts of their own (decision 024: searched and paged on the server). */
+const PEOPLE = 100_000;
 const RUNS = 9;
 /** The PDF of a large table takes minutes: once is enough there. */
 const PDF_RUNS = APPOINTMENTS > 20_000 ? 1 : 3;
@@ -31,6 +33,7 @@ try {
     customers: CUSTOMERS,
     employees: EMPLOYEES,
     shiftDays: 365,
+    people: PEOPLE,
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const sql = app.db.$client;
@@ -94,6 +97,11 @@ try {
     'GET',
     `/api/v1/schedules/jobs?from=1900-01-01&to=2100-12-31`,
   );
+  await measure(`customers (${PEOPLE.toLocaleString('en')}), first page of 50`, 'GET', '/api/v1/customers');
+  await measure('customers, search "amelie dupont"', 'GET', '/api/v1/customers?q=amelie%20dupont');
+  await measure('customers, search "zq" (no match, too short for trigrams)', 'GET', '/api/v1/customers?q=zq');
+  await measure('customers, search "nobody" (no match)', 'GET', '/api/v1/customers?q=nobody');
+  await measure('user accounts, search "zoe"', 'GET', '/api/v1/auth/users?q=zoe');
   await measure('assigned shifts, default (from today, 8 weeks)', 'GET', '/api/v1/schedules');
   await measure('availabilities, default (from today, 8 weeks)', 'GET', '/api/v1/availabilities');
   const [sample] = (

@@ -5,7 +5,9 @@ import {
   MAX_TOTAL_PAGES,
   addDays,
   appointmentsPageSchema,
+  authUserSchema,
   availabilitySchema,
+  customerSchema,
   defaultRange,
   errorBodySchema,
   jobSchema,
@@ -23,6 +25,8 @@ import { seedVolume } from './volume.ts';
  * of them is a whole PDF (parsed back: its pages, its count, its last row).
  */
 const APPOINTMENTS = 100_000;
+/** Customer records and user accounts (decision 024: searched and paged on the server). */
+const PEOPLE = 20_000;
 /** No list answers more than this (the longest, 92 days of everyone's shifts, is about 700 KB). */
 const MAX_LIST_BYTES = 2 * 1024 * 1024;
 
@@ -39,6 +43,7 @@ beforeAll(async () => {
     customers: 400,
     employees: 25,
     shiftDays: 365,
+    people: PEOPLE,
   });
   admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   // The seed's first worker and first customer, linked to these accounts by their email.
@@ -100,6 +105,7 @@ describe('every list at 100,000 appointments', () => {
         '/api/v1/schedules',
         '/api/v1/availabilities',
         '/api/v1/customers',
+        '/api/v1/auth/users',
         '/api/v1/feedbacks',
       ]),
     );
@@ -226,6 +232,49 @@ describe('every list at 100,000 appointments', () => {
     const { lengths, distinct } = await walk('/api/v1/feedbacks', admin);
     expect(lengths).toEqual([200, 200, 200, 200, 200]);
     expect(distinct).toBe(1000);
+  });
+});
+
+describe(`people at ${PEOPLE.toLocaleString('en')} customers and accounts`, () => {
+  const nextOf = (link: unknown) =>
+    typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+
+  it('customers and accounts: a page of 50 with a next link, at most 200, never the whole table', async () => {
+    for (const path of ['/api/v1/customers', '/api/v1/auth/users']) {
+      const first = await get(path, admin);
+      expect(first.statusCode).toBe(200);
+      expect(first.json<unknown[]>()).toHaveLength(50);
+      expect(first.rawPayload.length).toBeLessThan(64 * 1024);
+      const second = await get(nextOf(first.headers.link) ?? '', admin);
+      expect(second.statusCode).toBe(200);
+      expect(second.json<unknown[]>()).toHaveLength(50);
+      const most = await get(`${path}?limit=200`, admin);
+      expect(most.json<unknown[]>()).toHaveLength(200);
+      expect((await get(`${path}?limit=201`, admin)).statusCode).toBe(400);
+    }
+  });
+
+  it('a search reads the index: accents and case aside, every word, a page at a time', async () => {
+    // 2,000 Amélies, 2,500 Duponts: "amelie DUPONT" keeps the 500 with both (n ≡ 0 mod 10 and 2 mod 8).
+    const res = await get('/api/v1/customers?q=amelie%20DUPONT&limit=200', admin);
+    expect(res.statusCode).toBe(200);
+    const found = customerSchema.array().parse(res.json());
+    expect(found).toHaveLength(200);
+    for (const row of found)
+      expect([row.firstName, row.lastName.replace(/\d+$/, '')]).toEqual(['Amélie', 'Dupont']);
+    expect(nextOf(res.headers.link)).toContain('q=amelie');
+    const accounts = authUserSchema.array().parse((await get('/api/v1/auth/users?q=zoe', admin)).json());
+    expect(accounts).toHaveLength(50);
+    for (const row of accounts) expect(row.first_name).toBe('Zoé');
+    // What PostgreSQL does: no scan of the whole table for a word of three letters or more.
+    const [plan] = (
+      await app.db.$client.query<{ 'QUERY PLAN': unknown }>(
+        `explain (format json) select id from customers
+         where eclat_fold(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company_name, '')) like '%' || eclat_fold('lefevre') || '%'
+         order by eclat_fold(coalesce(last_name, '') || ' ' || coalesce(first_name, '')), id limit 51`,
+      )
+    ).rows;
+    expect(JSON.stringify(plan?.['QUERY PLAN'])).not.toContain('"Seq Scan"');
   });
 });
 

@@ -7,6 +7,11 @@ export type Volume = {
   employees: number;
   /** Availabilities and assigned shifts: one each per employee and day, from this many days back to 60 ahead. */
   shiftDays?: number;
+  /**
+   * Customer records and user accounts beyond those above (decision 024: the admin's lists of people),
+   * named from a few French and English first names, accents included ("Amélie Martin42").
+   */
+  people?: number;
 };
 
 /**
@@ -87,6 +92,22 @@ export async function seedVolume(sql: pg.Pool | pg.Client, volume: Volume): Prom
     await sql.query(
       `insert into schedules (employee_id, availability_id, assigned_date, shift, status)
        select employee_id, id, available_date + interval '9 hours', shift, 'APPROVED' from availabilities`,
+    );
+  }
+  if (volume.people) {
+    const names = `(array['Amélie','Zoé','Éric','Chloé','Noël','Marie','Jean','Lucas','Olivia','Liam'])[1 + n % 10]`;
+    const lasts = `(array['Martin','Lefèvre','Dupont','Smith','Côté','Gagnon','Roy','Brown'])[1 + n % 8] || n`;
+    await sql.query(
+      `insert into customers (first_name, last_name, email, phone_number)
+       select ${names}, ${lasts}, 'people.customer' || n || '@example.com', '416-555-0102'
+       from generate_series(1, $1) n`,
+      [volume.people],
+    );
+    await sql.query(
+      `insert into users (email, first_name, last_name)
+       select 'people.account' || n || '@example.com', ${names}, ${lasts}
+       from generate_series(1, $1) n`,
+      [volume.people],
     );
   }
   await sql.query('analyze');

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   apiGet,
+  apiGetPage,
   apiPost,
   ApiError,
   codeForStatus,
+  nextPageOf,
   setAccessTokenGetter,
   setUserEmailGetter,
 } from './api-client';
@@ -207,5 +209,35 @@ describe('codeForStatus', () => {
     expect(codeForStatus(504)).toBe('SERVICE_UNAVAILABLE');
     expect(codeForStatus(500)).toBe('INTERNAL_ERROR');
     expect(codeForStatus(418)).toBe('BAD_REQUEST');
+  });
+});
+
+describe('api client: keyset pages (decision 024)', () => {
+  it('reads the next page from the Link header, as a path under the API', () => {
+    expect(nextPageOf('</api/v1/customers?q=am%C3%A9lie&before=x_1&limit=50>; rel="next"')).toBe(
+      '/customers?q=am%C3%A9lie&before=x_1&limit=50',
+    );
+    expect(nextPageOf(null)).toBeNull();
+    expect(nextPageOf('</api/v1/customers?before=x>; rel="prev"')).toBeNull();
+    // Only this API is followed.
+    expect(nextPageOf('<https://elsewhere.example/api/v1/customers>; rel="next"')).toBeNull();
+  });
+
+  it('gives the rows and the next page; the next page is asked for as the link says', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify([{ n: 1 }]), {
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          link: '</api/v1/feedbacks?before=a_b&limit=1>; rel="next"',
+        },
+      }),
+    );
+    const schema = { parse: (data: unknown) => data as { n: number }[] };
+    const first = await apiGetPage('/feedbacks', { schema, query: { limit: 1 } });
+    expect(first).toEqual({ items: [{ n: 1 }], next: '/feedbacks?before=a_b&limit=1' });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, []));
+    expect(await apiGetPage(first.next ?? '', { schema })).toEqual({ items: [], next: null });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/v1/feedbacks?before=a_b&limit=1');
   });
 });

@@ -290,14 +290,22 @@ async function request(
   options: BodyRequestOptions & Partial<WithSchema<unknown>>,
 ): Promise<unknown> {
   const { response, body } = await exchange(method, path, options, readBody);
-  if (!options.schema) return body;
+  return options.schema ? parseResponse(options.schema, body, { response, method, path }) : body;
+}
+
+/** The body checked with the route's schema; a body of another shape is an `invalid-response` error. */
+function parseResponse<T>(
+  schema: ResponseSchema<T>,
+  body: unknown,
+  from: { response: Response; method: HttpMethod; path: string },
+): T {
   try {
-    return options.schema.parse(body);
+    return schema.parse(body);
   } catch (error) {
     throw new ApiError({
-      status: response.status,
+      status: from.response.status,
       code: 'INTERNAL_ERROR',
-      message: `Unexpected response shape for ${method} ${path}.`,
+      message: `Unexpected response shape for ${from.method} ${from.path}.`,
       kind: 'invalid-response',
       cause: error,
     });
@@ -308,6 +316,31 @@ export function apiGet<T>(path: string, options: RequestOptions & WithSchema<T>)
 export function apiGet(path: string, options?: RequestOptions): Promise<unknown>;
 export function apiGet(path: string, options: RequestOptions & Partial<WithSchema<unknown>> = {}) {
   return request('GET', path, options);
+}
+
+/** A keyset page (decision 024): its rows, and where the next page is (null at the end). */
+export type KeysetPageResult<T> = { items: T[]; next: string | null };
+
+/**
+ * The next page of a `Link: <…>; rel="next"` header (RFC 8288), as a path under the API's base, or null.
+ * Only a link on this API is followed.
+ */
+export function nextPageOf(link: string | null): string | null {
+  const target = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined;
+  if (!target?.startsWith(`${API_BASE_URL}/`)) return null;
+  return target.slice(API_BASE_URL.length);
+}
+
+/** A GET of a keyset list: the rows (checked with the schema) and the next page from the Link header. */
+export async function apiGetPage<T>(
+  path: string,
+  options: RequestOptions & WithSchema<T[]>,
+): Promise<KeysetPageResult<T>> {
+  const { response, body } = await exchange('GET', path, options, readBody);
+  return {
+    items: parseResponse(options.schema, body, { response, method: 'GET', path }),
+    next: nextPageOf(response.headers.get('link')),
+  };
 }
 
 export function apiPost<T>(path: string, options: BodyRequestOptions & WithSchema<T>): Promise<T>;

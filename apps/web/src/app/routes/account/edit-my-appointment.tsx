@@ -286,7 +286,7 @@ export function EditMyAppointmentRoute() {
   const [openedAt] = useState(() => new Date());
   const reachOf = useCustomerReach();
   const policy = useSelfServicePolicy();
-  const appointment = list.data?.find((item) => item.appointmentId === appointmentId);
+  const appointment = list.items.find((item) => item.appointmentId === appointmentId);
 
   let content;
   if (list.isPending || timeZone.isPending || policy.isPending) {

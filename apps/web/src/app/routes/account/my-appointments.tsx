@@ -13,6 +13,7 @@ import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/que
 import { paths } from '@/config/paths';
 import { useCancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
+import { ShowMore } from '@/components/ui/show-more';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { AppointmentCard } from '@/features/appointments/components/appointment-card';
 import {
@@ -72,8 +73,8 @@ export function MyAppointmentsRoute() {
   }, [location.pathname, location.state, navigate]);
 
   const merged = useMemo(
-    () => (list.data ? mergeNewAppointment(list.data, fresh, list.dataUpdatedAt) : []),
-    [list.data, list.dataUpdatedAt, fresh],
+    () => (list.data ? mergeNewAppointment(list.items, fresh, list.dataUpdatedAt) : []),
+    [list.data, list.items, list.dataUpdatedAt, fresh],
   );
   // Decision 020: a series shows as one card; its visits are not repeated in the list below.
   const grouped = useMemo(() => groupMyAppointments(merged, mySeries.data ?? []), [merged, mySeries.data]);
@@ -248,6 +249,7 @@ export function MyAppointmentsRoute() {
         />
 
         {content}
+        {list.isSuccess && <ShowMore list={list} shown={merged.length} />}
       </Stack>
     </Container>
   );

@@ -8,7 +8,6 @@ import { adminTabHref } from '@/features/admin/dashboard-tabs';
 import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
 import { toZonedIsoDate } from '@/features/appointments/time';
 import { createIdempotencyKey } from '@/features/booking/booking-selection';
-import { useCustomers } from '@/features/customers/api/get-customers';
 import { useBookSeries } from '@/features/series/api/book-series';
 import { useRecurringDiscounts } from '@/features/series/api/get-recurring-discounts';
 import { SeriesPlanForm } from '@/features/series/components/series-plan-form';
@@ -28,7 +27,6 @@ export function AddSeriesRoute() {
   const { title } = usePageMeta('addSeries');
   const navigate = useNavigate();
   const locale = useLanguage();
-  const customers = useCustomers();
   const services = useServices('admin');
   const timeZone = useBusinessTimeZone();
   const discounts = useRecurringDiscounts();
@@ -38,14 +36,13 @@ export function AddSeriesRoute() {
   const backHref = adminTabHref('recurring');
 
   let content;
-  if (customers.isPending || services.isPending || timeZone.isPending) {
+  if (services.isPending || timeZone.isPending) {
     content = <BlockSkeleton height={480} />;
-  } else if (customers.isError || services.isError || timeZone.isError) {
+  } else if (services.isError || timeZone.isError) {
     content = (
       <LoadErrorAlert
         message={t('staffAppointments.form.choicesError')}
         onRetry={() => {
-          void customers.refetch();
           void services.refetch();
           void timeZone.refetch();
         }}
@@ -69,7 +66,7 @@ export function AddSeriesRoute() {
           frequency: 'every2Weeks',
           comments: '',
         }}
-        customers={customers.data}
+        withCustomer
         services={services.data.map((service) => ({
           value: service.serviceId,
           label: service.isAvailable

@@ -1,23 +1,14 @@
 import { feedbackSchema } from '@eclat/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { feedbackKeys } from '@/features/feedback/api/feedback-keys';
-import { apiGet } from '@/lib/api-client';
+import { useKeysetList } from '@/lib/use-keyset-list';
 
 const feedbackListSchema = feedbackSchema.array();
 
 /** Under the feedback key, so publishing or deleting refreshes the home page's list too. */
 export const allFeedbackKey = [...feedbackKeys.all, 'list', 'all'] as const;
 
-/** Every feedback, visible or not (admin). */
-export function getAllFeedback(signal?: AbortSignal) {
-  return apiGet('/feedbacks', { schema: feedbackListSchema, signal });
-}
-
-export function allFeedbackQueryOptions() {
-  return queryOptions({ queryKey: allFeedbackKey, queryFn: ({ signal }) => getAllFeedback(signal) });
-}
-
+/** Every feedback, visible or not, newest first (admin): 200 at a time, then "Show more". */
 export function useAllFeedback() {
-  return useQuery(allFeedbackQueryOptions());
+  return useKeysetList({ queryKey: allFeedbackKey, path: '/feedbacks', schema: feedbackListSchema });
 }

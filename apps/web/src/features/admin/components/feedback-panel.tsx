@@ -6,6 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
+import { ShowMore } from '@/components/ui/show-more';
 import { StarRating } from '@/features/feedback/components/star-rating';
 import { toErrorCode } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
@@ -80,62 +81,65 @@ export function FeedbackPanel() {
       />
     );
   }
-  if (feedback.data.length === 0) {
+  if (feedback.items.length === 0) {
     return <EmptyState>{t('admin.feedbacks.empty')}</EmptyState>;
   }
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} m={0} p={0} style={{ listStyle: 'none' }}>
-      {feedback.data.map((item) => {
-        const isVisible = item.status === 'VISIBLE';
-        const isToggling = publish.isPending && publish.variables.feedbackId === item.feedbackId;
-        return (
-          <li key={item.feedbackId}>
-            <Paper component="article" withBorder radius="md" p="md" h="100%">
-              <Stack gap="sm" h="100%">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <StarRating stars={item.stars} label={t('feedback.starsLabel', { count: item.stars })} />
-                  <Badge variant={isVisible ? 'filled' : 'default'}>
-                    {t(`admin.feedbacks.status.${item.status}`)}
-                  </Badge>
-                </Group>
-                <Text style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                  {item.content}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  <Text span fw={700} c="var(--mantine-color-text)">
-                    {item.authorName}
+    <Stack gap="md">
+      <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} m={0} p={0} style={{ listStyle: 'none' }}>
+        {feedback.items.map((item) => {
+          const isVisible = item.status === 'VISIBLE';
+          const isToggling = publish.isPending && publish.variables.feedbackId === item.feedbackId;
+          return (
+            <li key={item.feedbackId}>
+              <Paper component="article" withBorder radius="md" p="md" h="100%">
+                <Stack gap="sm" h="100%">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <StarRating stars={item.stars} label={t('feedback.starsLabel', { count: item.stars })} />
+                    <Badge variant={isVisible ? 'filled' : 'default'}>
+                      {t(`admin.feedbacks.status.${item.status}`)}
+                    </Badge>
+                  </Group>
+                  <Text style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                    {item.content}
                   </Text>
-                  {' · '}
-                  <time dateTime={item.createdAt}>{formatLongDate(item.createdAt, locale)}</time>
-                </Text>
-                <Group justify="space-between" gap="sm">
-                  <Switch
-                    label={t('admin.feedbacks.visibleSwitch')}
-                    checked={isVisible}
-                    disabled={isToggling}
-                    onChange={(event) => {
-                      toggle(item, event.currentTarget.checked);
-                    }}
-                  />
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden="true" />}
-                    aria-label={t('admin.feedbacks.delete.label', { author: item.authorName })}
-                    loading={remove.isPending && remove.variables === item.feedbackId}
-                    onClick={() => {
-                      confirmDelete(item);
-                    }}
-                  >
-                    {t('admin.feedbacks.delete.button')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
-          </li>
-        );
-      })}
-    </SimpleGrid>
+                  <Text size="sm" c="dimmed">
+                    <Text span fw={700} c="var(--mantine-color-text)">
+                      {item.authorName}
+                    </Text>
+                    {' · '}
+                    <time dateTime={item.createdAt}>{formatLongDate(item.createdAt, locale)}</time>
+                  </Text>
+                  <Group justify="space-between" gap="sm">
+                    <Switch
+                      label={t('admin.feedbacks.visibleSwitch')}
+                      checked={isVisible}
+                      disabled={isToggling}
+                      onChange={(event) => {
+                        toggle(item, event.currentTarget.checked);
+                      }}
+                    />
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconTrash size={14} aria-hidden="true" />}
+                      aria-label={t('admin.feedbacks.delete.label', { author: item.authorName })}
+                      loading={remove.isPending && remove.variables === item.feedbackId}
+                      onClick={() => {
+                        confirmDelete(item);
+                      }}
+                    >
+                      {t('admin.feedbacks.delete.button')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            </li>
+          );
+        })}
+      </SimpleGrid>
+      <ShowMore list={feedback} shown={feedback.items.length} />
+    </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { appointmentSchema, type Appointment } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
+import { updateKeysetItems } from '@/lib/use-keyset-list';
 
 import { myAppointmentsKeys } from './get-my-appointments';
 import { slotsKeys } from './get-slots';
@@ -22,8 +23,8 @@ export function useCancelMyAppointment() {
     mutationFn: cancelMyAppointment,
     onSuccess: (cancelled) => {
       // Show the change at once; the refetch below confirms it.
-      queryClient.setQueryData<Appointment[]>(myAppointmentsKeys.all, (list) =>
-        list?.map((item) => (item.appointmentId === cancelled.appointmentId ? cancelled : item)),
+      updateKeysetItems<Appointment>(queryClient, myAppointmentsKeys.all, (item) =>
+        item.appointmentId === cancelled.appointmentId ? cancelled : item,
       );
     },
     onSettled: () => {

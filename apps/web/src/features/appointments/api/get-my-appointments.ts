@@ -1,7 +1,6 @@
 import { APPOINTMENTS_REFETCH_MS, appointmentSchema } from '@eclat/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { apiGet } from '@/lib/api-client';
+import { useKeysetList } from '@/lib/use-keyset-list';
 
 const appointmentsSchema = appointmentSchema.array();
 
@@ -9,24 +8,19 @@ export const myAppointmentsKeys = {
   all: ['appointments', 'mine'] as const,
 };
 
-/** The signed-in customer's appointments, newest first, cancelled ones included (spec §7). */
-export function getMyAppointments(signal?: AbortSignal) {
-  return apiGet('/appointments/my-appointments', {
-    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
-    schema: appointmentsSchema,
-    signal,
-  });
-}
-
-export function myAppointmentsQueryOptions() {
-  return queryOptions({
-    queryKey: myAppointmentsKeys.all,
-    queryFn: ({ signal }) => getMyAppointments(signal),
-    staleTime: 0,
-  });
-}
-
-/** Refetched every 30 s while the page is open (spec §4, §9). */
+/**
+ * The signed-in customer's appointments, newest first, cancelled ones included (spec §7): 200 at a
+ * time, "Show more" for the next ones (decision 024); every page read refetched every 30 s while the
+ * page is open (spec §4, §9).
+ */
 export function useMyAppointments({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...myAppointmentsQueryOptions(), enabled, refetchInterval: APPOINTMENTS_REFETCH_MS });
+  return useKeysetList(
+    {
+      queryKey: myAppointmentsKeys.all,
+      path: '/appointments/my-appointments',
+      headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+      schema: appointmentsSchema,
+    },
+    { enabled, staleTime: 0, refetchInterval: APPOINTMENTS_REFETCH_MS },
+  );
 }

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
-import { useCustomers } from '@/features/customers/api/get-customers';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 
@@ -23,15 +22,14 @@ import { toZonedIsoDate } from '../time';
 import { AppointmentForm, type ServiceChoice } from './appointment-form';
 
 /**
- * The admin's add (no `appointment`) or edit form with what it needs: the customers, the catalogue
- * and the business time zone. Saves, then goes back to the table; a refusal stays on the form, by
+ * The admin's add (no `appointment`) or edit form with what it needs: the catalogue and the business
+ * time zone (the customer is searched on the server as the admin types). Saves, then goes back to the table; a refusal stays on the form, by
  * field when the server names one, otherwise above it.
  */
 export function AppointmentEditor({ appointment }: { appointment?: Appointment }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = useLanguage();
-  const customers = useCustomers();
   const services = useServices('admin');
   const timeZone = useBusinessTimeZone();
   const create = useCreateStaffAppointment();
@@ -39,15 +37,14 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
   const [openedAt] = useState(() => new Date());
   const mutation = appointment ? update : create;
 
-  if (customers.isPending || services.isPending || timeZone.isPending) {
+  if (services.isPending || timeZone.isPending) {
     return <LoadingSkeleton count={5} height={56} gap="md" />;
   }
-  if (customers.isError || services.isError || timeZone.isError) {
+  if (services.isError || timeZone.isError) {
     return (
       <LoadErrorAlert
         message={t('staffAppointments.form.choicesError')}
         onRetry={() => {
-          void customers.refetch();
           void services.refetch();
           void timeZone.refetch();
         }}
@@ -108,15 +105,19 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
         appointment ? toStaffAppointmentFormValues(appointment, timeZone.data) : EMPTY_STAFF_APPOINTMENT_FORM
       }
       savedStart={appointment?.appointmentDate}
-      savedNames={
+      savedCustomer={
         appointment
-          ? { firstName: appointment.customerFirstName, lastName: appointment.customerLastName }
+          ? {
+              customerId: appointment.customerId,
+              firstName: appointment.customerFirstName,
+              lastName: appointment.customerLastName,
+              email: '',
+            }
           : undefined
       }
       timeZone={timeZone.data}
       locale={locale}
       today={toZonedIsoDate(openedAt, timeZone.data)}
-      customers={customers.data}
       services={[...choices.values()]}
       isSubmitting={mutation.isPending}
       serverErrors={serverErrors}

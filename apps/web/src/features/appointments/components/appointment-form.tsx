@@ -1,17 +1,10 @@
-import {
-  APPOINTMENT_STATUSES,
-  SLOT_HOURS,
-  type AdminAppointmentInput,
-  type Customer,
-  type Locale,
-} from '@eclat/shared';
+import { APPOINTMENT_STATUSES, SLOT_HOURS, type AdminAppointmentInput, type Locale } from '@eclat/shared';
 import {
   Alert,
   Button,
   Group,
   MultiSelect,
   NativeSelect,
-  Select,
   SimpleGrid,
   Stack,
   Textarea,
@@ -24,6 +17,7 @@ import { calendarAriaLabels } from '@/components/ui/calendar-labels';
 import { useTranslation } from '@/lib/i18n';
 
 import { i18n } from '@/lib/i18n';
+import { CustomerPicker, type PickedCustomer } from '@/features/customers/components/customer-picker';
 
 import {
   validateStaffAppointmentForm,
@@ -40,13 +34,12 @@ type AppointmentFormProps = {
   initialValues: StaffAppointmentFormValues;
   /** Edit: the saved start, which may stay in the past. */
   savedStart?: string;
-  /** Edit: the names saved on the appointment, shown until the customer list arrives. */
-  savedNames?: { firstName: string; lastName: string };
+  /** Edit: the customer as saved on the appointment (names only: the picker shows them). */
+  savedCustomer?: PickedCustomer;
   timeZone: string;
   locale: Locale;
   /** Today in the business time zone (YYYY-MM-DD): a new appointment cannot start earlier. */
   today: string;
-  customers: readonly Customer[];
   services: readonly ServiceChoice[];
   isSubmitting: boolean;
   /** Field errors the server sent back (translation keys). */
@@ -71,11 +64,10 @@ export function AppointmentForm({
   mode,
   initialValues,
   savedStart,
-  savedNames,
+  savedCustomer,
   timeZone,
   locale,
   today,
-  customers,
   services,
   isSubmitting,
   serverErrors,
@@ -98,9 +90,8 @@ export function AppointmentForm({
     return i18n.exists(key) ? t(key) : t(`staffAppointments.form.errors.invalid.${field}`);
   };
 
-  const customer = customers.find((item) => item.customerId === values.customerId);
-  const names =
-    customer ?? (savedNames && values.customerId === initialValues.customerId ? savedNames : undefined);
+  const [picked, setPicked] = useState<PickedCustomer | null>(savedCustomer ?? null);
+  const names = picked?.customerId === values.customerId ? picked : undefined;
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -121,23 +112,16 @@ export function AppointmentForm({
             {formError}
           </Alert>
         )}
-        <Select
+        <CustomerPicker
           label={t('staffAppointments.form.customer')}
-          placeholder={t('staffAppointments.form.customerPlaceholder')}
           description={t('staffAppointments.form.customerHint')}
-          required
-          searchable
-          nothingFoundMessage={t('staffAppointments.form.noCustomer')}
-          data={customers.map((item) => ({
-            value: item.customerId,
-            label: `${item.firstName} ${item.lastName} · ${item.email}`,
-          }))}
           value={values.customerId}
-          onChange={(value) => {
-            set('customerId', value);
+          initial={savedCustomer}
+          onChange={(customer) => {
+            setPicked(customer);
+            set('customerId', customer?.customerId ?? null);
           }}
           error={fieldError('customerId')}
-          comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput

@@ -1,7 +1,6 @@
-import { customerSchema } from '@eclat/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerSchema, type Customer } from '@eclat/shared';
 
-import { apiGet } from '@/lib/api-client';
+import { useKeysetList, type KeysetListSource } from '@/lib/use-keyset-list';
 
 import { customersKeys } from './get-my-profile';
 
@@ -10,22 +9,25 @@ const customersSchema = customerSchema.array();
 /** The admin's view of customer records, under the same root as one's own profile. */
 export const adminCustomersKeys = {
   all: [...customersKeys.all, 'admin'] as const,
-  list: () => [...adminCustomersKeys.all, 'list'] as const,
+  list: (search: string, limit?: number) =>
+    [...adminCustomersKeys.all, 'list', search, limit ?? 'default'] as const,
   detail: (customerId: string) => [...adminCustomersKeys.all, 'detail', customerId] as const,
 };
 
-export function getCustomers(signal?: AbortSignal) {
-  return apiGet('/customers', { schema: customersSchema, signal });
+/**
+ * Customers in name order, those matching `search` (every word in the name, email or company, accents
+ * ignored: the server searches, decision 024), a page at a time.
+ */
+export function customersSource(search: string, limit?: number): KeysetListSource<Customer> {
+  return {
+    queryKey: adminCustomersKeys.list(search, limit),
+    path: '/customers',
+    query: { q: search || undefined, limit },
+    schema: customersSchema,
+  };
 }
 
-export function customersQueryOptions() {
-  return queryOptions({
-    queryKey: adminCustomersKeys.list(),
-    queryFn: ({ signal }) => getCustomers(signal),
-  });
-}
-
-/** Every customer record (admin). */
-export function useCustomers() {
-  return useQuery(customersQueryOptions());
+/** Customer records (admin): a search on the server, then "Show more". */
+export function useCustomers(search: string, options: { limit?: number } = {}) {
+  return useKeysetList(customersSource(search, options.limit), { keepPrevious: true });
 }

@@ -1,6 +1,7 @@
 import type { Customer } from '@eclat/shared';
 import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
@@ -9,13 +10,13 @@ import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/que
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
+import { ShowMore } from '@/components/ui/show-more';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
 
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomers } from '../api/get-customers';
 import { isKeptForAppointments } from '../customer-form';
-import { filterCustomers } from '../customer-search';
 
 function fullName(customer: Customer): string {
   return `${customer.firstName} ${customer.lastName}`;
@@ -23,14 +24,15 @@ function fullName(customer: Customer): string {
 
 /**
  * The admin dashboard's Customers tab (spec §2): name, email, phone, company; a search by name,
- * email or company; Add Customer; Edit and Delete (after a confirmation) per row. A customer who has
+ * email or company (on the server, decision 024), 50 at a time with "Show more"; Add Customer; Edit and Delete (after a confirmation) per row. A customer who has
  * appointments is kept (decision 008): the refusal stays on screen until dismissed.
  */
 export function CustomersPanel() {
   const { t } = useTranslation();
-  const customers = useCustomers();
-  const remove = useDeleteCustomer();
   const [query, setQuery] = useState('');
+  const [search] = useDebouncedValue(query.trim(), 250);
+  const customers = useCustomers(search);
+  const remove = useDeleteCustomer();
   const [keptName, setKeptName] = useState<string | null>(null);
   const captionId = useId();
 
@@ -69,13 +71,13 @@ export function CustomersPanel() {
         onRetry={() => void customers.refetch()}
       />
     );
-  } else if (customers.data.length === 0) {
+  } else if (customers.items.length === 0 && !search) {
     body = <EmptyState>{t('adminCustomers.list.empty')}</EmptyState>;
   } else {
-    const shown = filterCustomers(customers.data, query);
+    const shown = customers.items;
     body =
       shown.length === 0 ? (
-        <EmptyState>{t('adminCustomers.list.noMatch', { query: query.trim() })}</EmptyState>
+        <EmptyState>{t('adminCustomers.list.noMatch', { query: search })}</EmptyState>
       ) : (
         <Stack gap="xs">
           {/* Above the scrolling table, so it stays readable on a phone; it also names the table. */}
@@ -131,11 +133,12 @@ export function CustomersPanel() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <ShowMore list={customers} shown={shown.length} />
         </Stack>
       );
   }
 
-  const hasCustomers = customers.isSuccess && customers.data.length > 0;
+  const hasCustomers = customers.isSuccess && (customers.items.length > 0 || search !== '');
 
   return (
     <Stack gap="md">

@@ -1,12 +1,5 @@
-import type {
-  Appointment,
-  Customer,
-  Locale,
-  RecurringDiscounts,
-  RecurringFrequency,
-  Slots,
-} from '@eclat/shared';
-import { Alert, Button, Group, MultiSelect, Select, Stack, Textarea, Title } from '@mantine/core';
+import type { Appointment, Locale, RecurringDiscounts, RecurringFrequency, Slots } from '@eclat/shared';
+import { Alert, Button, Group, MultiSelect, Stack, Textarea, Title } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
 import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
@@ -15,6 +8,8 @@ import { SlotPicker } from '@/features/appointments/components/slot-picker';
 import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
 import { isPastDate } from '@/features/appointments/time';
 import { useTranslation } from '@/lib/i18n';
+
+import { CustomerPicker } from '@/features/customers/components/customer-picker';
 
 import { FrequencyChoice } from './frequency-choice';
 import type { BookingHome } from '@/features/pricing/booking-home';
@@ -46,8 +41,8 @@ type SeriesPlanFormProps = {
     /** Change: the home and extras the series is priced on (decision 025): the times are for its length. */
     home?: BookingHome;
   };
-  /** Create: the customers an admin books for. */
-  customers?: readonly Customer[];
+  /** Create: the admin chooses the customer (searched on the server as they type). */
+  withCustomer?: boolean;
   services: readonly { value: string; label: string; price: number }[];
   discounts: RecurringDiscounts | undefined;
   /** Change: the series' own open visits; their times may look taken only because of them. */
@@ -70,7 +65,7 @@ type SeriesPlanFormProps = {
 export function SeriesPlanForm({
   mode,
   initialValues,
-  customers,
+  withCustomer = false,
   services,
   discounts,
   ownVisits = [],
@@ -167,24 +162,15 @@ export function SeriesPlanForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {mode === 'create' && customers && (
-          <Select
+        {mode === 'create' && withCustomer && (
+          <CustomerPicker
             label={t('series.change.customer')}
-            placeholder={t('series.change.customerPlaceholder')}
-            required
-            searchable
-            nothingFoundMessage={t('series.change.noCustomer')}
-            data={customers.map((item) => ({
-              value: item.customerId,
-              label: `${item.firstName} ${item.lastName} · ${item.email}`,
-            }))}
             value={customerId}
-            onChange={(value) => {
-              setCustomerId(value);
+            onChange={(customer) => {
+              setCustomerId(customer?.customerId ?? null);
               setCustomerError(null);
             }}
-            error={customerError}
-            comboboxProps={{ withinPortal: true }}
+            error={customerError ?? undefined}
           />
         )}
         <MultiSelect

@@ -1,25 +1,24 @@
 import { authUserSchema } from '@eclat/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { apiGet } from '@/lib/api-client';
+import { useKeysetList } from '@/lib/use-keyset-list';
 
 const authUsersSchema = authUserSchema.array();
 
 export const usersKeys = {
   all: ['users'] as const,
-  list: () => [...usersKeys.all, 'list'] as const,
+  list: (search: string) => [...usersKeys.all, 'list', search] as const,
   permissions: (userId: string) => [...usersKeys.all, 'permissions', userId] as const,
 };
 
-/** Every user account (admin). */
-export function getUsers(signal?: AbortSignal) {
-  return apiGet('/auth/users', { schema: authUsersSchema, signal });
-}
-
-export function usersQueryOptions() {
-  return queryOptions({ queryKey: usersKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
-}
-
-export function useUsers() {
-  return useQuery(usersQueryOptions());
+/** User accounts in email order (admin), those matching `search` (the server searches), a page at a time. */
+export function useUsers(search: string) {
+  return useKeysetList(
+    {
+      queryKey: usersKeys.list(search),
+      path: '/auth/users',
+      query: { q: search || undefined },
+      schema: authUsersSchema,
+    },
+    { keepPrevious: true },
+  );
 }

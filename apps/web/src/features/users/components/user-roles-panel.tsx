@@ -1,11 +1,13 @@
 import type { AuthUser, Permission } from '@eclat/shared';
-import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { IconKey, IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
+import { ShowMore } from '@/components/ui/show-more';
 
 import { useChangeEmployeeRole, type EmployeeRoleChange } from '../api/change-employee-role';
 import { useUsers } from '../api/get-users';
@@ -158,39 +160,68 @@ function UserRow({ user }: { user: AuthUser }) {
   );
 }
 
-/** The User Roles tab: every account, its permissions on demand, and the employee role. */
+/**
+ * The User Roles tab: the accounts in email order, 50 at a time with "Show more", a search by email or
+ * name on the server (decision 024), each account's permissions on demand, and the employee role.
+ */
 export function UserRolesPanel() {
   const { t } = useTranslation();
-  const users = useUsers();
+  const [query, setQuery] = useState('');
+  const [search] = useDebouncedValue(query.trim(), 250);
+  const users = useUsers(search);
 
-  if (users.isPending) return <LoadingSkeleton height={48} />;
-  if (users.isError) {
-    return (
+  let body;
+  if (users.isPending) body = <LoadingSkeleton height={48} />;
+  else if (users.isError) {
+    body = (
       <LoadErrorAlert
         title={t('admin.roles.loadErrorTitle')}
         message={t('admin.roles.loadError')}
         onRetry={() => void users.refetch()}
       />
     );
+  } else if (users.items.length === 0) {
+    body = (
+      <EmptyState>{search ? t('admin.roles.noMatch', { query: search }) : t('admin.roles.empty')}</EmptyState>
+    );
+  } else {
+    body = (
+      <Stack gap="xs">
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" striped highlightOnHover>
+            <Table.Caption>{t('admin.roles.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('admin.roles.columns.user')}</Table.Th>
+                <Table.Th scope="col">{t('admin.roles.columns.permissions')}</Table.Th>
+                <Table.Th scope="col">{t('admin.roles.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.items.map((user) => (
+                <UserRow key={user.user_id} user={user} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <ShowMore list={users} shown={users.items.length} />
+      </Stack>
+    );
   }
-  if (users.data.length === 0) return <EmptyState>{t('admin.roles.empty')}</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" striped highlightOnHover>
-        <Table.Caption>{t('admin.roles.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin.roles.columns.user')}</Table.Th>
-            <Table.Th scope="col">{t('admin.roles.columns.permissions')}</Table.Th>
-            <Table.Th scope="col">{t('admin.roles.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.data.map((user) => (
-            <UserRow key={user.user_id} user={user} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="md">
+      <TextInput
+        type="search"
+        aria-label={t('admin.roles.searchLabel')}
+        placeholder={t('admin.roles.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        maw={420}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.currentTarget.value);
+        }}
+      />
+      {body}
+    </Stack>
   );
 }
