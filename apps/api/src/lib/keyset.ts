@@ -11,8 +11,7 @@ export type KeysetPosition = { key: string; id: string };
  * A list's order, read from an index on (key, id): newest first on an instant (my appointments, the
  * admin's feedback), or alphabetical on a folded text (customers, user accounts).
  */
-export type KeysetOrder =
-  { kind: 'newest'; key: AnyColumn | SQL; id: AnyColumn } | { kind: 'alphabetical'; key: SQL; id: AnyColumn };
+export type KeysetOrder = { kind: 'newest' | 'alphabetical'; key: AnyColumn; id: AnyColumn };
 
 /** `before` read back: the sort key, then `_` and the id (a uuid: the last 36 characters). */
 export function parseCursor(cursor: string | undefined): KeysetPosition | undefined {
@@ -63,14 +62,14 @@ export function keysetPage<T>(
   return page;
 }
 
-/** Lower case without accents in SQL, as the search indexes hold text (`eclat_fold`, decision 024). */
+/** `%`, `_` and the backslash as themselves in a `like` pattern. */
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * A search of `q`: every word (any order) within the folded text, as a trigram index reads it
- * (`like '%word%'`); nothing when `q` is blank.
+ * A search of `q`: every word (any order) within the folded text (a `search_text` column), as a trigram
+ * index reads it (`like '%word%'`); nothing when `q` is blank.
  */
-export function matchesEveryWord(text: SQL, q: string | undefined): SQL | undefined {
+export function matchesEveryWord(text: AnyColumn, q: string | undefined): SQL | undefined {
   const words = (q ?? '').split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
   return and(...words.map((word) => sql`${text} like '%' || eclat_fold(${escapeLike(word)}) || '%'`));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
-import { customerSearchText, customerSortKey } from './search.ts';
+import { folded } from './search.ts';
 import { users } from './users.ts';
 
 export const customers = pgTable(
@@ -24,6 +24,12 @@ export const customers = pgTable(
     emailToken: uuid('email_token')
       .notNull()
       .default(sql`gen_random_uuid()`),
+    /** Last then first name, folded: the admin's list and picker in name order (decision 024). */
+    sortKey: text('sort_key').notNull().generatedAlwaysAs(folded('last_name', 'first_name')),
+    /** Names, email and company, folded: what a search reads (decision 024). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(folded('first_name', 'last_name', 'email', 'company_name')),
     ...timestamps,
   },
   (t) => [
@@ -31,7 +37,7 @@ export const customers = pgTable(
     uniqueIndex('customers_user_id_uq').on(t.userId),
     uniqueIndex('customers_email_token_uq').on(t.emailToken),
     // The admin's list and picker (decision 024): in name order by keyset, searched by trigram.
-    index('customers_sort_idx').on(customerSortKey(t), t.id),
-    index('customers_search_idx').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
+    index('customers_sort_idx').on(t.sortKey, t.id),
+    index('customers_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

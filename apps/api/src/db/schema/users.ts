@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
-import { userSearchText, userSortKey } from './search.ts';
+import { folded } from './search.ts';
 
 /** Sign-in accounts. `password_hash` is null for accounts that only sign in through an external provider. */
 export const users = pgTable(
@@ -26,13 +26,19 @@ export const users = pgTable(
      * everywhere moves it forward).
      */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** The email, folded: the admin's roles list in email order (decision 024). */
+    sortKey: text('sort_key').notNull().generatedAlwaysAs(folded('email')),
+    /** Email and names, folded: what a search reads (decision 024). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(folded('email', 'first_name', 'last_name')),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_external_subject_uq').on(t.externalSubject),
     // The admin's roles list (decision 024): in email order by keyset, searched by trigram.
-    index('users_sort_idx').on(userSortKey(t), t.id),
-    index('users_search_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+    index('users_sort_idx').on(t.sortKey, t.id),
+    index('users_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS, ROLE_IDS, type Permission } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { userSearchText, userSortKey } from '../../db/schema/search.ts';
 import { keysetOrderBy, matchesEveryWord, pageWhere, type KeysetOrder } from '../../lib/keyset.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -26,7 +25,7 @@ export async function listUsers(db: Db): Promise<UserRecord[]> {
 }
 
 /** Accounts in email order (case and accents aside), then id: `users_sort_idx`. */
-const USERS_ORDER = { kind: 'alphabetical', key: userSortKey(users), id: users.id } satisfies KeysetOrder;
+const USERS_ORDER = { kind: 'alphabetical', key: users.sortKey, id: users.id } satisfies KeysetOrder;
 
 /**
  * A page of accounts in email order (decision 024): those whose email or name hold every word of `q`,
@@ -36,12 +35,13 @@ export async function findUsers(
   db: Db,
   page: { q?: string | undefined; limit: number; before?: string | undefined },
 ): Promise<{ user: UserRecord; sortKey: string }[]> {
-  return db
-    .select({ user: users, sortKey: sql<string>`${USERS_ORDER.key}` })
+  const rows = await db
+    .select()
     .from(users)
-    .where(pageWhere(USERS_ORDER, matchesEveryWord(userSearchText(users), page.q), page.before))
+    .where(pageWhere(USERS_ORDER, matchesEveryWord(users.searchText, page.q), page.before))
     .orderBy(...keysetOrderBy(USERS_ORDER))
     .limit(page.limit);
+  return rows.map((user) => ({ user, sortKey: user.sortKey }));
 }
 
 export async function rolesOf(db: Db, userId: string): Promise<Permission[]> {

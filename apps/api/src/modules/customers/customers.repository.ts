@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { customers } from '../../db/schema/index.ts';
-import { customerSearchText, customerSortKey } from '../../db/schema/search.ts';
 import { keysetOrderBy, matchesEveryWord, pageWhere, type KeysetOrder } from '../../lib/keyset.ts';
 
 type Row = typeof customers.$inferSelect;
@@ -62,7 +61,7 @@ export async function updateProfile(db: Db, id: string, fields: ProfileFields): 
 /** Customers in name order (last, then first, accents and case aside), then id: `customers_sort_idx`. */
 const CUSTOMERS_ORDER = {
   kind: 'alphabetical',
-  key: customerSortKey(customers),
+  key: customers.sortKey,
   id: customers.id,
 } satisfies KeysetOrder;
 
@@ -75,12 +74,12 @@ export async function findCustomers(
   page: { q?: string | undefined; limit: number; before?: string | undefined },
 ): Promise<{ customer: Customer; sortKey: string }[]> {
   const rows = await db
-    .select({ row: customers, sortKey: sql<string>`${CUSTOMERS_ORDER.key}` })
+    .select()
     .from(customers)
-    .where(pageWhere(CUSTOMERS_ORDER, matchesEveryWord(customerSearchText(customers), page.q), page.before))
+    .where(pageWhere(CUSTOMERS_ORDER, matchesEveryWord(customers.searchText, page.q), page.before))
     .orderBy(...keysetOrderBy(CUSTOMERS_ORDER))
     .limit(page.limit);
-  return rows.map(({ row, sortKey }) => ({ customer: toCustomer(row), sortKey }));
+  return rows.map((row) => ({ customer: toCustomer(row), sortKey: row.sortKey }));
 }
 
 export type AdminCustomerFields = {
