@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
@@ -48,9 +48,11 @@ async function seedCustomers(page: Page, lastName: string) {
   }
 }
 
-async function shoot(page: Page, name: string) {
+/** At a phone's width and a desktop's, `shown` in view. */
+async function shoot(page: Page, name: string, shown?: Locator) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await shown?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
   }
 }
@@ -93,11 +95,12 @@ for (const language of ['en', 'fr'] as const) {
     const more = page.getByRole('button', { name: t.showMore });
     await more.scrollIntoViewIfNeeded();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await shoot(page, `show-more-${language}`);
+    await shoot(page, `show-more-${language}`, more);
     await more.focus();
     await page.keyboard.press('Enter');
     await expect(rows).toHaveCount(55);
     await expect(more).toHaveCount(0);
     await expect(page.getByText(t.all(55))).toBeFocused();
+    await shoot(page, `show-more-end-${language}`, page.getByText(t.all(55)));
   });
 }
