@@ -140,12 +140,20 @@ describe('several instances on one database', () => {
     const changed = await start({ MIN_NOTICE_HOURS: '6' });
     expect(changed.ready).toBe(true);
 
-    // Killed without a word, its row stays and binds starts until it is 30 s old.
+    // Killed without a word, its row stays; on this machine its process is seen to be gone, so a restart
+    // with other settings (after fixing them, say) does not wait.
     changed.child.kill('SIGKILL');
     await exitOf(changed.child);
     expect(await rows()).toBe(1);
+    const restarted = await start();
+    expect(restarted.ready).toBe(true);
+    expect(await stop(restarted.child)).toBe(0);
+
+    // One killed on another machine cannot be looked at: its row binds starts until it is 30 s old.
+    await db.execute(sql`update instances set host = 'another-machine'`);
     const tooSoon = await start();
     expect(tooSoon.ready).toBe(false);
+    expect(tooSoon.output()).toContain('(another-machine, process');
     expect(tooSoon.output()).toContain('MIN_NOTICE_HOURS is 12 here and 6 there');
     await db.execute(sql`update instances set seen_at = now() - interval '31 seconds'`);
     const after = await start();
@@ -161,8 +169,8 @@ describe('several instances on one database', () => {
     for (let round = 0; round < 5; round += 1) {
       await db.delete(instances);
       const results = await Promise.allSettled([
-        joinInstances(db, randomUUID(), mine),
-        joinInstances(db, randomUUID(), theirs),
+        joinInstances(db, { id: randomUUID(), host: 'machine-a', pid: '100', settings: mine }),
+        joinInstances(db, { id: randomUUID(), host: 'machine-b', pid: '100', settings: theirs }),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((result) => result.status === 'rejected');
@@ -170,7 +178,10 @@ describe('several instances on one database', () => {
       expect(await rows()).toBe(1);
     }
     await db.delete(instances);
-    await Promise.all([joinInstances(db, randomUUID(), mine), joinInstances(db, randomUUID(), mine)]);
+    await Promise.all([
+      joinInstances(db, { id: randomUUID(), host: 'machine-a', pid: '100', settings: mine }),
+      joinInstances(db, { id: randomUUID(), host: 'machine-b', pid: '100', settings: mine }),
+    ]);
     expect(await rows()).toBe(2);
   });
 

@@ -72,6 +72,9 @@ export function settingDifferences(
 
 type Peer = { host: string; pid: string; startedAt: Date };
 
+/** This process as it records itself. */
+export type Instance = { id: string; host: string; pid: string; settings: Record<string, string> };
+
 export class InstanceSettingsError extends Error {
   override name = 'InstanceSettingsError';
   readonly differences: SettingDifference[];
@@ -89,13 +92,33 @@ export class InstanceSettingsError extends Error {
   }
 }
 
+/** Whether a process of this machine runs under that id (one of another user's answers EPERM: it runs). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * An instance recorded from this machine whose process is no longer there (killed, then this one started in
+ * its place, possibly under the same process id in a container) is gone without waiting for its row to age.
+ */
+function isGone(peer: Peer, me: Instance): boolean {
+  if (peer.host !== me.host) return false;
+  const pid = Number(peer.pid);
+  return peer.pid === me.pid || !Number.isInteger(pid) || pid <= 0 || !processRuns(pid);
+}
+
 /**
  * Joins the instances of the database: in one transaction under an advisory lock (two starts at once take
- * turns), compares the shared settings with each instance seen in the last `ALIVE_SECONDS`, then writes
- * this one's row. Throws `InstanceSettingsError` (writing nothing) when a setting differs. Rows of
+ * turns), compares the shared settings with each instance seen in the last `ALIVE_SECONDS` (but those of this
+ * machine whose process is gone), then writes this one's row. Throws `InstanceSettingsError` (writing nothing) when a setting differs. Rows of
  * instances gone for a day are removed on the way.
  */
-export async function joinInstances(db: Db, id: string, settings: Record<string, string>): Promise<void> {
+export async function joinInstances(db: Db, me: Instance): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('eclat.instances'))`);
     await tx.delete(instances).where(lt(instances.seenAt, sql`now() - interval '1 day'`));
@@ -103,22 +126,25 @@ export async function joinInstances(db: Db, id: string, settings: Record<string,
       .select()
       .from(instances)
       .where(
-        and(ne(instances.id, id), gt(instances.seenAt, sql`now() - make_interval(secs => ${ALIVE_SECONDS})`)),
+        and(
+          ne(instances.id, me.id),
+          gt(instances.seenAt, sql`now() - make_interval(secs => ${ALIVE_SECONDS})`),
+        ),
       )
       .orderBy(instances.startedAt);
-    for (const peer of alive) {
-      const differences = settingDifferences(settings, peer.settings);
+    for (const peer of alive.filter((row) => !isGone(row, me))) {
+      const differences = settingDifferences(me.settings, peer.settings);
       if (differences.length > 0) throw new InstanceSettingsError(differences, peer);
     }
-    await tx.insert(instances).values({ id, host: os.hostname(), pid: String(process.pid), settings });
+    await tx.insert(instances).values(me);
   });
 }
 
 /** This instance is still here (written again if a restore emptied the table meanwhile). */
-export async function heartbeat(db: Db, id: string, settings: Record<string, string>): Promise<void> {
+export async function heartbeat(db: Db, me: Instance): Promise<void> {
   await db
     .insert(instances)
-    .values({ id, host: os.hostname(), pid: String(process.pid), settings })
+    .values(me)
     .onConflictDoUpdate({ target: instances.id, set: { seenAt: sql`now()` } });
 }
 
@@ -137,11 +163,15 @@ export async function countAliveInstances(db: Db): Promise<number> {
  */
 export const instancesPlugin = fp(
   async (app: FastifyInstance, { config }: { config: AppConfig }) => {
-    const id = randomUUID();
-    const settings = sharedSettings(config);
-    await joinInstances(app.db, id, settings);
+    const me: Instance = {
+      id: randomUUID(),
+      host: os.hostname(),
+      pid: String(process.pid),
+      settings: sharedSettings(config),
+    };
+    await joinInstances(app.db, me);
     const timer = setInterval(() => {
-      heartbeat(app.db, id, settings).catch((error: unknown) => {
+      heartbeat(app.db, me).catch((error: unknown) => {
         app.log.warn({ err: error }, 'could not record this instance as alive');
       });
     }, HEARTBEAT_MS);
@@ -150,7 +180,7 @@ export const instancesPlugin = fp(
       clearInterval(timer);
       await app.db
         .delete(instances)
-        .where(eq(instances.id, id))
+        .where(eq(instances.id, me.id))
         .catch((error: unknown) => {
           app.log.warn({ err: error }, 'could not remove this instance from the database');
         });
