@@ -1,4 +1,4 @@
-import type { AdminAppointmentInput, Appointment } from '@eclat/shared';
+import { placeOfBreakdown, type AdminAppointmentInput, type Appointment } from '@eclat/shared';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -8,6 +8,7 @@ import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
 import { useCustomers } from '@/features/customers/api/get-customers';
+import { useServiceArea } from '@/features/quotes/api/get-service-area';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 
@@ -34,6 +35,8 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
   const customers = useCustomers();
   const services = useServices('admin');
   const timeZone = useBusinessTimeZone();
+  // The area prices the visit (its travel surcharge); without it the form prices no surcharge.
+  const serviceArea = useServiceArea();
   const create = useCreateStaffAppointment();
   const update = useUpdateStaffAppointment();
   const [openedAt] = useState(() => new Date());
@@ -118,6 +121,10 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
       today={toZonedIsoDate(openedAt, timeZone.data)}
       customers={customers.data}
       services={[...choices.values()]}
+      catalogue={services.data}
+      area={serviceArea.data?.prefixes}
+      keptPlace={appointment ? placeOfBreakdown(appointment.priceBreakdown) : undefined}
+      discountPercent={appointment?.discountPercent}
       isSubmitting={mutation.isPending}
       serverErrors={serverErrors}
       formError={formError}
