@@ -187,7 +187,8 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
           </Text>
         )}
         <Text role="status" aria-live="polite" fw={700} data-testid="home-estimate">
-          {estimateText}
+          {/* Not booked online there: the quote request prices it. */}
+          {postal?.check.kind === 'outside' ? '' : estimateText}
         </Text>
       </Stack>
     </Paper>
