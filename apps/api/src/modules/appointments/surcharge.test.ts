@@ -9,6 +9,7 @@ import {
 } from '@eclat/shared';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { addService, world, type Headers } from '../../../test/world.ts';
 
 /**
@@ -92,17 +93,28 @@ describe('the travel surcharge in the price', () => {
 
     // Nothing sent: the profile's postal code.
     const oakville = await customerAt('L6J 4V1');
-    const byProfile = appointmentSchema.parse(
-      (await w.book(oakville, serviceId, freshStart())).json(),
-    );
+    const byProfile = appointmentSchema.parse((await w.book(oakville, serviceId, freshStart())).json());
     expect(byProfile.totalPrice).toBe(125);
     // Inside the area without a surcharge: no line.
     const toronto = appointmentSchema.parse((await w.book(far, serviceId, freshStart())).json());
     expect(toronto.totalPrice).toBe(100);
     expect(linesOf(toronto)).toEqual([['service', 10_000]]);
 
+    // The staff's PDF lists the line, in each language.
+    const admin = await w.as(['admin']);
+    const pdf = async (lang: 'en' | 'fr') => {
+      const res = await call('GET', `/appointments/pdf?lang=${lang}`, admin.headers);
+      expect(res.statusCode).toBe(200);
+      return pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    };
+    expect(await pdf('en')).toContain('Travel surcharge: $25.00');
+    expect(await pdf('fr')).toContain('Frais de déplacement: 25,00 $');
+
     // A change keeps the surcharge it was booked with, even once the area's has changed.
-    await setArea([{ prefix: 'M', surchargeCents: 0 }, { prefix: 'L6J', surchargeCents: 4000 }]);
+    await setArea([
+      { prefix: 'M', surchargeCents: 0 },
+      { prefix: 'L6J', surchargeCents: 4000 },
+    ]);
     const moved = await call('PUT', `/appointments/customer/${booked.appointmentId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(11),
