@@ -266,6 +266,7 @@ export function AppointmentForm({
                     onChange: (postalCode) => {
                       set('home', { ...values.home, postalCode });
                     },
+                    booksOutside: true,
                     outside:
                       place.check.kind === 'outside' ? (
                         <Alert color="blue" p="xs" data-testid="outside-area-office">

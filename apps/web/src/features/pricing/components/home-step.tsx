@@ -22,7 +22,13 @@ type HomeStepProps = {
    * says of it, and what to show when it is outside the area (the customer's quote request, the
    * office's note).
    */
-  place?: { value: HomePlace; onChange: (typed: string) => void; outside: ReactNode };
+  place?: {
+    value: HomePlace;
+    onChange: (typed: string) => void;
+    outside: ReactNode;
+    /** The office books outside the area all the same (no surcharge): the price still shows there. */
+    booksOutside?: boolean;
+  };
 };
 
 /** A count typed in a number box: a number, or undefined while it is empty. */
@@ -188,7 +194,7 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
         )}
         <Text role="status" aria-live="polite" fw={700} data-testid="home-estimate">
           {/* Not booked online there: the quote request prices it. */}
-          {postal?.check.kind === 'outside' ? '' : estimateText}
+          {postal?.check.kind === 'outside' && !place?.booksOutside ? '' : estimateText}
         </Text>
       </Stack>
     </Paper>
