@@ -130,7 +130,11 @@ describe('the place a visit is priced at', () => {
     expect(placeFor(area, 'L6J 4V1', kept)).toEqual({ ...kept, served: true });
     expect(placeFor([], 'l6j 4v1', kept)).toEqual({ ...kept, served: true });
     // Another postal code is priced anew.
-    expect(placeFor(area, 'M5V 3L9', kept)).toEqual({ postalCode: 'M5V 3L9', surchargeCents: 0, served: true });
+    expect(placeFor(area, 'M5V 3L9', kept)).toEqual({
+      postalCode: 'M5V 3L9',
+      surchargeCents: 0,
+      served: true,
+    });
     // A visit kept without a postal code (booked before) keeps its none.
     expect(placeFor(area, null, { postalCode: null, surchargeCents: 0 })).toEqual({
       postalCode: null,

@@ -83,7 +83,7 @@ export function placeFor(
   kept?: VisitPlace,
 ): VisitPlace & { served: boolean } {
   const code = postalCode === null ? null : (normalizePostalCode(postalCode) ?? postalCode);
-  if (kept && code === kept.postalCode) return { ...kept, served: true };
+  if (kept?.postalCode === code) return { ...kept, served: true };
   if (code === null) return { ...UNKNOWN_PLACE, served: true };
   const { served, surchargeCents } = areaFor(area, code);
   return { postalCode: code, surchargeCents, served };
@@ -94,7 +94,10 @@ export function placeFor(
  * surcharge lines (a visit booked before the surcharge, or a quoted one, has none: 0).
  */
 export function placeOfBreakdown(
-  breakdown: { postalCode?: string | null | undefined; lines: readonly { kind: string; cents: number }[] } | null,
+  breakdown: {
+    postalCode?: string | null | undefined;
+    lines: readonly { kind: string; cents: number }[];
+  } | null,
 ): VisitPlace {
   if (!breakdown) return UNKNOWN_PLACE;
   return {

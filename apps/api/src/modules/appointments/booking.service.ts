@@ -752,7 +752,11 @@ export async function checkServiceArea(
   kept?: VisitPlace,
 ): Promise<VisitPlace> {
   const needsArea = postalCode !== null && postalCode !== kept?.postalCode;
-  const { served, ...place } = placeFor(needsArea ? (await findServiceArea(db)).prefixes : [], postalCode, kept);
+  const { served, ...place } = placeFor(
+    needsArea ? (await findServiceArea(db)).prefixes : [],
+    postalCode,
+    kept,
+  );
   if (!served && by === 'customer') {
     throw new AppError(
       'OUTSIDE_SERVICE_AREA',

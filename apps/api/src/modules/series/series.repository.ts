@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { discountedPrice, isoWeekday, type Appointment, type SeriesStatus, type Series, type VisitPlace } from '@eclat/shared';
+import {
+  discountedPrice,
+  isoWeekday,
+  type Appointment,
+  type SeriesStatus,
+  type Series,
+  type VisitPlace,
+} from '@eclat/shared';
 import {
   appMeta,
   appointmentAssignments,
