@@ -15,7 +15,7 @@ export function parseCsv(text: string): ParsedCsv {
   let quoted = false;
   let wasQuoted = false;
   for (let index = 0; index < input.length; index += 1) {
-    const char = input[index];
+    const char = input.charAt(index);
     if (quoted) {
       if (char === '"') {
         if (input[index + 1] === '"') {

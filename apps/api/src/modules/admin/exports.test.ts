@@ -186,9 +186,7 @@ describe('GET /admin/exports/employees.csv', () => {
     const res = await get(`${ROUTES[2]}?lang=fr`);
     expect(res.headers['content-disposition']).toBe('attachment; filename="employees.csv"');
     const records = csvRecords(parseCsv(res.rawPayload.toString('utf8')));
-    expect(
-      records.map((record) => [record['Prénom'], record['Nom'], record['Rôle'], record['Actif']]),
-    ).toEqual([
+    expect(records.map((record) => [record['Prénom'], record.Nom, record['Rôle'], record.Actif])).toEqual([
       ['Noël', 'Garçon', 'Chef d’équipe', 'Oui'],
       ['Ana', 'Ortiz', `'+Cleaner`, 'Non'],
     ]);
