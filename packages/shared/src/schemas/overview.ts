@@ -25,6 +25,12 @@ export const overviewWeekSchema = z
   .meta({ id: 'OverviewWeek' });
 export type OverviewWeek = z.infer<typeof overviewWeekSchema>;
 
+/** A week of the charts: what they draw. */
+export const overviewChartWeekSchema = overviewWeekSchema
+  .pick({ weekStart: true, visits: true, revenueCents: true, cancellations: true })
+  .meta({ id: 'OverviewChartWeek' });
+export type OverviewChartWeek = z.infer<typeof overviewChartWeekSchema>;
+
 export const employeeUtilisationSchema = z
   .object({
     employeeId: z.uuid(),
@@ -67,7 +73,7 @@ export const overviewSchema = z
     /** Emails out of retries, waiting for an admin's Retry (the Emails tab). */
     failedEmails: z.number().int(),
     /** The last 12 weeks, oldest first, this week last. */
-    weeks: z.array(overviewWeekSchema),
+    weeks: z.array(overviewChartWeekSchema),
     /** Everyone with a shift or a visit in those weeks, busiest first. */
     utilisation: z.array(employeeUtilisationSchema),
     /** The most booked services of those weeks, at most five. */

@@ -69,24 +69,30 @@ type WeekRow = {
   flagged: number;
 };
 
-/** The figures of every week of the span, oldest first (a week without visits has zeros). */
+/**
+ * The figures of every week of the span, oldest first (a week without visits has zeros). Whether a visit
+ * has someone on it is asked only for this week's and next week's (the glance; the charts do not show
+ * it): one probe of the assignments' primary key per such visit (a lateral `limit 1`, which the planner
+ * cannot turn into a scan of every assignment ever made); the earlier weeks' `unassigned` is 0.
+ */
 async function findWeeks(db: Db, span: OverviewSpan, timeZone: string): Promise<OverviewWeek[]> {
-  // Whether a visit has someone on it: one probe of the assignments' primary key per visit of the span
-  // (a lateral `limit 1`), rather than a scan of every assignment ever made.
+  const glanceStart = fromLocal(span.thisMonday, 0, 0, timeZone).toISOString();
   const { rows } = await db.execute<WeekRow>(sql`
     select to_char(date_trunc('week', a.appointment_date at time zone ${timeZone}), 'YYYY-MM-DD') as week,
       count(*) filter (where a.status <> 'cancelled')::int as visits,
       coalesce(sum(round(a.total_price * 100)) filter (where a.status <> 'cancelled'), 0)::bigint as revenue,
       count(*) filter (where a.status = 'cancelled')::int as cancellations,
       count(*) filter (
-        where a.status in ('pending', 'confirmed') and not a.needs_time and staffed.one is null
+        where a.status in ('pending', 'confirmed') and not a.needs_time
+          and a.appointment_date >= ${glanceStart}::timestamptz and staffed.one is null
       )::int as unassigned,
       count(*) filter (
         where a.status in ('pending', 'confirmed') and a.needs_time and a.series_id is not null
       )::int as flagged
     from appointments a
     left join lateral (
-      select 1 as one from appointment_assignments aa where aa.appointment_id = a.id limit 1
+      select 1 as one from appointment_assignments aa
+      where aa.appointment_id = a.id and a.appointment_date >= ${glanceStart}::timestamptz limit 1
     ) staffed on true
     where a.appointment_date >= ${span.start.toISOString()}::timestamptz
       and a.appointment_date < ${span.end.toISOString()}::timestamptz
@@ -110,6 +116,17 @@ async function findWeeks(db: Db, span: OverviewSpan, timeZone: string): Promise<
   }
   return weeks;
 }
+
+/**
+ * The visits (not cancelled) of the charts' weeks, from the date index. The queries that need their
+ * assignments or service lines look those up by `appointment_id = any(array(…))`: probes of the child
+ * table's primary key, whatever the planner would guess, instead of a scan of every row ever written.
+ */
+const visitsOfCharts = (span: OverviewSpan) => sql`
+  select a.id, a.ends_at - a.appointment_date as length from appointments a
+  where a.status <> 'cancelled'
+    and a.appointment_date >= ${span.start.toISOString()}::timestamptz
+    and a.appointment_date < ${span.chartsEnd.toISOString()}::timestamptz`;
 
 type UtilisationRow = {
   employee_id: string;
@@ -139,13 +156,12 @@ async function findUtilisation(
     sql`, `,
   );
   const { rows } = await db.execute<UtilisationRow>(sql`
-    with booked as (
-      select aa.employee_id, sum(extract(epoch from a.ends_at - a.appointment_date) / 60) as minutes
-      from appointments a
-      join appointment_assignments aa on aa.appointment_id = a.id
-      where a.status <> 'cancelled'
-        and a.appointment_date >= ${span.start.toISOString()}::timestamptz
-        and a.appointment_date < ${span.chartsEnd.toISOString()}::timestamptz
+    with visits as materialized (${visitsOfCharts(span)}
+    ), booked as (
+      select aa.employee_id, sum(extract(epoch from v.length) / 60) as minutes
+      from appointment_assignments aa
+      join visits v on v.id = aa.appointment_id
+      where aa.appointment_id = any(array(select id from visits))
       group by aa.employee_id
     ), hours (shift, start_minutes, end_minutes) as (values ${shiftMinutes}
     ), available as (
@@ -190,14 +206,12 @@ type ServiceRow = { service_id: string | null; title: string; visits: number; re
 /** The most booked services of the charts' weeks: visits (not cancelled) and the price they had on them. */
 async function findTopServices(db: Db, span: OverviewSpan): Promise<TopService[]> {
   const { rows } = await db.execute<ServiceRow>(sql`
+    with visits as materialized (${visitsOfCharts(span)})
     select l.service_id, coalesce(max(s.title), max(l.title)) as title,
       count(distinct l.appointment_id)::int as visits, sum(round(l.price * 100))::bigint as revenue
     from appointment_services l
-    join appointments a on a.id = l.appointment_id
     left join services s on s.id = l.service_id
-    where a.status <> 'cancelled'
-      and a.appointment_date >= ${span.start.toISOString()}::timestamptz
-      and a.appointment_date < ${span.chartsEnd.toISOString()}::timestamptz
+    where l.appointment_id = any(array(select id from visits))
     group by l.service_id, case when l.service_id is null then l.title end
     order by visits desc, revenue desc, title
     limit ${TOP_SERVICES}`);

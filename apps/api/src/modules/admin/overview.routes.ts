@@ -35,8 +35,15 @@ export const overviewRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (
         ),
         app.jobs.countFailed('email'),
       ]);
-      const weeks = figures.weeks.slice(0, OVERVIEW_WEEKS);
-      const thisWeek = weeks[OVERVIEW_WEEKS - 1];
+      const weeks = figures.weeks
+        .slice(0, OVERVIEW_WEEKS)
+        .map(({ weekStart, visits, revenueCents, cancellations }) => ({
+          weekStart,
+          visits,
+          revenueCents,
+          cancellations,
+        }));
+      const thisWeek = figures.weeks[OVERVIEW_WEEKS - 1];
       const nextWeek = figures.weeks[OVERVIEW_WEEKS];
       if (!thisWeek || !nextWeek) throw new Error('The overview lacks a week');
       return {

@@ -304,8 +304,14 @@ describe('GET /admin/overview', () => {
         new Date(Date.UTC(2026, 7, 10 + 7 * index)).toISOString().slice(0, 10),
       ),
     );
-    expect(overview.weeks[0]).toEqual(week('2026-08-10', { visits: 1, revenueCents: 21_000 }));
-    expect(overview.weeks[11]).toEqual(overview.thisWeek);
+    expect(overview.weeks[0]).toEqual({
+      weekStart: '2026-08-10',
+      visits: 1,
+      revenueCents: 21_000,
+      cancellations: 0,
+    });
+    const { weekStart, visits, revenueCents, cancellations } = overview.thisWeek;
+    expect(overview.weeks[11]).toEqual({ weekStart, visits, revenueCents, cancellations });
     expect(overview.weeks.slice(1, 11).every((w) => w.visits === 0 && w.revenueCents === 0)).toBe(true);
 
     // Against the database, independently: visits not cancelled in the 12 weeks, and their total.

@@ -1,4 +1,10 @@
-import { addDays, type Locale, type Overview, type OverviewWeek } from '@eclat/shared';
+import {
+  addDays,
+  type Locale,
+  type Overview,
+  type OverviewChartWeek,
+  type OverviewWeek,
+} from '@eclat/shared';
 import { Anchor, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 
@@ -128,7 +134,7 @@ function Charts({ overview }: { overview: Overview }) {
   const { weeks, utilisation, topServices } = overview;
   const first = weeks[0]?.weekStart ?? overview.thisWeek.weekStart;
   const last = overview.thisWeek.weekStart;
-  const weekRows = (value: (week: OverviewWeek) => string) =>
+  const weekRows = (value: (week: OverviewChartWeek) => string) =>
     weeks.map((week) => [weekDays(week.weekStart, locale), value(week)]);
   const weekColumn = t('admin.overview.columns.week');
 
