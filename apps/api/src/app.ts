@@ -5,6 +5,8 @@ import type { AppConfig } from './config.ts';
 import { createLogger, OneLinePerRequest } from './lib/logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
+import { exportsRoutes } from './modules/admin/exports.routes.ts';
+import { overviewRoutes } from './modules/admin/overview.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { verificationRoutes } from './modules/auth/verification.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
@@ -124,6 +126,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(authRoutes, { config });
       await api.register(verificationRoutes, { config });
       await api.register(adminJobsRoutes);
+      await api.register(overviewRoutes, { config });
+      await api.register(exportsRoutes, { config });
       await api.register(servicesRoutes);
       await api.register(feedbackRoutes);
       await api.register(contactRoutes, { config });

@@ -30,7 +30,6 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { openRange } from '../../lib/date-range.ts';
 import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
@@ -51,6 +50,7 @@ import {
   countAppointments,
   findAppointmentsPage,
   type AppointmentsWhere,
+  appointmentsWhereOf,
   bumpRevision,
   lockAppointment,
   findCustomerAppointments,
@@ -541,10 +541,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   const adminOnly = app.requireAnyPermission('admin');
 
   /** The table's filter of a query (`status`, `from`, `to`) as the repository's. */
-  const appointmentsWhere = (query: AppointmentsFilter): AppointmentsWhere => ({
-    ...(query.status ? { status: query.status } : {}),
-    ...openRange(query, config.businessTimeZone),
-  });
+  const appointmentsWhere = (query: AppointmentsFilter): AppointmentsWhere =>
+    appointmentsWhereOf(query, config.businessTimeZone);
 
   app.get(
     '/appointments/paged',

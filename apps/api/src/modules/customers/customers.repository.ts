@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { customers } from '../../db/schema/index.ts';
+import { afterName, keysetBatches } from '../../lib/keyset.ts';
 
 type Row = typeof customers.$inferSelect;
 
@@ -64,6 +65,21 @@ export async function listCustomers(db: Db): Promise<Customer[]> {
       .from(customers)
       .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
   ).map(toCustomer);
+}
+
+/** Every customer in the list's order, a batch at a time (the CSV export). */
+export function customerBatches(db: Db, batchSize: number): AsyncGenerator<Customer[]> {
+  return keysetBatches(
+    batchSize,
+    (after, limit) =>
+      db
+        .select()
+        .from(customers)
+        .where(afterName(customers, after))
+        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+        .limit(limit),
+    toCustomer,
+  );
 }
 
 export type AdminCustomerFields = {
