@@ -85,6 +85,12 @@ try {
     'GET',
     `/api/v1/appointments/paged?page=0&size=6&from=${addDays(today, -30)}&to=${today}`,
   );
+  await measure("the owner's overview (14 weeks of aggregates)", 'GET', '/api/v1/admin/overview');
+  await measure(
+    'CSV of the appointments of the last 30 days',
+    'GET',
+    `/api/v1/admin/exports/appointments.csv?from=${addDays(today, -29)}&to=${today}`,
+  );
   await measure('jobs of everyone, default (this week and next)', 'GET', '/api/v1/schedules/jobs');
   await measure(`jobs of everyone from today (two weeks)`, 'GET', `/api/v1/schedules/jobs?from=${today}`);
   await measure(

@@ -135,8 +135,8 @@ for (const language of ['en', 'fr'] as const) {
 
     await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: t.tabs });
-    // The ten above and Emails (its own spec: email-settings.spec.ts).
-    await expect(tabs.getByRole('tab')).toHaveCount(t.allTabs.length + 1);
+    // The ten above, Overview (overview.spec.ts) and Emails (email-settings.spec.ts).
+    await expect(tabs.getByRole('tab')).toHaveCount(t.allTabs.length + 2);
     await expect(tabs.getByRole('tab', { name: t.employees, selected: true })).toBeVisible();
     await expect(page.getByRole('link', { name: t.addEmployee })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);

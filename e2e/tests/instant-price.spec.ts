@@ -6,12 +6,15 @@ import PostalMime from 'postal-mime';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { setLanguage, signUp, uniqueEmail } from './support/accounts.ts';
 import { businessDay, businessInstant, longDay } from './support/business-time.ts';
+import { pickTime } from './support/slot-picker.ts';
 
 /**
- * Instant prices (issue 16, decision 025), as a customer meets them: Whole Home Cleaning (priced by
- * rooms) for a 3-bedroom, 2-bathroom home with two extras shows its price and length live in "Your
- * home", the calendar offers only the times a cleaner is free for that long before closing, and the
- * booking, My Appointments and the confirmation email show the breakdown; in English and in French.
+ * Instant prices (issue 16, decisions 025 and 026), as a customer meets them: Whole Home Cleaning
+ * (priced by rooms) for a 3-bedroom, 2-bathroom home with two extras shows its price and length live in
+ * "Your home", the calendar offers only the times a cleaner is free for that long before closing, and the
+ * booking, My Appointments and the confirmation email show the breakdown; the postal code of "Your home"
+ * (the profile's, pre-filled) adds the demo's Oakville travel surcharge live and at booking, and one
+ * outside the area offers the quote request instead of the times; in English and in French.
  */
 
 const TEXT = {
@@ -53,6 +56,20 @@ const TEXT = {
       'Inside the oven: $35.00',
       'Total: $270.00',
     ],
+    profilePostalCode: 'Postal Code',
+    selectWindows: 'Select Window Washing',
+    postalCode: 'Postal code of the home',
+    postalError: 'Please enter a Canadian postal code, such as M5V 3L9.',
+    surcharge: 'Includes a travel surcharge of $25.00 for L6J 4V1.',
+    windowsPrice: 'Estimated price: $95.00 · Duration: 1 h 30 min',
+    windowsWithSurcharge: 'Estimated price: $120.00 · Duration: 1 h 30 min',
+    outside: 'We do not book this address online',
+    requestQuote: 'Request a quote',
+    requestTitle: 'Request a Quote',
+    surchargeLine: 'Travel surcharge',
+    surchargePrice: '$25.00',
+    surchargeTotal: '$120.00',
+    surchargeEmail: 'Travel surcharge: $25.00',
   },
   fr: {
     question: 'Voulez-vous créer un profil client?',
@@ -91,6 +108,20 @@ const TEXT = {
       'Intérieur du four : 35,00 $',
       'Total : 270,00 $',
     ],
+    profilePostalCode: 'Code postal',
+    selectWindows: 'Choisir Window Washing',
+    postalCode: 'Code postal du logement',
+    postalError: 'Entrez un code postal canadien, comme H2X 1Y4.',
+    surcharge: 'Comprend des frais de déplacement de 25,00 $ pour L6J 4V1.',
+    windowsPrice: 'Prix estimé : 95,00 $ · Durée : 1 h 30 min',
+    windowsWithSurcharge: 'Prix estimé : 120,00 $ · Durée : 1 h 30 min',
+    outside: 'Nous ne réservons pas cette adresse en ligne',
+    requestQuote: 'Demander une soumission',
+    requestTitle: 'Demander une soumission',
+    surchargeLine: 'Frais de déplacement',
+    surchargePrice: '25,00 $',
+    surchargeTotal: '120,00 $',
+    surchargeEmail: 'Frais de déplacement : 25,00 $',
   },
 } as const;
 
@@ -99,7 +130,17 @@ type Language = keyof typeof TEXT;
 /** Spaces of any kind (French puts no-break spaces in prices and before colons) as plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-async function createProfile(page: Page, language: Language) {
+/** A new customer, signed up and with a profile (and this postal code, if any). Returns the email. */
+async function newCustomer(page: Page, language: Language, name: string, postalCode?: string) {
+  await setLanguage(page, language);
+  await page.goto('/');
+  const email = uniqueEmail(`${name}-${language}`);
+  await signUp(page, email, language);
+  await createProfile(page, language, postalCode);
+  return email;
+}
+
+async function createProfile(page: Page, language: Language, postalCode?: string) {
   const t = TEXT[language];
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: t.question })).toBeVisible();
@@ -108,6 +149,8 @@ async function createProfile(page: Page, language: Language) {
   await page.getByRole('textbox', { name: t.lastName, exact: true }).fill('Gagnon');
   await page.getByRole('textbox', { name: t.phone, exact: true }).pressSequentially('5145551234');
   await page.getByRole('textbox', { name: t.address, exact: true }).fill('123 Main Street');
+  if (postalCode)
+    await page.getByRole('textbox', { name: t.profilePostalCode, exact: true }).fill(postalCode);
   await page.getByRole('button', { name: t.save, exact: true }).click();
   await expect(page.getByText(t.profileSaved)).toBeVisible();
 }
@@ -153,11 +196,7 @@ for (const language of ['en', 'fr'] as const) {
     test.setTimeout(120_000);
     const t = TEXT[language];
     const day = businessDay(DAYS_AHEAD[language]);
-    await setLanguage(page, language);
-    await page.goto('/');
-    const email = uniqueEmail(`instant-price-${language}`);
-    await signUp(page, email, language);
-    await createProfile(page, language);
+    const email = await newCustomer(page, language, 'instant-price');
 
     await page.goto('/services');
     await page.getByRole('checkbox', { name: t.select }).check();
@@ -240,5 +279,90 @@ for (const language of ['en', 'fr'] as const) {
     // The confirmation email lists the same lines.
     const text = await confirmationText(email);
     for (const line of t.emailLines) expect(text).toContain(line);
+  });
+}
+
+// Days apart from the other specs' (and from the long visits above).
+const SURCHARGE_DAYS_AHEAD = { en: 21, fr: 23 } as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`${language}: the postal code of "Your home" adds its travel surcharge live and at booking; outside the area, the quote request instead of the times`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const t = TEXT[language];
+    const day = businessDay(SURCHARGE_DAYS_AHEAD[language] + 2 * test.info().retry);
+    // Oakville: the demo area's $25 travel surcharge.
+    const email = await newCustomer(page, language, 'surcharge', 'l6j 4v1');
+
+    await page.goto('/services');
+    await page.getByRole('checkbox', { name: t.selectWindows }).check();
+    await page.getByRole('button', { name: t.continue, exact: true }).click();
+    await expect(page).toHaveURL(/\/calendar-select$/);
+
+    // A flat service asks nothing of the home but its postal code, pre-filled from the profile.
+    await expect(page.getByRole('heading', { name: t.homeHeading })).toBeVisible();
+    const postal = page.getByRole('textbox', { name: t.postalCode });
+    await expect(postal).toHaveValue('L6J 4V1');
+    const estimate = page.getByTestId('home-estimate');
+    await expect(page.getByTestId('home-surcharge')).toHaveText(t.surcharge);
+    await expect(estimate).toHaveText(t.windowsWithSurcharge);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Another postal code: priced live; one that is not a postal code says so.
+    await postal.fill('M5V 3L9');
+    await expect(estimate).toHaveText(t.windowsPrice);
+    await expect(page.getByTestId('home-surcharge')).toHaveText('');
+    await postal.fill('90210A');
+    await expect(page.getByText(t.postalError)).toBeVisible();
+
+    // Outside the area: said right there, the quote request offered, no times to pick.
+    await postal.fill('v6b 1a1');
+    const outside = page.getByTestId('outside-area');
+    await expect(outside.getByText(t.outside)).toBeVisible();
+    await expect(estimate).toHaveText('');
+    await expect(page.getByRole('button', { name: t.next, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t.nextMonth })).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await outside.getByRole('link', { name: t.requestQuote }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.requestTitle })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: t.profilePostalCode, exact: true })).toHaveValue(
+      'V6B 1A1',
+    );
+    await expect(page.getByText('Window Washing').first()).toBeVisible();
+
+    // Back in Oakville: the surcharge again, a time, and checkout lists it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/calendar-select$/);
+    await page.getByRole('textbox', { name: t.postalCode }).fill('L6J 4V1');
+    await expect(page.getByTestId('home-surcharge')).toHaveText(t.surcharge);
+    await pickTime(page, day, language, { nextMonth: t.nextMonth, time: t.time(10) });
+    await page.getByRole('button', { name: t.next, exact: true }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const breakdown = page.getByTestId('price-breakdown');
+    await expect(breakdown.getByRole('listitem').filter({ hasText: t.surchargeLine })).toContainText(
+      t.surchargePrice,
+    );
+    await expect(page.getByTestId('checkout-total')).toHaveText(t.surchargeTotal);
+
+    const [booking] = await Promise.all([
+      page.waitForResponse(isBooking),
+      page.getByRole('button', { name: t.confirm }).click(),
+    ]);
+    expect(booking.status()).toBe(201);
+    expect((booking.request().postDataJSON() as { postalCode: string }).postalCode).toBe('L6J 4V1');
+    const booked = (await booking.json()) as { totalPrice: number };
+    expect(booked.totalPrice).toBe(120);
+
+    // The confirmation: My Appointments' card and the email list the surcharge.
+    await expect(page).toHaveURL(/\/my-appointments$/);
+    await expect(page.getByText(t.booked)).toBeVisible();
+    const lines = page.getByRole('main').getByRole('article').getByTestId('price-breakdown');
+    await expect(lines.getByRole('listitem').filter({ hasText: t.surchargeLine })).toContainText(
+      t.surchargePrice,
+    );
+    await expect(lines).toContainText(t.surchargeTotal);
+    const text = await confirmationText(email);
+    expect(text).toContain(t.surchargeEmail);
   });
 }

@@ -8,7 +8,8 @@ import {
   signedInPage,
   signIn,
 } from './support/accounts.ts';
-import { businessDay, longDay } from './support/business-time.ts';
+import { businessDay } from './support/business-time.ts';
+import { pickTime } from './support/slot-picker.ts';
 import { BOOKING_SLOT_KEY } from '../../apps/web/src/features/booking/booking-selection.ts';
 import { SELECTED_SERVICES_KEY } from '../../apps/web/src/features/services/selection.ts';
 
@@ -214,12 +215,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(card.getByTestId('quote-price')).toHaveText(t.summary);
     await expect(card.getByText('Two cleaners for the morning.')).toBeVisible();
     await card.getByRole('button', { name: t.accept }).click();
-    const dayButton = card.getByRole('button', { name: longDay(day, language), exact: true }).first();
-    if (!(await dayButton.isVisible())) await card.getByRole('button', { name: t.nextMonth }).click();
-    await dayButton.click();
-    const time = card.getByRole('button', { name: t.time(13), exact: true });
-    await expect(time).toBeEnabled();
-    await time.click();
+    await pickTime(card, day, language, { nextMonth: t.nextMonth, time: t.time(13) });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await card.getByRole('button', { name: t.book }).click();
 

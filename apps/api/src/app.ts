@@ -5,6 +5,8 @@ import type { AppConfig } from './config.ts';
 import { createLogger, OneLinePerRequest } from './lib/logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
+import { exportsRoutes } from './modules/admin/exports.routes.ts';
+import { overviewRoutes } from './modules/admin/overview.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { verificationRoutes } from './modules/auth/verification.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
@@ -20,6 +22,7 @@ import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { emailPreferencesRoutes } from './modules/customers/email-preferences.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders.ts';
+import { instancesPlugin } from './ops/instances.ts';
 import { scheduledBackupPlugin } from './ops/scheduled-backup.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
@@ -42,6 +45,11 @@ export type AppOptions = {
   databaseUrl: string;
   /** Apply migrations and write demo content at start (default true). Tests migrate a template once. */
   prepareDatabase?: boolean;
+  /**
+   * Join the instances of the database (decision 031): the start stops when a shared setting differs from
+   * a running instance's. `server.ts` joins; apps that tests build side by side on one database do not.
+   */
+  joinInstances?: boolean;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -102,6 +110,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
   });
+  if (options.joinInstances) await app.register(instancesPlugin, { config });
   await app.register(publicReadsPlugin, { databaseUrl: options.databaseUrl });
   await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
   await app.register(remindersPlugin, { config });
@@ -117,6 +126,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(authRoutes, { config });
       await api.register(verificationRoutes, { config });
       await api.register(adminJobsRoutes);
+      await api.register(overviewRoutes, { config });
+      await api.register(exportsRoutes, { config });
       await api.register(servicesRoutes);
       await api.register(feedbackRoutes);
       await api.register(contactRoutes, { config });

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { InstanceSettingsError } from './ops/instances.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 
 /**
@@ -41,9 +42,15 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp(config, { databaseUrl });
+    app = await buildApp(config, { databaseUrl, joinInstances: true });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    if (error instanceof InstanceSettingsError) {
+      // What differs and what to do, without a stack.
+      process.stderr.write(`${error.message}\n`);
+      await embedded?.stop();
+      process.exit(1);
+    }
     log.fatal({ err: error }, 'the server could not start');
     await embedded?.stop();
     process.exit(1);

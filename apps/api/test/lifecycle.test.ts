@@ -43,7 +43,8 @@ async function startServer(dataDir: string) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
+  // A first start converts the demo pictures: on a loaded 2-core machine that alone has taken 40 s.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -12,10 +12,12 @@ import {
   errorBodySchema,
   jobSchema,
   scheduleSchema,
+  overviewSchema,
   todayIn,
 } from '@eclat/shared';
 import { fromLocal } from '../src/lib/time-zone.ts';
 import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import { csvRecords, parseCsv } from './csv-text.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { seedVolume } from './volume.ts';
 
@@ -83,8 +85,8 @@ describe('every list at 100,000 appointments', () => {
     const answered: string[] = [];
     for (const [path, item] of Object.entries(document.paths)) {
       if (!item.get || path.includes('{') || !path.startsWith('/api/v1/')) continue;
-      // The PDF streams any size: its own tests below.
-      if (path === '/api/v1/appointments/pdf') continue;
+      // The PDF and the CSV exports stream any size: their own tests below.
+      if (path === '/api/v1/appointments/pdf' || path.startsWith('/api/v1/admin/exports/')) continue;
       const query = (item.get.parameters ?? [])
         .filter((parameter) => parameter.in === 'query' && parameter.required)
         .map((parameter) => `${parameter.name}=${encodeURIComponent(required[parameter.name] ?? '')}`)
@@ -323,4 +325,31 @@ describe('the PDF of 100,000 appointments', () => {
     expect(text).not.toContain('Confirmé');
     await task.destroy();
   });
+});
+
+describe('the owner and the exports at 100,000 appointments', () => {
+  it('the overview answers quickly, from aggregates over the weeks it shows', async () => {
+    await get('/api/v1/admin/overview', admin);
+    const started = performance.now();
+    const res = await get('/api/v1/admin/overview', admin);
+    const elapsed = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    const overview = overviewSchema.parse(res.json());
+    expect(overview.weeks).toHaveLength(12);
+    // The seed writes at least 10 visits a day up to 60 days ahead, a job on each visit not cancelled.
+    expect(overview.thisWeek.visits).toBeGreaterThan(0);
+    expect(overview.utilisation.length).toBeGreaterThan(0);
+    expect(overview.topServices[0]?.title).toBe('Standard Home Cleaning');
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('the CSV of every appointment streams whole: the BOM, a header and one line each', async () => {
+    const res = await get('/api/v1/admin/exports/appointments.csv', admin);
+    expect(res.statusCode).toBe(200);
+    const parsed = parseCsv(res.rawPayload.toString('utf8'));
+    expect(parsed.hasBom).toBe(true);
+    const records = csvRecords(parsed);
+    expect(records).toHaveLength(APPOINTMENTS);
+    expect(new Set(records.map((record) => record['Appointment ID'])).size).toBe(APPOINTMENTS);
+  }, 90_000);
 });

@@ -26,3 +26,4 @@ export * from './schemas/quotes.ts';
 export * from './pricing.ts';
 export * from './schemas/pricing.ts';
 export * from './date-range.ts';
+export * from './schemas/overview.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { areaFor, normalizeAreaPrefix, normalizePostalCode, type ServiceArea } from './service-area.ts';
+import {
+  areaFor,
+  normalizeAreaPrefix,
+  normalizePostalCode,
+  placeFor,
+  placeOfBreakdown,
+  type ServiceArea,
+} from './service-area.ts';
 import { postalCodeSchema, serviceAreaInputSchema } from './schemas/service-area.ts';
 
 describe('postal codes', () => {
@@ -99,5 +106,58 @@ describe('service area', () => {
       serviceAreaInputSchema.safeParse({ prefixes: [{ prefix: 'Q1A', surchargeCents: 0 }] }).error?.issues[0]
         ?.message,
     ).toBe('serviceArea.errors.prefix');
+  });
+});
+
+describe('the place a visit is priced at', () => {
+  const area: ServiceArea = [
+    { prefix: 'M', surchargeCents: 0 },
+    { prefix: 'L6J', surchargeCents: 2500 },
+  ];
+
+  it('takes the surcharge of the postal code, in its stored form', () => {
+    expect(placeFor(area, 'l6j4v1')).toEqual({ postalCode: 'L6J 4V1', surchargeCents: 2500, served: true });
+    expect(placeFor(area, 'M5V 3L9')).toEqual({ postalCode: 'M5V 3L9', surchargeCents: 0, served: true });
+    expect(placeFor(area, 'V6B 1A1')).toEqual({ postalCode: 'V6B 1A1', surchargeCents: 0, served: false });
+  });
+
+  it('serves an unknown postal code at no surcharge', () => {
+    expect(placeFor(area, null)).toEqual({ postalCode: null, surchargeCents: 0, served: true });
+  });
+
+  it('keeps what a booked visit was priced at for the same postal code, even if the area changed', () => {
+    const kept = { postalCode: 'L6J 4V1', surchargeCents: 2000 };
+    expect(placeFor(area, 'L6J 4V1', kept)).toEqual({ ...kept, served: true });
+    expect(placeFor([], 'l6j 4v1', kept)).toEqual({ ...kept, served: true });
+    // Another postal code is priced anew.
+    expect(placeFor(area, 'M5V 3L9', kept)).toEqual({
+      postalCode: 'M5V 3L9',
+      surchargeCents: 0,
+      served: true,
+    });
+    // A visit kept without a postal code (booked before) keeps its none.
+    expect(placeFor(area, null, { postalCode: null, surchargeCents: 0 })).toEqual({
+      postalCode: null,
+      surchargeCents: 0,
+      served: true,
+    });
+  });
+
+  it('reads the place of a breakdown: its postal code and its surcharge lines', () => {
+    expect(placeOfBreakdown(null)).toEqual({ postalCode: null, surchargeCents: 0 });
+    expect(
+      placeOfBreakdown({
+        postalCode: 'L6J 4V1',
+        lines: [
+          { kind: 'service', cents: 12_000 },
+          { kind: 'surcharge', cents: 2500 },
+          { kind: 'discount', cents: -1450 },
+        ],
+      }),
+    ).toEqual({ postalCode: 'L6J 4V1', surchargeCents: 2500 });
+    expect(placeOfBreakdown({ lines: [{ kind: 'service', cents: 45_050 }] })).toEqual({
+      postalCode: null,
+      surchargeCents: 0,
+    });
   });
 });

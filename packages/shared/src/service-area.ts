@@ -60,3 +60,50 @@ export function areaFor(area: ServiceArea, postalCode: string): { served: boolea
   }
   return best ? { served: true, surchargeCents: best.surchargeCents } : { served: false, surchargeCents: 0 };
 }
+
+/**
+ * Where a visit is priced (issue 16, decision 026): its postal code (null when nobody said one: a profile
+ * made before issue 16) and the travel surcharge of the area for it, in cents.
+ */
+export type VisitPlace = { postalCode: string | null; surchargeCents: number };
+
+/** No postal code known: no surcharge (and nothing to refuse). */
+export const UNKNOWN_PLACE: VisitPlace = { postalCode: null, surchargeCents: 0 };
+
+/**
+ * The place a visit is priced at, and whether online booking serves it: for a visit being changed
+ * (`kept`, what it was priced at), the same postal code keeps the surcharge it was booked with (the area
+ * may have changed since; the price of a booked visit does not move by itself); any other postal code
+ * takes the area's surcharge (`areaFor`). An unknown postal code is served, at no surcharge. One rule for
+ * the server's booking and the web app's live price.
+ */
+export function placeFor(
+  area: ServiceArea,
+  postalCode: string | null,
+  kept?: VisitPlace,
+): VisitPlace & { served: boolean } {
+  const code = postalCode === null ? null : (normalizePostalCode(postalCode) ?? postalCode);
+  if (kept?.postalCode === code) return { ...kept, served: true };
+  if (code === null) return { ...UNKNOWN_PLACE, served: true };
+  const { served, surchargeCents } = areaFor(area, code);
+  return { postalCode: code, surchargeCents, served };
+}
+
+/**
+ * The place a booked visit was priced at, from its breakdown: the postal code kept there and the sum of its
+ * surcharge lines (a visit booked before the surcharge, or a quoted one, has none: 0).
+ */
+export function placeOfBreakdown(
+  breakdown: {
+    postalCode?: string | null | undefined;
+    lines: readonly { kind: string; cents: number }[];
+  } | null,
+): VisitPlace {
+  if (!breakdown) return UNKNOWN_PLACE;
+  return {
+    postalCode: breakdown.postalCode ?? null,
+    surchargeCents: breakdown.lines
+      .filter((line) => line.kind === 'surcharge')
+      .reduce((sum, line) => sum + line.cents, 0),
+  };
+}

@@ -74,3 +74,35 @@ export function matchesEveryWord(text: AnyColumn, q: string | undefined): SQL | 
   if (words.length === 0) return undefined;
   return and(...words.map((word) => sql`${text} like '%' || eclat_fold(${escapeLike(word)}) || '%'`));
 }
+
+/**
+ * Every row of a read, a batch at a time in a stable order (the exports): `read` gives the rows after the
+ * last one of the batch before (its keyset condition), so memory holds one batch and no transaction stays
+ * open between batches.
+ */
+export async function* keysetBatches<Row, Item>(
+  batchSize: number,
+  read: (after: Row | undefined, limit: number) => Promise<Row[]>,
+  toItem: (row: Row) => Item,
+): AsyncGenerator<Item[]> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = await read(after, batchSize);
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < batchSize) return;
+    after = rows.at(-1);
+  }
+}
+
+/** A row of a list in name order (last name, first name, id), for `keysetBatches`. */
+export type NamedRow = { lastName: string; firstName: string; id: string };
+
+/** The rows after this one in name order (last name, first name, id, ascending). */
+export function afterName(
+  columns: { lastName: AnyColumn; firstName: AnyColumn; id: AnyColumn },
+  row: NamedRow | undefined,
+): SQL | undefined {
+  return row
+    ? sql`(${columns.lastName}, ${columns.firstName}, ${columns.id}) > (${row.lastName}, ${row.firstName}, ${row.id}::uuid)`
+    : undefined;
+}

@@ -28,6 +28,8 @@ export type Jobs = {
   /** Adds a job on its own (no business write to tie it to). */
   enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
   listFailed(limit?: number): Promise<FailedJob[]>;
+  /** How many jobs of a queue ran out of retries and wait for a Retry (the owner's overview). */
+  countFailed(queue: QueueName): Promise<number>;
   /** The queue of a job that ran out of retries; undefined for an unknown job or one not failed. */
   findFailedQueue(id: string): Promise<string | undefined>;
   /**
@@ -228,6 +230,11 @@ export const jobsPlugin = fp(
           createdAt: new Date(row.created_on).toISOString(),
           failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : null,
         }));
+      },
+      async countFailed(queue) {
+        const { rows } = await app.db.execute<{ count: number }>(sql`
+          select count(*)::int as count from pgboss.job where name = ${queue} and state = 'failed'`);
+        return rows[0]?.count ?? 0;
       },
       async findFailedQueue(id) {
         const { rows } = await app.db.execute<{ name: string }>(sql`

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import { countAliveInstances } from '../ops/instances.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -95,6 +96,14 @@ export const metricsPlugin = fp(
           select name, extract(epoch from now() - min(start_after))::float8 as age from pgboss.job
           where state in ('created', 'retry') and start_after <= now() group by name`);
         for (const row of rows) this.set({ queue: row.name }, Math.max(0, row.age));
+      },
+    });
+    new Gauge({
+      name: 'eclat_instances',
+      help: 'Server processes alive on this database (each writes its row every 10 s; decision 031).',
+      registers: [registry],
+      async collect() {
+        this.set(await countAliveInstances(app.db));
       },
     });
     new Counter({

@@ -85,8 +85,12 @@ export type UpdateOwnAppointmentInput = z.input<typeof updateOwnAppointmentInput
 
 export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });
 
-/** An admin adding or changing any appointment: the customer, and all four statuses. */
-export const adminAppointmentInputSchema = bookAppointmentInputSchema.omit({ postalCode: true }).extend({
+/**
+ * An admin adding or changing any appointment: the customer, and all four statuses. `postalCode` prices the
+ * visit with the area's travel surcharge (never refused: the office books anywhere, decision 026); absent,
+ * a new visit takes the customer's profile's and a change keeps what it was priced at.
+ */
+export const adminAppointmentInputSchema = bookAppointmentInputSchema.extend({
   customerId: z.uuid('validation.required'),
   status: z.enum(APPOINTMENT_STATUSES, { error: 'validation.required' }),
 });

@@ -153,6 +153,8 @@ export const priceBreakdownSchema = z
   .object({
     home: homeSchema,
     extraIds: z.array(z.string()),
+    /** The postal code it was priced at (issue 16, decision 026): absent when unknown or booked before. */
+    postalCode: z.string().nullable().optional(),
     lines: z.array(priceLineSchema),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),

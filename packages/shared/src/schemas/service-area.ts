@@ -14,7 +14,8 @@ import {
 export const postalCodeSchema = z
   .string({ error: 'validation.postalCode' })
   .trim()
-  .max(20, 'validation.postalCode')
+  // A code too long is said once (not again by the refinement).
+  .max(20, { message: 'validation.postalCode', abort: true })
   .refine((value) => normalizePostalCode(value) !== null, 'validation.postalCode')
   .transform((value) => normalizePostalCode(value) ?? value);
 
@@ -25,7 +26,8 @@ export const postalCodeSchema = z
 export const optionalPostalCodeSchema = z
   .string({ error: 'validation.postalCode' })
   .trim()
-  .max(20, 'validation.postalCode')
+  // A code too long is said once (not again by the refinement).
+  .max(20, { message: 'validation.postalCode', abort: true })
   .refine((value) => value === '' || normalizePostalCode(value) !== null, 'validation.postalCode')
   .transform((value) => (value === '' ? null : (normalizePostalCode(value) ?? value)))
   .nullish();

@@ -16,3 +16,4 @@ export * from './auth.ts';
 export * from './appointment-reminders.ts';
 export * from './calendar-feeds.ts';
 export * from './quote-requests.ts';
+export * from './instances.ts';

@@ -47,6 +47,12 @@ export const appointmentSeries = pgTable(
     /** The home and extras every visit is priced on (decision 025). */
     home: jsonb('home').$type<Home>().notNull().default({}),
     extraIds: jsonb('extra_ids').$type<string[]>().notNull().default([]),
+    /**
+     * Where its visits are priced (decision 026): the postal code booked with (null when unknown) and its
+     * travel surcharge in cents, kept like the discount so a later visit costs what the first did.
+     */
+    postalCode: text('postal_code'),
+    surchargeCents: integer('surcharge_cents').notNull().default(0),
     preferredEmployeeId: uuid('preferred_employee_id').references(() => employees.id, {
       onDelete: 'set null',
     }),
@@ -64,6 +70,7 @@ export const appointmentSeries = pgTable(
   (t) => [
     check('appointment_series_hour', sql`${t.startHour} between 0 and 23`),
     check('appointment_series_discount', sql`${t.discountPercent} between 0 and 100`),
+    check('appointment_series_surcharge', sql`${t.surchargeCents} >= 0`),
     index('appointment_series_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('appointment_series_status_idx').on(t.status, t.plannedUntil),
     index('appointment_series_created_idx').on(t.createdAt.desc(), t.id),

@@ -1,6 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { centsOf, type Appointment, type AppointmentStatus, type PricedService } from '@eclat/shared';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import {
+  centsOf,
+  type Appointment,
+  type AppointmentsFilter,
+  type AppointmentStatus,
+  type PricedService,
+} from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
+import { openRange } from '../../lib/date-range.ts';
 import {
   afterPosition,
   keysetOrderBy,
@@ -268,6 +275,11 @@ export async function deleteAppointment(db: Db, id: string): Promise<void> {
 
 /** The staff table's filter (issue 18): one status, and [start, end) of the appointment date. */
 export type AppointmentsWhere = { status?: AppointmentStatus; start?: Date; end?: Date };
+
+/** The table's filter of a query (`status`, `from`, `to` as business-local days) as the repository's. */
+export function appointmentsWhereOf(query: AppointmentsFilter, timeZone: string): AppointmentsWhere {
+  return { ...(query.status ? { status: query.status } : {}), ...openRange(query, timeZone) };
+}
 
 const filterOf = (filter: AppointmentsWhere) =>
   and(

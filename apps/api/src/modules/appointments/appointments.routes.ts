@@ -18,6 +18,7 @@ import {
   errorBodySchema,
   isActiveStatus,
   pickLocale,
+  placeOfBreakdown,
   MAX_SLOT_DAYS,
   slotDaysQuerySchema,
   slotDaysResponseSchema,
@@ -29,7 +30,6 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { openRange } from '../../lib/date-range.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
@@ -50,6 +50,7 @@ import {
   countAppointments,
   findAppointmentsPage,
   type AppointmentsWhere,
+  appointmentsWhereOf,
   bumpRevision,
   lockAppointment,
   findCustomerAppointments,
@@ -59,6 +60,7 @@ import {
 } from './appointments.repository.ts';
 import {
   bookingRulesOf,
+  checkServiceArea,
   choiceOf,
   customerToBookFor,
   cancelOwnVisit,
@@ -229,7 +231,11 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         by,
         withdrawnAllowed: 'none',
         // A customer says what the services need; an admin who says nothing books the smallest home.
-        choice: choiceOf(request.body, by === 'admin' ? EMPTY_CHOICE : undefined),
+        // Priced where it is: the postal code sent, else the profile's (decision 026).
+        choice: {
+          ...choiceOf(request.body, by === 'admin' ? EMPTY_CHOICE : undefined),
+          place: customer.serviceArea,
+        },
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
 
@@ -356,10 +362,12 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           by: 'customer',
           withdrawnAllowed: bookedIds,
           kept: appointment,
-          // Home and extras not said again: the visit's own. A series visit keeps its discount (decision 020).
+          // Home and extras not said again: the visit's own. A series visit keeps its discount (decision 020),
+          // every visit the place and surcharge it was booked at (its address does not change here).
           choice: {
             ...choiceOf(request.body, keptChoice(appointment)),
             discountPercent: appointment.discountPercent,
+            place: placeOfBreakdown(appointment.priceBreakdown),
           },
         });
         const wantedIds = [...new Set(request.body.serviceIds)].sort();
@@ -533,10 +541,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
   const adminOnly = app.requireAnyPermission('admin');
 
   /** The table's filter of a query (`status`, `from`, `to`) as the repository's. */
-  const appointmentsWhere = (query: AppointmentsFilter): AppointmentsWhere => ({
-    ...(query.status ? { status: query.status } : {}),
-    ...openRange(query, config.businessTimeZone),
-  });
+  const appointmentsWhere = (query: AppointmentsFilter): AppointmentsWhere =>
+    appointmentsWhereOf(query, config.businessTimeZone);
 
   app.get(
     '/appointments/paged',
@@ -654,7 +660,11 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         rules: rules(),
         by: 'admin',
         withdrawnAllowed: 'all',
-        choice: choiceOf(request.body, EMPTY_CHOICE),
+        choice: {
+          ...choiceOf(request.body, EMPTY_CHOICE),
+          // Anywhere, with the surcharge of the postal code sent, else the profile's (decision 026).
+          place: await checkServiceArea(app.db, request.body.postalCode ?? customer.postalCode, 'admin'),
+        },
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
       const id = await app.jobs.transaction(async (tx) => {
@@ -712,6 +722,16 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           { path: 'body.customerId', message: 'appointments.errors.customer' },
         ]);
       }
+      // The place it was priced at stays unless a postal code is sent or the visit goes to another
+      // customer (their profile's then): an edit does not add a surcharge the visit was not booked with.
+      const keptPlace = placeOfBreakdown(existing.priceBreakdown);
+      const isSameCustomer = customer.id === existing.customerId;
+      const place = await checkServiceArea(
+        app.db,
+        request.body.postalCode ?? (isSameCustomer ? keptPlace.postalCode : customer.postalCode),
+        'admin',
+        isSameCustomer ? keptPlace : undefined,
+      );
       // An admin may keep a past time when changing the status of an appointment that already happened.
       const { start, end, services } = await planVisit(app.db, request.body, {
         rules: rules(),
@@ -721,6 +741,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
         choice: {
           ...choiceOf(request.body, keptChoice(existing)),
           discountPercent: existing.discountPercent,
+          place,
         },
       });
       const status = request.body.status;

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
-  areaFor,
+  placeFor,
+  type VisitPlace,
   CLOSING_HOUR,
   COMPANY_PHONE,
   customerReach,
@@ -313,6 +314,11 @@ export type PricingChoice = {
   how: 'given' | 'kept';
   /** The frequency discount (a series' visit), whole percent. */
   discountPercent?: number;
+  /**
+   * Where the visit is and its travel surcharge (decision 026): `checkServiceArea` for a new booking, what
+   * it was priced at for a change or a series' visit. None (a `/slots` query): no surcharge.
+   */
+  place?: VisitPlace;
 };
 
 /** The choice of a request body: what it says, else what was kept (nothing for a new visit). */
@@ -397,10 +403,10 @@ export function priceChosen(
     services,
     home,
     extraIds,
-    // The service area's travel surcharge joins here when it lands (issue 16, the other half).
-    surchargeCents: 0,
+    surchargeCents: choice.place?.surchargeCents ?? 0,
     discountPercent: choice.discountPercent ?? 0,
   });
+  const postalCode = choice.place?.postalCode ?? null;
   const serviceLines = price.lines.filter((line) => line.kind === 'service');
   return {
     lines: services.map((service, index) => ({
@@ -412,7 +418,7 @@ export function priceChosen(
     /** Dollars, the frequency discount taken off. */
     totalPrice: price.totalCents / 100,
     durationMinutes: price.minutes,
-    breakdown: { home, extraIds, ...price } satisfies PriceBreakdown,
+    breakdown: { home, extraIds, ...(postalCode && { postalCode }), ...price } satisfies PriceBreakdown,
   };
 }
 
@@ -734,25 +740,31 @@ export function statusAfterCustomerChange(
 /**
  * Online bookings stay inside the service area (issue 16, decision 026): a customer's booking whose postal
  * code is outside it is refused (409 OUTSIDE_SERVICE_AREA; the web app offers a quote request instead).
- * The admin books by phone anywhere (the office decided to go). A booking whose postal code is not known
- * (a profile made before issue 16, nothing sent) is not refused. Returns the travel surcharge that
- * applies (0 outside the area or when unknown), for the price.
+ * The admin books by phone anywhere (the office decided to go), and pays the surcharge of a prefix that
+ * matches. A booking whose postal code is not known (a profile made before issue 16, nothing sent) is not
+ * refused. `kept`: what a visit being changed was priced at (the same postal code keeps its surcharge).
+ * Returns the place the visit is priced at (`placeFor`): its postal code and travel surcharge.
  */
 export async function checkServiceArea(
   db: Db,
   postalCode: string | null,
   by: 'customer' | 'admin',
-): Promise<{ postalCode: string | null; surchargeCents: number }> {
-  if (postalCode === null) return { postalCode, surchargeCents: 0 };
-  const { served, surchargeCents } = areaFor((await findServiceArea(db)).prefixes, postalCode);
+  kept?: VisitPlace,
+): Promise<VisitPlace> {
+  const needsArea = postalCode !== null && postalCode !== kept?.postalCode;
+  const { served, ...place } = placeFor(
+    needsArea ? (await findServiceArea(db)).prefixes : [],
+    postalCode,
+    kept,
+  );
   if (!served && by === 'customer') {
     throw new AppError(
       'OUTSIDE_SERVICE_AREA',
-      `We do not book ${postalCode} online: it is outside our service area. Ask us for a quote instead.`,
+      `We do not book ${place.postalCode ?? ''} online: it is outside our service area. Ask us for a quote instead.`,
       [{ path: 'body.postalCode', message: 'errors.OUTSIDE_SERVICE_AREA' }],
     );
   }
-  return { postalCode, surchargeCents };
+  return place;
 }
 
 /**

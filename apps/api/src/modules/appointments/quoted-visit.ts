@@ -70,6 +70,8 @@ export async function bookQuotedVisit(
         ...(quote.bathrooms !== null && { bathrooms: quote.bathrooms }),
       },
       extraIds: [],
+      // Priced by the admin's answer: no travel surcharge on top (decision 026); a later edit keeps none.
+      postalCode: quote.postalCode,
       lines: [
         {
           kind: 'service',

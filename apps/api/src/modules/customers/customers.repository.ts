@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Customer } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { customers } from '../../db/schema/index.ts';
-import { keysetOrderBy, matchesEveryWord, pageWhere, type KeysetOrder } from '../../lib/keyset.ts';
+import {
+  afterPosition,
+  keysetBatches,
+  keysetOrderBy,
+  matchesEveryWord,
+  pageWhere,
+  type KeysetOrder,
+} from '../../lib/keyset.ts';
 
 type Row = typeof customers.$inferSelect;
 
@@ -80,6 +87,21 @@ export async function findCustomers(
     .orderBy(...keysetOrderBy(CUSTOMERS_ORDER))
     .limit(page.limit);
   return rows.map((row) => ({ customer: toCustomer(row), sortKey: row.sortKey }));
+}
+
+/** Every customer in the list's order (`customers_sort_idx`), a batch at a time (the CSV export). */
+export function customerBatches(db: Db, batchSize: number): AsyncGenerator<Customer[]> {
+  return keysetBatches(
+    batchSize,
+    (after: Row | undefined, limit) =>
+      db
+        .select()
+        .from(customers)
+        .where(afterPosition(CUSTOMERS_ORDER, after && { key: after.sortKey, id: after.id }))
+        .orderBy(...keysetOrderBy(CUSTOMERS_ORDER))
+        .limit(limit),
+    toCustomer,
+  );
 }
 
 export type AdminCustomerFields = {

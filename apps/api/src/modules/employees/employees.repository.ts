@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Employee } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { employees } from '../../db/schema/index.ts';
+import { afterName, keysetBatches } from '../../lib/keyset.ts';
 import { findUserByEmail } from '../auth/accounts.repository.ts';
 
 type Row = typeof employees.$inferSelect;
@@ -32,6 +33,21 @@ export async function listEmployees(db: Db): Promise<Employee[]> {
       .from(employees)
       .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
   ).map(toEmployee);
+}
+
+/** Every employee in the list's order, a batch at a time (the CSV export). */
+export function employeeBatches(db: Db, batchSize: number): AsyncGenerator<Employee[]> {
+  return keysetBatches(
+    batchSize,
+    (after, limit) =>
+      db
+        .select()
+        .from(employees)
+        .where(afterName(employees, after))
+        .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
+        .limit(limit),
+    toEmployee,
+  );
 }
 
 export async function findEmployee(db: Db, id: string): Promise<Row | undefined> {

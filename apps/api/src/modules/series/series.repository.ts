@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { discountedPrice, isoWeekday, type Appointment, type SeriesStatus, type Series } from '@eclat/shared';
+import {
+  discountedPrice,
+  isoWeekday,
+  type Appointment,
+  type SeriesStatus,
+  type Series,
+  type VisitPlace,
+} from '@eclat/shared';
 import {
   appMeta,
   appointmentAssignments,
@@ -20,6 +27,11 @@ import {
 
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
 export type NewSeries = typeof appointmentSeries.$inferInsert;
+
+/** Where a series' visits are priced (decision 026): the postal code and travel surcharge it was booked with. */
+export function placeOfSeries(series: Pick<SeriesRow, 'postalCode' | 'surchargeCents'>): VisitPlace {
+  return { postalCode: series.postalCode, surchargeCents: series.surchargeCents };
+}
 
 const DISCOUNTS_KEY = 'recurring_discounts';
 
@@ -285,7 +297,12 @@ export async function toSeriesViews(
       const service = line.seriesId === row.id ? priced.get(line.serviceId) : undefined;
       return service ? [service] : [];
     });
-    const price = priceChosen(chosen, { home: row.home, extraIds: row.extraIds, how: 'kept' });
+    const price = priceChosen(chosen, {
+      home: row.home,
+      extraIds: row.extraIds,
+      how: 'kept',
+      place: placeOfSeries(row),
+    });
     const details = price.lines;
     const fullPrice = price.totalPrice;
     const person = personOf.get(row.customerId);

@@ -8,6 +8,7 @@ import {
   type ChangeSeriesInput,
   type Locale,
   type RecurringDiscounts,
+  type VisitPlace,
 } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -44,6 +45,7 @@ import {
   insertSeries,
   lockSeries,
   markConfirmed,
+  placeOfSeries,
   removeOpenVisits,
   replaceSeriesServices,
   updateSeries,
@@ -141,12 +143,14 @@ async function placeVisit(
   const customer = await findCustomerById(tx.db, series.customerId);
   if (serviceIds.length === 0 || !customer) return undefined;
   const percent = discountFor(series.frequency, discountsOf(series), mode === 'book');
-  // Every visit is priced on the series' home and extras, with its discount (decision 025).
+  // Every visit is priced on the series' home and extras, with its discount (decision 025) and the
+  // surcharge it was booked with (decision 026).
   const services = await resolveServices(tx.db, serviceIds, 'all', {
     home: series.home,
     extraIds: series.extraIds,
     how: 'kept',
     discountPercent: percent,
+    place: placeOfSeries(series),
   });
   const end = visitEnd(start, services.durationMinutes);
   let cleaners: string[] | undefined;
@@ -246,7 +250,8 @@ export async function confirmSeries(deps: SeriesDeps, seriesId: string): Promise
 export async function bookSeries(
   deps: SeriesDeps,
   booking: {
-    customer: { id: string; address: string | null };
+    /** `serviceArea`: where it is priced (`customerToBookFor`), kept for every later visit. */
+    customer: { id: string; address: string | null; serviceArea: VisitPlace };
     input: BookSeriesInput & { serviceIds: string[]; appointmentDate: string };
     by: 'customer' | 'admin';
     userId: string;
@@ -260,7 +265,10 @@ export async function bookSeries(
     rules,
     by: booking.by,
     withdrawnAllowed: 'none',
-    choice: choiceOf(input, booking.by === 'admin' ? { home: {}, extraIds: [] } : undefined),
+    choice: {
+      ...choiceOf(input, booking.by === 'admin' ? { home: {}, extraIds: [] } : undefined),
+      place: booking.customer.serviceArea,
+    },
   });
   const discounts = await findRecurringDiscounts(deps.db);
   const local = toLocal(start, rules.timeZone);
@@ -277,6 +285,8 @@ export async function bookSeries(
         locale: booking.locale,
         home: services.breakdown.home,
         extraIds: services.breakdown.extraIds,
+        postalCode: booking.customer.serviceArea.postalCode,
+        surchargeCents: booking.customer.serviceArea.surchargeCents,
         discountPercent: discounts[input.frequency],
         firstVisitDiscounted: discounts.firstVisitDiscounted,
         plannedUntil: local.date,
@@ -328,8 +338,8 @@ export async function changeSeries(
     rules,
     by: change.by,
     withdrawnAllowed: change.by === 'admin' ? 'all' : kept,
-    // Home and extras not said again: the series' own.
-    choice: choiceOf(change.input, current),
+    // Home and extras not said again: the series' own; its place and surcharge stay.
+    choice: { ...choiceOf(change.input, current), place: placeOfSeries(current) },
   });
   // A customer's change leaves the visits inside the cut-off as they are, and starts after it.
   const after = customerReachStart(rules, change.by);

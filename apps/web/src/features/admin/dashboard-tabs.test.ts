@@ -10,8 +10,9 @@ import {
 } from './dashboard-tabs';
 
 describe('admin dashboard tabs', () => {
-  it('lists the eight tabs of the spec in order, with Recurring and Quotes after Appointments and Emails last, Employees first and by default', () => {
+  it('lists the Overview first, then the eight tabs of the spec in order, with Recurring and Quotes after Appointments and Emails last, Employees by default', () => {
     expect(ADMIN_TABS).toEqual([
+      'overview',
       'employees',
       'customers',
       'services',
@@ -51,6 +52,7 @@ describe('admin dashboard tabs', () => {
 
   it('recognises only the tab values', () => {
     expect(isAdminTab('recurring')).toBe(true);
+    expect(isAdminTab('overview')).toBe(true);
     expect(isAdminTab('schedule')).toBe(true);
     expect(isAdminTab('Schedule')).toBe(false);
     expect(isAdminTab(undefined)).toBe(false);

@@ -1,11 +1,13 @@
 import { paths } from '@/config/paths';
 
 /**
- * The admin dashboard's tabs (spec §2, Recurring: issue 14, Emails: issue 15, Quotes: issue 16), in the order they are shown, and their place in the URL:
- * `/admin-dashboard?tab=roles`. A link or a reload keeps the tab; anything unknown shows the
- * default tab, Employees.
+ * The admin dashboard's tabs (spec §2, Recurring: issue 14, Emails: issue 15, Quotes: issue 16, Overview
+ * first: issue 17), in the order they are shown, and their place in the URL: `/admin-dashboard?tab=roles`.
+ * A link or a reload keeps the tab; anything unknown shows the spec's default tab, Employees (decision 030:
+ * the Overview comes first in the row, the spec's default stays).
  */
 export const ADMIN_TABS = [
+  'overview',
   'employees',
   'customers',
   'services',

@@ -143,7 +143,26 @@ describe('toStaffAppointmentFormValues', () => {
       hour: '14',
       status: 'confirmed',
       comments: '',
+      // Booked before instant prices: no home, no extras; the postal code is the customer's until typed.
+      home: { home: {}, extraIds: [] },
     });
+    const priced = toStaffAppointmentFormValues(
+      {
+        ...appointment,
+        priceBreakdown: {
+          home: { bedrooms: 2, bathrooms: 1 },
+          extraIds: ['fridge'],
+          postalCode: 'L6J 4V1',
+          lines: [],
+          subtotalCents: 0,
+          discountCents: 0,
+          totalCents: 0,
+          minutes: 60,
+        },
+      },
+      TZ,
+    );
+    expect(priced.home).toEqual({ home: { bedrooms: 2, bathrooms: 1 }, extraIds: ['fridge'] });
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type AppointmentStatus,
 } from '@eclat/shared';
 
+import { EMPTY_BOOKING_HOME, type BookingHome } from '@/features/pricing/booking-home';
+
 /**
  * The admin's add and edit appointment form (spec §2, §5): who, when (a business-local day and one of
  * the hourly slots), what, status and comments, as held while it is filled in, and its conversion to
@@ -23,6 +25,11 @@ export type StaffAppointmentFormValues = {
   hour: string;
   status: AppointmentStatus;
   comments: string;
+  /**
+   * "Your home" (decisions 025 and 026): the home, extras and postal code the visit is priced on (the
+   * postal code only once typed; until then the customer's, or what an edited visit was priced at).
+   */
+  home: BookingHome;
 };
 
 export type StaffAppointmentField = 'customerId' | 'serviceIds' | 'date' | 'hour' | 'status' | 'comments';
@@ -40,6 +47,7 @@ export const EMPTY_STAFF_APPOINTMENT_FORM: StaffAppointmentFormValues = {
   hour: '',
   status: DEFAULT_APPOINTMENT_STATUS,
   comments: '',
+  home: EMPTY_BOOKING_HOME,
 };
 
 /** The instant (ISO, UTC) of `hour`:00 on a business-local day (YYYY-MM-DD), summer time included. */
@@ -66,6 +74,10 @@ export function toStaffAppointmentFormValues(
     hour: SLOT_HOURS.includes(hour) ? String(hour) : '',
     status: appointment.status,
     comments: appointment.comments ?? '',
+    home: {
+      home: appointment.priceBreakdown?.home ?? {},
+      extraIds: appointment.priceBreakdown?.extraIds ?? [],
+    },
   };
 }
 

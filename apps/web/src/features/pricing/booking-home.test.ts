@@ -28,6 +28,14 @@ describe('the booking home kept for the tab', () => {
     expect(readBookingHome(store)).toBeNull();
   });
 
+  it('keeps the postal code as typed, and drops one that cannot be', () => {
+    const store = memoryStore();
+    writeBookingHome({ home: {}, extraIds: [], postalCode: 'l6j 4v1' }, store);
+    expect(readBookingHome(store)).toEqual({ home: {}, extraIds: [], postalCode: 'l6j 4v1' });
+    expect(toBookingHome({ home: {}, postalCode: 42 })).toEqual({ home: {}, extraIds: [] });
+    expect(toBookingHome({ home: {}, postalCode: 'x'.repeat(21) })).toEqual({ home: {}, extraIds: [] });
+  });
+
   it('refuses a tampered value', () => {
     expect(toBookingHome({ home: { bedrooms: -4 } })).toBeNull();
     expect(toBookingHome({ home: {}, extraIds: ['not an id'] })).toBeNull();

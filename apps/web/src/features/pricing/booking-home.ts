@@ -7,7 +7,12 @@ import { extraIdsSchema, homeSchema, type Home } from '@eclat/shared';
  */
 export const BOOKING_HOME_KEY = 'eclat.booking.home';
 
-export type BookingHome = { home: Home; extraIds: string[] };
+export type BookingHome = {
+  home: Home;
+  extraIds: string[];
+  /** The postal code as typed in "Your home" (issue 16); absent: the profile's. */
+  postalCode?: string;
+};
 export const EMPTY_BOOKING_HOME: BookingHome = { home: {}, extraIds: [] };
 
 type HomeStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -23,11 +28,16 @@ function defaultStore(): HomeStore | null {
 /** A home and extras from any value (navigation state, a stored string); null when unreadable. */
 export function toBookingHome(value: unknown): BookingHome | null {
   if (value === null || typeof value !== 'object') return null;
-  const { home, extraIds } = value as Partial<BookingHome>;
+  const { home, extraIds, postalCode } = value as Partial<Record<keyof BookingHome, unknown>>;
   const parsedHome = homeSchema.safeParse(home ?? {});
   const parsedExtras = extraIdsSchema.safeParse(extraIds ?? []);
   if (!parsedHome.success || !parsedExtras.success) return null;
-  return { home: parsedHome.data, extraIds: [...new Set(parsedExtras.data)] };
+  return {
+    home: parsedHome.data,
+    extraIds: [...new Set(parsedExtras.data)],
+    // As typed (checked where it is shown); anything else is dropped.
+    ...(typeof postalCode === 'string' && postalCode.length <= 20 && { postalCode }),
+  };
 }
 
 export function readBookingHome(store = defaultStore()): BookingHome | null {

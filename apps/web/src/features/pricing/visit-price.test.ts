@@ -47,6 +47,17 @@ const FLAT: Service = {
 };
 
 describe('estimateVisit', () => {
+  it('adds the travel surcharge as its own line, in the subtotal and under the discount', () => {
+    const estimate = estimateVisit([FLAT], { home: {}, extraIds: [], postalCode: 'L6J 4V1' }, 10, 2_500);
+    expect(estimate.choice.postalCode).toBe('L6J 4V1');
+    expect(estimate.price?.lines.map((line) => [line.kind, line.cents])).toEqual([
+      ['service', 9_500],
+      ['surcharge', 2_500],
+      ['discount', -1_200],
+    ]);
+    expect(estimate.price).toMatchObject({ subtotalCents: 12_000, totalCents: 10_800, minutes: 90 });
+  });
+
   it('skips the step for flat services and prices them as before', () => {
     const estimate = estimateVisit([FLAT], { home: { bedrooms: 3 }, extraIds: [] });
     expect(estimate.asks).toBe(false);

@@ -17,7 +17,7 @@ export type VisitEstimate = {
   needs: HomeNeeds;
   /** False when the services need nothing: the home step is skipped. */
   asks: boolean;
-  /** The home and extras these services read (what else was typed is left out). */
+  /** The home and extras these services read (what else was typed is left out), and the postal code. */
   choice: BookingHome;
   issues: PricingIssue[];
   /** The price and length, once the home says what the services need. */
@@ -32,6 +32,8 @@ export function estimateVisit(
   services: readonly Service[],
   choice: BookingHome,
   discountPercent = 0,
+  /** The service area's travel surcharge for the postal code (`homePlace`), in cents. */
+  surchargeCents = 0,
 ): VisitEstimate {
   const priced = services.map(pricedServiceOf);
   const needs = homeNeeds(priced);
@@ -39,6 +41,7 @@ export function estimateVisit(
   const relevant: BookingHome = {
     home: relevantHome(needs, choice.home),
     extraIds: choice.extraIds.filter((id) => offered.has(id)),
+    ...(choice.postalCode !== undefined && { postalCode: choice.postalCode }),
   };
   const issues = pricingIssues(priced, relevant.home, relevant.extraIds);
   return {
@@ -53,7 +56,7 @@ export function estimateVisit(
             services: priced,
             home: relevant.home,
             extraIds: relevant.extraIds,
-            surchargeCents: 0,
+            surchargeCents,
             discountPercent,
           }),
   };

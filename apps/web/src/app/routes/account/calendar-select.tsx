@@ -30,9 +30,14 @@ import {
   type ServiceSelectionState,
 } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
-import { readInitialBookingHome, writeBookingHome } from '@/features/pricing/booking-home';
+import { useMyProfile } from '@/features/customers/api/get-my-profile';
+import { readInitialBookingHome, writeBookingHome, type BookingHome } from '@/features/pricing/booking-home';
 import { HomeStep } from '@/features/pricing/components/home-step';
+import { homePlace } from '@/features/pricing/home-place';
 import { estimateVisit } from '@/features/pricing/visit-price';
+import { useServiceArea } from '@/features/quotes/api/get-service-area';
+import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
+import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -65,9 +70,24 @@ export function CalendarSelectRoute() {
   const [showHomeErrors, setShowHomeErrors] = useState(false);
 
   const services = useSelectedServices(serviceIds);
-  const estimate = estimateVisit(services.data ?? [], homeChoice);
+  const { email } = useSession();
+  const profile = useMyProfile(email);
+  const serviceArea = useServiceArea();
+  // Issue 16, decision 026: with a service area, the home's postal code (the profile's, pre-filled) says
+  // whether we come and the travel surcharge; outside, the quote request instead of the times.
+  const prefixes = serviceArea.data?.prefixes;
+  const asksPostalCode = (prefixes?.length ?? 0) > 0;
+  const place = homePlace(prefixes, homeChoice.postalCode, profile.data?.postalCode);
+  const estimate = estimateVisit(services.data ?? [], homeChoice, 0, place.surchargeCents);
+  const isOutside = asksPostalCode && place.check.kind === 'outside';
+  const isPlaceReady = !asksPostalCode || (place.error === null && !isOutside);
   // The times depend on the visit's length: asked once the home says what the services need.
-  const isHomeReady = services.isSuccess && (!estimate.asks || estimate.price !== null);
+  const isHomeReady = services.isSuccess && (!estimate.asks || estimate.price !== null) && isPlaceReady;
+  const changeHome = (next: BookingHome) => {
+    setHomeChoice(next);
+    writeBookingHome(next);
+    if (error === t('pricing.home.first')) setError(null);
+  };
   const timeZone = useBusinessTimeZone();
   const bookableUntil = useBookableUntil().data;
   const zone = timeZone.data;
@@ -127,10 +147,15 @@ export function CalendarSelectRoute() {
       // The reason is already shown under the times.
       return;
     }
+    // Checkout books at the postal code shown here (the server checks it again).
+    const choice: BookingHome = {
+      ...estimate.choice,
+      ...(asksPostalCode && place.postalCode && { postalCode: place.postalCode }),
+    };
     writeSelectedServices(serviceIds);
     writeBookingSlot(chosen);
-    writeBookingHome(estimate.choice);
-    const state: BookingState = { serviceIds, appointmentDate: chosen, ...estimate.choice };
+    writeBookingHome(choice);
+    const state: BookingState = { serviceIds, appointmentDate: chosen, ...choice };
     void navigate(paths.checkout.getHref(), { state });
   };
 
@@ -183,21 +208,31 @@ export function CalendarSelectRoute() {
           </Stack>
         </Paper>
 
-        {estimate.asks && (
+        {(estimate.asks || asksPostalCode) && (
           <HomeStep
             estimate={estimate}
             value={homeChoice}
-            onChange={(next) => {
-              setHomeChoice(next);
-              writeBookingHome(next);
-              if (error === t('pricing.home.first')) setError(null);
-            }}
+            onChange={changeHome}
             showAllErrors={showHomeErrors}
             locale={locale}
+            place={
+              asksPostalCode
+                ? {
+                    value: place,
+                    onChange: (postalCode) => {
+                      changeHome({ ...homeChoice, postalCode });
+                    },
+                    outside:
+                      place.check.kind === 'outside' ? (
+                        <OutsideAreaAlert postalCode={place.check.postalCode} serviceIds={serviceIds} />
+                      ) : null,
+                  }
+                : undefined
+            }
           />
         )}
 
-        {isTooLong ? (
+        {isOutside ? null : isTooLong ? (
           <Alert color="orange" role="alert">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{t('appointments.errors.visitTooLong')}</Text>
@@ -252,7 +287,7 @@ export function CalendarSelectRoute() {
                 })
               : ''}
           </Text>
-          {!isTooLong && (
+          {!isTooLong && !isOutside && (
             <Button onClick={goNext} rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
               {t('booking.next')}
             </Button>

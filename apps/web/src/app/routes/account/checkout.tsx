@@ -40,7 +40,6 @@ import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusa
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { profileSetupHref } from '@/features/customers/profile-return';
 import { useServiceArea } from '@/features/quotes/api/get-service-area';
-import { checkArea } from '@/features/quotes/area-check';
 import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
 import { requestQuoteHref } from '@/features/quotes/links';
 import { useBookSeries } from '@/features/series/api/book-series';
@@ -51,6 +50,7 @@ import { SeriesOffer } from '@/features/series/components/series-offer';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { readInitialBookingHome, writeBookingHome } from '@/features/pricing/booking-home';
+import { homePlace } from '@/features/pricing/home-place';
 import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
 import { estimateVisit } from '@/features/pricing/visit-price';
 import {
@@ -100,8 +100,10 @@ export function CheckoutRoute() {
   const bookSeries = useBookSeries();
   const discounts = useRecurringDiscounts();
   const serviceArea = useServiceArea();
-  // Issue 16: an address outside the service area cannot book online; a quote request is offered.
-  const area = checkArea(serviceArea.data?.prefixes, profile.data?.postalCode);
+  // Issue 16: the postal code of "Your home", else the profile's. Outside the service area, no online
+  // booking (a quote request is offered); inside, its travel surcharge is in the price (decision 026).
+  const place = homePlace(serviceArea.data?.prefixes, homeChoice.postalCode, profile.data?.postalCode);
+  const area = place.check;
   const isOutside = area.kind === 'outside';
   const isRecurring = frequency !== 'once';
   const isBooking = book.isPending || bookSeries.isPending;
@@ -141,9 +143,12 @@ export function CheckoutRoute() {
 
   // Base, extras, (surcharge,) the frequency discount of the visit booked now, and the total, with the
   // server's own function; the series' offer reads the full price.
-  const full = estimateVisit(services.data ?? [], homeChoice);
+  const full = estimateVisit(services.data ?? [], homeChoice, 0, place.surchargeCents);
   const firstDiscount = isRecurring && discounts.data ? discountFor(frequency, discounts.data, true) : 0;
-  const estimate = firstDiscount > 0 ? estimateVisit(services.data ?? [], homeChoice, firstDiscount) : full;
+  const estimate =
+    firstDiscount > 0
+      ? estimateVisit(services.data ?? [], homeChoice, firstDiscount, place.surchargeCents)
+      : full;
   const total = (full.price?.totalCents ?? 0) / 100;
   // Services priced on request are not in the total: the page says so rather than show it as final.
   const quotedCount =
@@ -182,6 +187,8 @@ export function CheckoutRoute() {
       serviceIds,
       home: estimate.choice.home,
       extraIds: estimate.choice.extraIds,
+      // Where the price above was computed; nothing known: the server reads the profile's (none).
+      ...(place.postalCode && { postalCode: place.postalCode }),
       appointmentDate,
       comments: comments.trim() || null,
       locale,
@@ -329,7 +336,7 @@ export function CheckoutRoute() {
           <Text size="sm" fw={700}>
             {t('checkout.address')}
           </Text>
-          <Text>{[profile.data.address, profile.data.postalCode].filter(Boolean).join(', ') || '—'}</Text>
+          <Text>{[profile.data.address, place.postalCode].filter(Boolean).join(', ') || '—'}</Text>
         </div>
         <Anchor component={Link} to={CREATE_PROFILE_HREF} size="sm">
           {t('checkout.editProfile')}
@@ -401,7 +408,7 @@ export function CheckoutRoute() {
                       serviceIds: services.data
                         .filter((service) => service.pricing <= 0)
                         .map((service) => service.serviceId),
-                      postalCode: profile.data?.postalCode,
+                      postalCode: place.postalCode,
                     })}
                     size="sm"
                   >
@@ -515,7 +522,7 @@ export function CheckoutRoute() {
               {refusal.action === 'quote' && (
                 <Button
                   component={Link}
-                  to={requestQuoteHref({ serviceIds, postalCode: profile.data?.postalCode })}
+                  to={requestQuoteHref({ serviceIds, postalCode: place.postalCode })}
                   size="xs"
                 >
                   {t('quotes.outside.request')}

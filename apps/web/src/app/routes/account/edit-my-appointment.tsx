@@ -63,7 +63,9 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
 
   const isPastDay = date !== null && isPastDate(date, today);
   // The times for the visit's own length: the home and extras it was priced on (decision 025).
-  const kept = appointment.priceBreakdown ?? undefined;
+  const kept = appointment.priceBreakdown
+    ? { home: appointment.priceBreakdown.home, extraIds: appointment.priceBreakdown.extraIds }
+    : undefined;
   const slots = useSlots(date && !isPastDay ? date : null, serviceIds, kept);
   const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds, choice: kept });
   // The visit's own day may look taken only because of this visit: it is never marked.

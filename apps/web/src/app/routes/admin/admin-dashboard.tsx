@@ -1,6 +1,7 @@
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
+  IconChartBar,
   IconCalendarEvent,
   IconCalendarTime,
   IconFileDollar,
@@ -21,6 +22,7 @@ import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 import { EmailsPanel } from '@/features/admin/components/emails-panel';
 import { FeedbackPanel } from '@/features/admin/components/feedback-panel';
+import { OverviewPanel } from '@/features/admin/components/overview-panel';
 import { ServicesPanel } from '@/features/admin/components/services-panel';
 import {
   ADMIN_TABS,
@@ -40,6 +42,7 @@ import { UserRolesPanel } from '@/features/users/components/user-roles-panel';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 const TAB_ICONS: Record<AdminTab, ReactNode> = {
+  overview: <IconChartBar size={16} aria-hidden="true" />,
   employees: <IconBriefcase size={16} aria-hidden="true" />,
   customers: <IconUsers size={16} aria-hidden="true" />,
   services: <IconSparkles size={16} aria-hidden="true" />,
@@ -54,6 +57,7 @@ const TAB_ICONS: Record<AdminTab, ReactNode> = {
 };
 
 const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
+  overview: () => <OverviewPanel />,
   employees: () => <EmployeesPanel />,
   customers: () => <CustomersPanel />,
   services: () => <ServicesPanel />,
@@ -68,7 +72,7 @@ const TAB_PANELS: Record<AdminTab, () => ReactNode> = {
 };
 
 /**
- * The admin dashboard (spec §2): eight tabs, Recurring (issue 14), Quotes (issue 16) and Emails (issue 15), Employees by default. The active tab lives in the
+ * The admin dashboard (spec §2): the owner's Overview first (issue 17), the spec's eight tabs, Recurring (issue 14), Quotes (issue 16) and Emails (issue 15), Employees by default (decision 030). The active tab lives in the
  * URL (`?tab=roles`), so a link or a reload opens the same tab; the arrow keys move between tabs.
  */
 export function AdminDashboardRoute() {

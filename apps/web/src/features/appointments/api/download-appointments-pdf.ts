@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { apiGetBlob } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 /** The file name of spec §7 (a file name, not a translation key). */
 export const APPOINTMENTS_PDF_NAME = `appointments.pdf`;
@@ -26,22 +27,6 @@ export function getAppointmentsPdf(
     ...(signal ? { signal } : {}),
     ...(onProgress ? { onProgress } : {}),
   });
-}
-
-/** Hands a downloaded file to the browser: an object URL behind a temporary `<a download>`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by now; the URL is no longer needed once it has read it.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 10_000);
 }
 
 /** Downloads the PDF and saves it; `bytesReceived` follows the download as it comes. */

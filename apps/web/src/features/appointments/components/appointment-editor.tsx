@@ -1,4 +1,4 @@
-import type { AdminAppointmentInput, Appointment } from '@eclat/shared';
+import { placeOfBreakdown, type AdminAppointmentInput, type Appointment } from '@eclat/shared';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useServices } from '@/features/services/api/get-services';
+import { useServiceArea } from '@/features/quotes/api/get-service-area';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 
@@ -32,6 +33,8 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
   const locale = useLanguage();
   const services = useServices('admin');
   const timeZone = useBusinessTimeZone();
+  // The area prices the visit (its travel surcharge); without it the form prices no surcharge.
+  const serviceArea = useServiceArea();
   const create = useCreateStaffAppointment();
   const update = useUpdateStaffAppointment();
   const [openedAt] = useState(() => new Date());
@@ -112,6 +115,7 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
               firstName: appointment.customerFirstName,
               lastName: appointment.customerLastName,
               email: '',
+              postalCode: null,
             }
           : undefined
       }
@@ -119,6 +123,10 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
       locale={locale}
       today={toZonedIsoDate(openedAt, timeZone.data)}
       services={[...choices.values()]}
+      catalogue={services.data}
+      area={serviceArea.data?.prefixes}
+      keptPlace={appointment ? placeOfBreakdown(appointment.priceBreakdown) : undefined}
+      discountPercent={appointment?.discountPercent}
       isSubmitting={mutation.isPending}
       serverErrors={serverErrors}
       formError={formError}

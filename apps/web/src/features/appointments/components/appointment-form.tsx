@@ -1,4 +1,12 @@
-import { APPOINTMENT_STATUSES, SLOT_HOURS, type AdminAppointmentInput, type Locale } from '@eclat/shared';
+import {
+  APPOINTMENT_STATUSES,
+  SLOT_HOURS,
+  type AdminAppointmentInput,
+  type Locale,
+  type Service,
+  type ServiceArea,
+  type VisitPlace,
+} from '@eclat/shared';
 import {
   Alert,
   Button,
@@ -18,6 +26,9 @@ import { useTranslation } from '@/lib/i18n';
 
 import { i18n } from '@/lib/i18n';
 import { CustomerPicker, type PickedCustomer } from '@/features/customers/components/customer-picker';
+import { HomeStep } from '@/features/pricing/components/home-step';
+import { homePlace } from '@/features/pricing/home-place';
+import { estimateVisit } from '@/features/pricing/visit-price';
 
 import {
   validateStaffAppointmentForm,
@@ -41,6 +52,14 @@ type AppointmentFormProps = {
   /** Today in the business time zone (YYYY-MM-DD): a new appointment cannot start earlier. */
   today: string;
   services: readonly ServiceChoice[];
+  /** The catalogue as priced (decision 025): "Your home" reads the chosen services' models and extras. */
+  catalogue: readonly Service[];
+  /** The service area (decision 026): the postal code's travel surcharge; undefined until loaded. */
+  area: ServiceArea | undefined;
+  /** Edit: the place the visit was priced at (its postal code keeps its surcharge). */
+  keptPlace?: VisitPlace;
+  /** Edit: a series visit's frequency discount, in the estimate. */
+  discountPercent?: number;
   isSubmitting: boolean;
   /** Field errors the server sent back (translation keys). */
   serverErrors?: StaffAppointmentErrors;
@@ -49,6 +68,9 @@ type AppointmentFormProps = {
   onSubmit: (input: AdminAppointmentInput) => void;
   onCancel: () => void;
 };
+
+/** The time a submit is judged at (read when the form is sent, not while it renders). */
+const nowMs = () => Date.now();
 
 /** The hour's label in the language ("09:00" / "09 h 00"). */
 function hourLabel(hour: number, locale: Locale): string {
@@ -69,6 +91,10 @@ export function AppointmentForm({
   locale,
   today,
   services,
+  catalogue,
+  area,
+  keptPlace,
+  discountPercent = 0,
   isSubmitting,
   serverErrors,
   formError,
@@ -78,6 +104,7 @@ export function AppointmentForm({
   const { t } = useTranslation();
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<StaffAppointmentErrors>({});
+  const [showHomeErrors, setShowHomeErrors] = useState(false);
 
   const set = <K extends keyof StaffAppointmentFormValues>(key: K, value: StaffAppointmentFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -91,17 +118,41 @@ export function AppointmentForm({
   };
 
   const [picked, setPicked] = useState<PickedCustomer | null>(savedCustomer ?? null);
-  const names = picked?.customerId === values.customerId ? picked : undefined;
+  const customer = picked?.customerId === values.customerId ? picked : undefined;
+  const names = customer;
+
+  // "Your home", the same step as the customer's booking (decisions 025 and 026): the home and extras
+  // the chosen services are priced on, and the postal code (the customer's, or what an edited visit was
+  // priced at). The office books outside the area too, with no surcharge there.
+  const chosen = values.serviceIds.flatMap((id) => catalogue.filter((item) => item.serviceId === id));
+  const isSameCustomer = mode === 'edit' && values.customerId === initialValues.customerId;
+  const kept = isSameCustomer ? keptPlace : undefined;
+  const place = homePlace(area, values.home.postalCode, kept ? kept.postalCode : customer?.postalCode, kept);
+  const estimate = estimateVisit(chosen, values.home, discountPercent, place.surchargeCents);
+  const asksPostalCode = (area?.length ?? 0) > 0;
+  const showsHome = chosen.length > 0 && (estimate.asks || asksPostalCode);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const result = validateStaffAppointmentForm(values, { timeZone, now: Date.now(), savedStart });
+    const result = validateStaffAppointmentForm(values, { timeZone, now: nowMs(), savedStart });
+    const homeIncomplete =
+      showsHome &&
+      ((estimate.asks && estimate.issues.length > 0) || (asksPostalCode && place.error !== null));
+    setShowHomeErrors(homeIncomplete);
     if (!result.ok) {
       setErrors(result.errors);
       return;
     }
     setErrors({});
-    onSubmit(result.input);
+    if (homeIncomplete) return;
+    onSubmit({
+      ...result.input,
+      // What the services need (an admin who says nothing books the smallest home); the postal code when
+      // new or typed (an edit that does not touch it keeps what the visit was priced at).
+      ...(estimate.asks && { home: estimate.choice.home, extraIds: estimate.choice.extraIds }),
+      ...((mode === 'create' || values.home.postalCode !== undefined) &&
+        place.postalCode && { postalCode: place.postalCode }),
+    });
   };
 
   return (
@@ -189,6 +240,34 @@ export function AppointmentForm({
           error={fieldError('serviceIds')}
           comboboxProps={{ withinPortal: true }}
         />
+        {showsHome && (
+          <HomeStep
+            estimate={estimate}
+            value={values.home}
+            onChange={(home) => {
+              set('home', home);
+            }}
+            showAllErrors={showHomeErrors}
+            locale={locale}
+            place={
+              asksPostalCode
+                ? {
+                    value: place,
+                    onChange: (postalCode) => {
+                      set('home', { ...values.home, postalCode });
+                    },
+                    booksOutside: true,
+                    outside:
+                      place.check.kind === 'outside' ? (
+                        <Alert color="blue" p="xs" data-testid="outside-area-office">
+                          {t('pricing.home.outsideOffice', { postalCode: place.check.postalCode })}
+                        </Alert>
+                      ) : null,
+                  }
+                : undefined
+            }
+          />
+        )}
         <NativeSelect
           label={t('staffAppointments.form.status')}
           required

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers';
+import { CsvDownloadButton } from '@/components/ui/csv-download-button';
 
 import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
 import { useAppointmentsPage } from '../api/get-appointments-page';
@@ -241,6 +242,7 @@ export function AppointmentsTable({
           >
             {t('staffAppointments.pdf.button')}
           </Button>
+          {canManage && <CsvDownloadButton kind="appointments" filter={filter} />}
           {canManage && (
             <Button
               component={Link}

@@ -8,6 +8,7 @@ import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmDanger } from '@/components/ui/confirm-danger';
+import { CsvDownloadButton } from '@/components/ui/csv-download-button';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
 import { ShowMore } from '@/components/ui/show-more';
@@ -157,13 +158,16 @@ export function CustomersPanel() {
             }}
           />
         )}
-        <Button
-          component={Link}
-          to={paths.addCustomer.getHref()}
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-        >
-          {t('adminCustomers.list.add')}
-        </Button>
+        <Group gap="sm">
+          <CsvDownloadButton kind="customers" />
+          <Button
+            component={Link}
+            to={paths.addCustomer.getHref()}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t('adminCustomers.list.add')}
+          </Button>
+        </Group>
       </Group>
       {keptName && (
         <Alert

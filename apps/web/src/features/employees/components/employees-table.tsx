@@ -7,6 +7,7 @@ import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { confirmDanger } from '@/components/ui/confirm-danger';
+import { CsvDownloadButton } from '@/components/ui/csv-download-button';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { RecordRowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
@@ -132,7 +133,8 @@ export function EmployeesTable({ origin }: { origin: EmployeesOrigin }) {
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="sm">
+        <CsvDownloadButton kind="employees" />
         <Button
           component={Link}
           to={paths.addEmployee.getHref()}

@@ -1,11 +1,13 @@
 import { HOME_LIMITS, type Locale, type PricingField } from '@eclat/shared';
-import { Checkbox, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { describeDuration } from '@/features/booking/duration';
 import { formatCurrency } from '@/lib/format';
 
 import type { BookingHome } from '../booking-home';
+import type { HomePlace } from '../home-place';
 import type { VisitEstimate } from '../visit-price';
 
 type HomeStepProps = {
@@ -15,6 +17,18 @@ type HomeStepProps = {
   /** Say what is missing even in boxes left empty (after Next). */
   showAllErrors: boolean;
   locale: Locale;
+  /**
+   * The postal code box (issue 16, decision 026), when the service area has prefixes: what `homePlace`
+   * says of it, and what to show when it is outside the area (the customer's quote request, the
+   * office's note).
+   */
+  place?: {
+    value: HomePlace;
+    onChange: (typed: string) => void;
+    outside: ReactNode;
+    /** The office books outside the area all the same (no surcharge): the price still shows there. */
+    booksOutside?: boolean;
+  };
 };
 
 /** A count typed in a number box: a number, or undefined while it is empty. */
@@ -22,11 +36,12 @@ const countOf = (value: number | string): number | undefined =>
   typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
 
 /**
- * "Your home" (issue 16, decision 025), before the date: the bedrooms, bathrooms or floor area the
- * chosen services are priced on, and their extras; the price and the duration follow live (read out
- * politely), from the same function the server books with.
+ * "Your home" (issue 16, decisions 025 and 026), before the date: the bedrooms, bathrooms or floor area
+ * the chosen services are priced on, their extras, and the postal code (its travel surcharge, or the way
+ * out when it is outside the area); the price and the duration follow live (read out politely), from the
+ * same function the server books with. The customer's booking and the admin's form both use it.
  */
-export function HomeStep({ estimate, value, onChange, showAllErrors, locale }: HomeStepProps) {
+export function HomeStep({ estimate, value, onChange, showAllErrors, locale, place }: HomeStepProps) {
   const { t } = useTranslation();
   const { needs, price } = estimate;
   const errorOf = (field: PricingField) => {
@@ -46,6 +61,13 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale }: H
     return t(duration.key, duration.values);
   };
   const unit = needs.area === 'sqm' ? t('pricing.units.sqm') : t('pricing.units.sqft');
+  const postal = place?.value;
+  // Said once the code is complete (six characters) or emptied, or after Next.
+  const postalError =
+    postal?.error &&
+    (showAllErrors || postal.value.trim() === '' || postal.value.replace(/\s/g, '').length >= 6)
+      ? t(postal.error)
+      : undefined;
 
   let estimateText = t('pricing.home.incomplete');
   if (price) {
@@ -145,8 +167,34 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale }: H
             </Stack>
           </Checkbox.Group>
         )}
+        {place && postal && (
+          <TextInput
+            label={t('pricing.home.postalCode')}
+            description={t('pricing.home.postalCodeHint')}
+            autoComplete="postal-code"
+            maw={260}
+            value={postal.value}
+            error={postalError}
+            onChange={(event) => {
+              place.onChange(event.currentTarget.value);
+            }}
+          />
+        )}
+        {postal?.check.kind === 'outside' ? (
+          place?.outside
+        ) : (
+          <Text size="sm" aria-live="polite" data-testid="home-surcharge">
+            {postal && postal.surchargeCents > 0
+              ? t('pricing.home.surcharge', {
+                  price: formatCurrency(postal.surchargeCents / 100, locale),
+                  postalCode: postal.postalCode,
+                })
+              : ''}
+          </Text>
+        )}
         <Text role="status" aria-live="polite" fw={700} data-testid="home-estimate">
-          {estimateText}
+          {/* Not booked online there: the quote request prices it. */}
+          {postal?.check.kind === 'outside' && !place?.booksOutside ? '' : estimateText}
         </Text>
       </Stack>
     </Paper>

@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+
+/** A cell: text (quoted when it must be, guarded against formulas), a number, or nothing. */
+export type CsvValue = string | number | null | undefined;
+
+/** The byte order mark: spreadsheet programs read the file as UTF-8 (accents intact) when it starts with one. */
+export const CSV_BOM = '\uFEFF';
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One cell as RFC 4180 writes it: quoted when it holds a comma, a quote (doubled) or a line break. Text
+ * that a spreadsheet would take for a formula gets a leading apostrophe (OWASP "CSV injection"), so a
+ * customer's comment "=HYPERLINK(…)" stays text. Numbers are written as they are.
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record, cells joined by commas, ended by CRLF (RFC 4180). */
+export function csvLine(cells: readonly CsvValue[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * A CSV file as a stream: the BOM and the header line, then the rows of each batch as it comes. Pulled
+ * (`Readable.from`): the next batch is read from the database only when the client has taken the last
+ * one, so memory holds one batch whatever the size; a client that goes away ends the reading.
+ */
+export function csvStream<T>(
+  headers: readonly string[],
+  batches: AsyncIterable<readonly T[]>,
+  rowOf: (item: T) => readonly CsvValue[],
+): Readable {
+  async function* chunks() {
+    yield CSV_BOM + csvLine(headers);
+    for await (const batch of batches) yield batch.map((item) => csvLine(rowOf(item))).join('');
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
