@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   apiGet,
-  apiGetPage,
   apiPost,
   ApiError,
   codeForStatus,
-  nextPageOf,
   setAccessTokenGetter,
   setUserEmailGetter,
 } from './api-client';
+import { apiGetPage, nextPageOf } from './api-page';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 

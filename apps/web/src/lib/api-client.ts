@@ -91,7 +91,7 @@ export type BodyRequestOptions = RequestOptions & {
   body?: unknown;
 };
 
-type WithSchema<T> = { schema: ResponseSchema<T> };
+export type WithSchema<T> = { schema: ResponseSchema<T> };
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** HTTP status to error code, for error responses that do not carry our JSON error body. */
@@ -159,7 +159,7 @@ async function buildHeaders(options: BodyRequestOptions, hasJsonBody: boolean): 
   return headers;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
   const text = await response.text();
   if (text === '') return undefined;
@@ -250,7 +250,7 @@ function toTransportError(error: unknown, timeout: AbortSignal, caller: AbortSig
  * Sends one request and reads its body under the same timeout (API_TIMEOUT_MS by default) and the
  * caller's abort signal. Any failure before a complete response becomes an ApiError.
  */
-async function exchange<R>(
+export async function exchange<R>(
   method: HttpMethod,
   path: string,
   options: BodyRequestOptions,
@@ -294,7 +294,7 @@ async function request(
 }
 
 /** The body checked with the route's schema; a body of another shape is an `invalid-response` error. */
-function parseResponse<T>(
+export function parseResponse<T>(
   schema: ResponseSchema<T>,
   body: unknown,
   from: { response: Response; method: HttpMethod; path: string },
@@ -316,31 +316,6 @@ export function apiGet<T>(path: string, options: RequestOptions & WithSchema<T>)
 export function apiGet(path: string, options?: RequestOptions): Promise<unknown>;
 export function apiGet(path: string, options: RequestOptions & Partial<WithSchema<unknown>> = {}) {
   return request('GET', path, options);
-}
-
-/** A keyset page (decision 024): its rows, and where the next page is (null at the end). */
-export type KeysetPageResult<T> = { items: T[]; next: string | null };
-
-/**
- * The next page of a `Link: <…>; rel="next"` header (RFC 8288), as a path under the API's base, or null.
- * Only a link on this API is followed.
- */
-export function nextPageOf(link: string | null): string | null {
-  const target = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined;
-  if (!target?.startsWith(`${API_BASE_URL}/`)) return null;
-  return target.slice(API_BASE_URL.length);
-}
-
-/** A GET of a keyset list: the rows (checked with the schema) and the next page from the Link header. */
-export async function apiGetPage<T>(
-  path: string,
-  options: RequestOptions & WithSchema<T[]>,
-): Promise<KeysetPageResult<T>> {
-  const { response, body } = await exchange('GET', path, options, readBody);
-  return {
-    items: parseResponse(options.schema, body, { response, method: 'GET', path }),
-    next: nextPageOf(response.headers.get('link')),
-  };
 }
 
 export function apiPost<T>(path: string, options: BodyRequestOptions & WithSchema<T>): Promise<T>;

@@ -8,7 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { apiGetPage, type KeysetPageResult, type QueryValue, type ResponseSchema } from './api-client';
+import type { QueryValue, ResponseSchema } from './api-client';
+import { apiGetPage, type KeysetPageResult } from './api-page';
 
 /** A list the API answers a keyset page at a time, the next page in its `Link` header (decision 024). */
 export type KeysetListSource<T> = {
