@@ -213,6 +213,22 @@ async function prepareCluster(cluster: string, realDataDir: string, user: Postgr
 }
 
 /**
+ * The data a removed DATA_DIR of the same path left here (a checkout deleted, then cloned again in the same
+ * place): its password went with that DATA_DIR, so nothing can open it. It is moved aside, never deleted,
+ * and the new DATA_DIR starts a new database.
+ */
+async function setAsideOrphan(dataDir: string, relocated: string, log: Log): Promise<void> {
+  if (!(await exists(path.join(relocated, 'PG_VERSION')))) return;
+  if (await exists(path.join(dataDir, 'postgres.secret'))) return; // its own data, only unlinked
+  const aside = `${relocated}.orphaned-${new Date().toISOString().replace(/[-:.]/g, '')}`;
+  await fs.rename(relocated, aside);
+  log.warn(
+    { pgDir: aside },
+    `the PostgreSQL data of a removed DATA_DIR of this path was set aside in ${aside} (remove it when it is not needed)`,
+  );
+}
+
+/**
  * Where PostgreSQL keeps its data: `DATA_DIR/postgres` when the postgres user can reach it (or when not
  * root), data from an earlier run included; otherwise a cluster under `root` that `DATA_DIR/postgres`
  * links to. Returns the real path (PostgreSQL must not go through the link).
@@ -257,6 +273,7 @@ export async function placeData(
   try {
     // Without PG_VERSION it is what an interrupted (or refused) initdb left: it holds no data.
     if (found) await fs.rm(local, { recursive: true, force: true });
+    await setAsideOrphan(dataDir, relocated, log);
     await prepareCluster(cluster, realDataDir, user);
     await fs.symlink(relocated, local);
   } catch (error) {

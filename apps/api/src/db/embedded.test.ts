@@ -113,6 +113,34 @@ describe('embedded PostgreSQL as root, with files the postgres user cannot reach
   );
 
   it.skipIf(!isRoot)(
+    `starts a new database when the DATA_DIR was removed and made again at the same path, setting the old one aside ${ROOT_ONLY}`,
+    async () => {
+      const closed = await privateFolder();
+      const relocationRoot = await publicFolder();
+      const dataDir = path.join(closed, 'data');
+      try {
+        const first = await startEmbeddedPostgres({ dataDir, logger, relocationRoot });
+        await query(first, 'create table kept (id int)');
+        await first.stop();
+        const cluster = path.dirname(await fs.readlink(path.join(dataDir, 'postgres')));
+
+        // A checkout deleted and cloned again in the same place: its DATA_DIR (and the password) are gone.
+        await fs.rm(dataDir, { recursive: true, force: true });
+        const again = await startEmbeddedPostgres({ dataDir, logger, relocationRoot });
+        expect(await query(again, "select 1 from pg_tables where tablename = 'kept'")).toHaveLength(0);
+        await again.stop();
+        const entries = await fs.readdir(cluster);
+        expect(entries.filter((name) => name.startsWith('postgres.orphaned-'))).toHaveLength(1);
+        expect(entries).toContain('postgres');
+      } finally {
+        await fs.rm(closed, { recursive: true, force: true });
+        await fs.rm(relocationRoot, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+
+  it.skipIf(!isRoot)(
     `says which folder is closed and what to do when no place is reachable, never a bare EACCES ${ROOT_ONLY}`,
     async () => {
       const closed = await privateFolder();
