@@ -132,7 +132,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(feedbackRoutes);
       await api.register(contactRoutes, { config });
       await api.register(customersRoutes);
-      await api.register(appointmentsRoutes, { config });
+      await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
       await api.register(assignmentsRoutes, { config });

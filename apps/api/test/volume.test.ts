@@ -20,6 +20,11 @@ import { bearer, createTestUser, signAccessToken } from './auth.ts';
 import { csvRecords, parseCsv } from './csv-text.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { seedVolume } from './volume.ts';
+import {
+  PDF_CONNECTION_NAME,
+  PDF_THREADS,
+  pdfThreads,
+} from '../src/modules/appointments/appointments-pdf-thread.ts';
 
 /**
  * Issue 18: years of data. A database with 100,000 appointments (written with generate_series), 75,000
@@ -325,6 +330,79 @@ describe('the PDF of 100,000 appointments', () => {
     expect(text).not.toContain('Confirmé');
     await task.destroy();
   });
+
+  /** The connections PDF workers hold now. */
+  const pdfConnections = async () =>
+    (
+      await app.db.$client.query<{ count: number }>(
+        `select count(*)::int as count from pg_stat_activity where application_name = $1`,
+        [PDF_CONNECTION_NAME],
+      )
+    ).rows[0]?.count ?? -1;
+
+  /** Polls `value` until it is `expected` or 20 s have passed; returns the last value read. */
+  const settlesAt = async (value: () => Promise<number>, expected: number) => {
+    const deadline = Date.now() + 20_000;
+    let last = await value();
+    while (last !== expected && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      last = await value();
+    }
+    return last;
+  };
+
+  it('is drawn in a thread of its own, which stops and frees its connection when the client goes away', async () => {
+    // Listening for this test and those after it; the app is closed after the file.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const res = await fetch(`${address}/api/v1/appointments/pdf?lang=en`, {
+      headers: admin,
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(
+      Buffer.from(first?.value ?? [])
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    // Drawing: one thread, one connection of its own (100,000 rows take far longer than this test).
+    expect(pdfThreads().running).toBe(1);
+    expect(await pdfConnections()).toBe(1);
+    abort.abort();
+    expect(await settlesAt(() => Promise.resolve(pdfThreads().running), 0)).toBe(0);
+    expect(await settlesAt(pdfConnections, 0)).toBe(0);
+  });
+
+  it(`draws ${PDF_THREADS} at a time: the others wait their turn, and every one is whole`, async () => {
+    const today = todayIn(TZ);
+    const count = PDF_THREADS + 2;
+    let mostAtOnce = 0;
+    let mostWaiting = 0;
+    const watching = setInterval(() => {
+      mostAtOnce = Math.max(mostAtOnce, pdfThreads().running);
+      mostWaiting = Math.max(mostWaiting, pdfThreads().waiting);
+    }, 1);
+    const answers = await Promise.all(
+      Array.from({ length: count }, () =>
+        get(`/api/v1/appointments/pdf?lang=en&from=${addDays(today, -30)}&to=${today}`, admin),
+      ),
+    );
+    clearInterval(watching);
+    expect(mostAtOnce).toBe(PDF_THREADS);
+    expect(mostWaiting).toBeGreaterThan(0);
+    const sizes = new Set<number>();
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      const task = getDocument({ data: new Uint8Array(res.rawPayload), verbosity: 0 });
+      sizes.add((await task.promise).numPages);
+      await task.destroy();
+    }
+    // The same filter: the same number of pages each time.
+    expect(sizes.size).toBe(1);
+    expect(pdfThreads()).toEqual({ running: 0, waiting: 0 });
+  }, 90_000);
 });
 
 describe('the owner and the exports at 100,000 appointments', () => {

@@ -42,12 +42,10 @@ import {
   type NoticeRecipients,
   type VisitChange,
 } from './visit-notices.ts';
-import { appointmentsPdf, PDF_BATCH_ROWS } from './appointments-pdf.ts';
+import { appointmentsPdfInThread } from './appointments-pdf-thread.ts';
 import {
   findAppointment,
   findAppointmentByKey,
-  appointmentBatches,
-  countAppointments,
   findAppointmentsPage,
   type AppointmentsWhere,
   appointmentsWhereOf,
@@ -100,11 +98,11 @@ const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(f
  * Booking (spec §2 Select Date & Time, Checkout, My appointments): the day's slots, booking with the
  * capacity checked atomically and an idempotency key, the customer's own list, changes and cancellation.
  */
-export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (
-  app,
-  { config },
-  done,
-) => {
+export const appointmentsRoutes: FastifyPluginCallbackZod<{
+  config: AppConfig;
+  /** Where the PDF's worker thread reads from (its own connection). */
+  databaseUrl: string;
+}> = (app, { config, databaseUrl }, done) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const rules = (): BookingRules => bookingRulesOf(config);
   const bufferMs = config.bufferMinutes * 60_000;
@@ -591,13 +589,10 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
     },
     async (request, reply) => {
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
-      const where = appointmentsWhere(request.query);
-      const stream = appointmentsPdf(
-        {
-          count: await countAppointments(app.db, where),
-          batches: appointmentBatches(app.db, where, PDF_BATCH_ROWS),
-        },
-        {
+      const stream = appointmentsPdfInThread({
+        databaseUrl,
+        where: appointmentsWhere(request.query),
+        options: {
           locale,
           timeZone: config.businessTimeZone,
           brandName: config.brandName,
@@ -605,7 +600,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
           ...(request.query.to ? { to: request.query.to } : {}),
           ...(request.query.status ? { status: request.query.status } : {}),
         },
-      );
+      });
       stream.on('error', (error) => {
         request.log.error({ err: error }, 'appointments PDF failed');
       });
