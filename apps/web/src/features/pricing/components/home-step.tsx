@@ -95,6 +95,8 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
               <NumberInput
                 label={t('pricing.home.bedrooms')}
                 description={t('pricing.home.bedroomsHint')}
+                // The hint under the field: the inputs of the row stay level with each other.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 min={HOME_LIMITS.bedrooms.min}
                 max={HOME_LIMITS.bedrooms.max}
