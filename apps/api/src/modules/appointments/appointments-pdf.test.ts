@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import PDFDocument from 'pdfkit';
 import { finishInSlices } from './appointments-pdf.ts';
+import { appointmentsPdfInThread, pdfThreads } from './appointments-pdf-thread.ts';
 
 /** A document of `pages` pages with a line each, its bytes once ended; `sliced`: ended by finishInSlices. */
 async function made(pages: number, sliced: boolean): Promise<Buffer> {
@@ -48,5 +49,28 @@ describe('the end of the appointments PDF, written in slices (decision 024)', ()
     await ended;
     clearInterval(counting);
     expect(turns - before).toBeGreaterThan(1);
+  });
+});
+
+describe('the PDF drawn in its thread (decision 024)', () => {
+  it('ends the stream with the worker’s failure, and frees its thread', async () => {
+    const stream = appointmentsPdfInThread({
+      // Nothing listens on port 1: the worker's first query fails.
+      databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none',
+      where: {},
+      options: { locale: 'en', timeZone: 'America/Toronto', brandName: 'Éclat' },
+    });
+    const failure = await new Promise<Error>((resolve, reject) => {
+      stream.on('error', resolve);
+      stream.on('end', () => {
+        reject(new Error('The stream ended without the failure.'));
+      });
+      stream.resume();
+    });
+    expect(failure.message).toContain('The PDF worker failed');
+    expect(failure.message).toContain('select count(*)');
+    await vi.waitFor(() => {
+      expect(pdfThreads()).toEqual({ running: 0, waiting: 0 });
+    });
   });
 });

@@ -74,14 +74,14 @@ async function main() {
     }
   } finally {
     await close();
-    port.close();
   }
 }
 
-main().catch((error: unknown) => {
-  parentPort?.postMessage({
-    type: 'error',
-    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  } satisfies PdfWorkerMessage);
-  parentPort?.close();
-});
+main()
+  .catch((error: unknown) => {
+    parentPort?.postMessage({
+      type: 'error',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    } satisfies PdfWorkerMessage);
+  })
+  .finally(() => parentPort?.close());
