@@ -615,18 +615,25 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/appointments/:appointmentId',
     {
-      preValidation: staff,
+      preValidation: signedIn,
       schema: {
         tags: ['appointments'],
-        summary: 'One appointment (admin, employee)',
+        summary:
+          'One appointment: any for an admin or an employee; a customer their own (the edit page of My Appointments), others 403',
         security: bearer,
         params: appointmentIdParamsSchema,
         response: { 200: appointmentSchema, ...errors },
       },
     },
     async (request) => {
-      const appointment = await findAppointment(app.db, request.params.appointmentId);
-      if (!appointment) throw notFound('Appointment');
+      const user = currentUser(request);
+      if (user.permissions.has('admin') || user.permissions.has('employee')) {
+        const appointment = await findAppointment(app.db, request.params.appointmentId);
+        if (!appointment) throw notFound('Appointment');
+        return appointment;
+      }
+      const { appointment, isOwn } = await ownAppointment(request, request.params.appointmentId);
+      if (!isOwn) throw forbidden('You can only see your own appointments.');
       return appointment;
     },
   );

@@ -97,6 +97,13 @@ describe('a customer record an admin made, and an account signed up with its ema
     const bookFor = await book(headers, record.customerId);
     expect(bookFor.statusCode).toBe(403);
     expect(errorCode(bookFor)).toBe('EMAIL_NOT_VERIFIED');
+    const readOne = await app.inject({
+      method: 'GET',
+      url: `/api/v1/appointments/${appointment.appointmentId}`,
+      headers,
+    });
+    expect(readOne.statusCode).toBe(403);
+    expect(readOne.body).not.toContain('Door code');
     const edit = await app.inject({
       method: 'PUT',
       url: `/api/v1/customers/${record.customerId}`,
@@ -166,6 +173,14 @@ describe('a customer record an admin made, and an account signed up with its ema
         (await app.inject({ method: 'GET', url: '/api/v1/appointments/my-appointments', headers })).json(),
       );
     expect(listed.map((a) => a.comments)).toContain('Door code 4821#');
+    // One of them by its id (the edit page of My Appointments reads it so, however far back it is).
+    const one = await app.inject({
+      method: 'GET',
+      url: `/api/v1/appointments/${appointment.appointmentId}`,
+      headers,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(appointmentSchema.parse(one.json()).comments).toBe('Door code 4821#');
     const cancelled = await app.inject({
       method: 'DELETE',
       url: `/api/v1/appointments/${appointment.appointmentId}`,

@@ -20,7 +20,7 @@ import { Link } from '@/lib/navigation';
 import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
+import { useMyAppointment } from '@/features/appointments/api/get-my-appointment';
 import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
 import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
 import { useUpdateMyAppointment } from '@/features/appointments/api/update-my-appointment';
@@ -283,17 +283,17 @@ export function EditMyAppointmentRoute() {
   const { title } = usePageMeta('editMyAppointment');
   const { appointmentId } = useParams();
   const locale = useLanguage();
-  const list = useMyAppointments();
+  const mine = useMyAppointment(appointmentId ?? '', { enabled: Boolean(appointmentId) });
   const timeZone = useBusinessTimeZone();
   const [openedAt] = useState(() => new Date());
   const reachOf = useCustomerReach();
   const policy = useSelfServicePolicy();
-  const appointment = list.items.find((item) => item.appointmentId === appointmentId);
+  const appointment = mine.data;
 
   let content;
-  if (list.isPending || timeZone.isPending || policy.isPending) {
+  if ((appointmentId && mine.isPending) || timeZone.isPending || policy.isPending) {
     content = <Skeleton height={420} radius="md" />;
-  } else if (list.isError || timeZone.isError || !appointment) {
+  } else if (mine.isError || timeZone.isError || !appointment) {
     content = (
       <LoadErrorAlert
         message={t('myAppointments.editPage.errors.load')}
