@@ -1,12 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { setLanguage, signUp, uniqueEmail } from './support/accounts.ts';
 import { businessDay, businessInstant, longDay } from './support/business-time.ts';
-import { pickTime } from './support/slot-picker.ts';
+import {
+  chooseServices,
+  confirmBooking,
+  createProfile,
+  CUSTOMER_TEXT,
+  pickSlot,
+  toCheckout,
+} from './support/customer-booking.ts';
 
 /**
  * Instant prices (issue 16, decisions 025 and 026), as a customer meets them: Whole Home Cleaning
@@ -19,16 +26,7 @@ import { pickTime } from './support/slot-picker.ts';
 
 const TEXT = {
   en: {
-    question: 'Would you like to set up a Customer Profile?',
-    yes: 'Yes',
-    firstName: 'First Name',
-    lastName: 'Last Name',
-    phone: 'Phone Number',
-    address: 'Address',
-    save: 'Save',
-    profileSaved: 'Profile updated successfully!',
-    select: 'Select Whole Home Cleaning',
-    continue: 'Continue',
+    ...CUSTOMER_TEXT.en,
     homeHeading: 'Your home',
     bedrooms: 'Bedrooms',
     bathrooms: 'Bathrooms',
@@ -38,9 +36,6 @@ const TEXT = {
     first: 'Tell us about your home first: the free times depend on how long the visit takes.',
     roomsOnly: 'Estimated price: $205.00 · Duration: 3 h 30 min',
     withExtras: 'Estimated price: $270.00 · Duration: 4 h 30 min',
-    next: 'Next',
-    nextMonth: 'Next month',
-    time: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
     tooLate: (hour: number) =>
       `${String(hour).padStart(2, '0')}:00, too late: it would end after closing time`,
     basis: '3 bedrooms, 2 bathrooms',
@@ -48,18 +43,13 @@ const TEXT = {
     fridgePrice: '$30.00',
     ovenPrice: '$35.00',
     total: '$270.00',
-    confirm: 'Confirm Appointment',
-    booked: 'Your appointment has been booked! You will receive a confirmation email shortly.',
     emailLines: [
       'Whole Home Cleaning (3 bedrooms, 2 bathrooms): $205.00',
       'Inside the fridge: $30.00',
       'Inside the oven: $35.00',
       'Total: $270.00',
     ],
-    profilePostalCode: 'Postal Code',
-    selectWindows: 'Select Window Washing',
-    postalCode: 'Postal code of the home',
-    postalError: 'Please enter a Canadian postal code, such as M5V 3L9.',
+    homePostalCode: 'Postal code of the home',
     surcharge: 'Includes a travel surcharge of $25.00 for L6J 4V1.',
     windowsPrice: 'Estimated price: $95.00 · Duration: 1 h 30 min',
     windowsWithSurcharge: 'Estimated price: $120.00 · Duration: 1 h 30 min',
@@ -72,16 +62,7 @@ const TEXT = {
     surchargeEmail: 'Travel surcharge: $25.00',
   },
   fr: {
-    question: 'Voulez-vous créer un profil client?',
-    yes: 'Oui',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    phone: 'Numéro de téléphone',
-    address: 'Adresse',
-    save: 'Enregistrer',
-    profileSaved: 'Profil mis à jour avec succès!',
-    select: 'Choisir Whole Home Cleaning',
-    continue: 'Continuer',
+    ...CUSTOMER_TEXT.fr,
     homeHeading: 'Votre logement',
     bedrooms: 'Chambres',
     bathrooms: 'Salles de bain',
@@ -91,27 +72,19 @@ const TEXT = {
     first: 'Parlez-nous d’abord de votre logement : les heures libres dépendent de la durée de la visite.',
     roomsOnly: 'Prix estimé : 205,00 $ · Durée : 3 h 30 min',
     withExtras: 'Prix estimé : 270,00 $ · Durée : 4 h 30 min',
-    next: 'Suivant',
-    nextMonth: 'Mois suivant',
-    time: (hour: number) => `${hour} h 00`,
     tooLate: (hour: number) => `${hour} h 00, trop tard : finirait après la fermeture`,
     basis: '3 chambres, 2 salles de bain',
     base: '205,00 $',
     fridgePrice: '30,00 $',
     ovenPrice: '35,00 $',
     total: '270,00 $',
-    confirm: 'Confirmer le rendez-vous',
-    booked: 'Votre rendez-vous est réservé! Vous recevrez un courriel de confirmation sous peu.',
     emailLines: [
       'Whole Home Cleaning (3 chambres, 2 salles de bain) : 205,00 $',
       'Intérieur du réfrigérateur : 30,00 $',
       'Intérieur du four : 35,00 $',
       'Total : 270,00 $',
     ],
-    profilePostalCode: 'Code postal',
-    selectWindows: 'Choisir Window Washing',
-    postalCode: 'Code postal du logement',
-    postalError: 'Entrez un code postal canadien, comme H2X 1Y4.',
+    homePostalCode: 'Code postal du logement',
     surcharge: 'Comprend des frais de déplacement de 25,00 $ pour L6J 4V1.',
     windowsPrice: 'Prix estimé : 95,00 $ · Durée : 1 h 30 min',
     windowsWithSurcharge: 'Prix estimé : 120,00 $ · Durée : 1 h 30 min',
@@ -136,23 +109,14 @@ async function newCustomer(page: Page, language: Language, name: string, postalC
   await page.goto('/');
   const email = uniqueEmail(`${name}-${language}`);
   await signUp(page, email, language);
-  await createProfile(page, language, postalCode);
+  await createProfile(page, language, {
+    firstName: 'Camille',
+    lastName: 'Gagnon',
+    phone: '5145551234',
+    address: '123 Main Street',
+    ...(postalCode ? { postalCode } : {}),
+  });
   return email;
-}
-
-async function createProfile(page: Page, language: Language, postalCode?: string) {
-  const t = TEXT[language];
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: t.question })).toBeVisible();
-  await page.getByRole('button', { name: t.yes, exact: true }).click();
-  await page.getByRole('textbox', { name: t.firstName, exact: true }).fill('Camille');
-  await page.getByRole('textbox', { name: t.lastName, exact: true }).fill('Gagnon');
-  await page.getByRole('textbox', { name: t.phone, exact: true }).pressSequentially('5145551234');
-  await page.getByRole('textbox', { name: t.address, exact: true }).fill('123 Main Street');
-  if (postalCode)
-    await page.getByRole('textbox', { name: t.profilePostalCode, exact: true }).fill(postalCode);
-  await page.getByRole('button', { name: t.save, exact: true }).click();
-  await expect(page.getByText(t.profileSaved)).toBeVisible();
 }
 
 /** The confirmation email the server without SMTP wrote for this address (DATA_DIR/mail). */
@@ -181,9 +145,6 @@ async function confirmationText(email: string): Promise<string> {
   return text;
 }
 
-const isBooking = (response: Response) =>
-  response.request().method() === 'POST' && response.url().includes('/api/v1/appointments/customers/');
-
 // Days no other spec books on (they use the next three weeks): a 4 h 30 visit takes a cleaner for
 // most of an afternoon, which must not take the time another spec counts on. The demo team works
 // the coming four weeks.
@@ -198,10 +159,7 @@ for (const language of ['en', 'fr'] as const) {
     const day = businessDay(DAYS_AHEAD[language]);
     const email = await newCustomer(page, language, 'instant-price');
 
-    await page.goto('/services');
-    await page.getByRole('checkbox', { name: t.select }).check();
-    await page.getByRole('button', { name: t.continue, exact: true }).click();
-    await expect(page).toHaveURL(/\/calendar-select$/);
+    await chooseServices(page, language, ['Whole Home Cleaning']);
 
     // "Your home" comes first: nothing to pick before it says what the service needs.
     await expect(page.getByRole('heading', { name: t.homeHeading })).toBeVisible();
@@ -238,8 +196,7 @@ for (const language of ['en', 'fr'] as const) {
       'aria-pressed',
       'true',
     );
-    await page.getByRole('button', { name: t.next, exact: true }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await toCheckout(page, language);
 
     // Checkout: base (with the rooms), each extra, the total.
     const breakdown = page.getByTestId('price-breakdown');
@@ -251,10 +208,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByTestId('checkout-total')).toHaveText(t.total);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const [booking] = await Promise.all([
-      page.waitForResponse(isBooking),
-      page.getByRole('button', { name: t.confirm }).click(),
-    ]);
+    const booking = await confirmBooking(page, language);
     expect(booking.status()).toBe(201);
     const sent = booking.request().postDataJSON() as { home: unknown; extraIds: string[] };
     expect(sent.home).toEqual({ bedrooms: 3, bathrooms: 2 });
@@ -264,9 +218,7 @@ for (const language of ['en', 'fr'] as const) {
     expect(Date.parse(booked.endsAt) - Date.parse(booked.appointmentDate)).toBe(270 * 60_000);
     expect(booked.totalPrice).toBe(270);
 
-    // My Appointments: the confirmation and the card's breakdown.
-    await expect(page).toHaveURL(/\/my-appointments$/);
-    await expect(page.getByText(t.booked)).toBeVisible();
+    // My Appointments: the card's breakdown.
     const card = page.getByRole('main').getByRole('article');
     await expect(card.getByTestId('appointment-time')).toHaveText(t.time(16));
     const lines = card.getByTestId('price-breakdown');
@@ -295,14 +247,11 @@ for (const language of ['en', 'fr'] as const) {
     // Oakville: the demo area's $25 travel surcharge.
     const email = await newCustomer(page, language, 'surcharge', 'l6j 4v1');
 
-    await page.goto('/services');
-    await page.getByRole('checkbox', { name: t.selectWindows }).check();
-    await page.getByRole('button', { name: t.continue, exact: true }).click();
-    await expect(page).toHaveURL(/\/calendar-select$/);
+    await chooseServices(page, language, ['Window Washing']);
 
     // A flat service asks nothing of the home but its postal code, pre-filled from the profile.
     await expect(page.getByRole('heading', { name: t.homeHeading })).toBeVisible();
-    const postal = page.getByRole('textbox', { name: t.postalCode });
+    const postal = page.getByRole('textbox', { name: t.homePostalCode });
     await expect(postal).toHaveValue('L6J 4V1');
     const estimate = page.getByTestId('home-estimate');
     await expect(page.getByTestId('home-surcharge')).toHaveText(t.surcharge);
@@ -326,37 +275,29 @@ for (const language of ['en', 'fr'] as const) {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await outside.getByRole('link', { name: t.requestQuote }).click();
     await expect(page.getByRole('heading', { level: 1, name: t.requestTitle })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: t.profilePostalCode, exact: true })).toHaveValue(
-      'V6B 1A1',
-    );
+    await expect(page.getByRole('textbox', { name: t.postalCode, exact: true })).toHaveValue('V6B 1A1');
     await expect(page.getByText('Window Washing').first()).toBeVisible();
 
     // Back in Oakville: the surcharge again, a time, and checkout lists it.
     await page.goBack();
     await expect(page).toHaveURL(/\/calendar-select$/);
-    await page.getByRole('textbox', { name: t.postalCode }).fill('L6J 4V1');
+    await page.getByRole('textbox', { name: t.homePostalCode }).fill('L6J 4V1');
     await expect(page.getByTestId('home-surcharge')).toHaveText(t.surcharge);
-    await pickTime(page, day, language, { nextMonth: t.nextMonth, time: t.time(10) });
-    await page.getByRole('button', { name: t.next, exact: true }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await pickSlot(page, language, day, 10);
+    await toCheckout(page, language);
     const breakdown = page.getByTestId('price-breakdown');
     await expect(breakdown.getByRole('listitem').filter({ hasText: t.surchargeLine })).toContainText(
       t.surchargePrice,
     );
     await expect(page.getByTestId('checkout-total')).toHaveText(t.surchargeTotal);
 
-    const [booking] = await Promise.all([
-      page.waitForResponse(isBooking),
-      page.getByRole('button', { name: t.confirm }).click(),
-    ]);
+    const booking = await confirmBooking(page, language);
     expect(booking.status()).toBe(201);
     expect((booking.request().postDataJSON() as { postalCode: string }).postalCode).toBe('L6J 4V1');
     const booked = (await booking.json()) as { totalPrice: number };
     expect(booked.totalPrice).toBe(120);
 
-    // The confirmation: My Appointments' card and the email list the surcharge.
-    await expect(page).toHaveURL(/\/my-appointments$/);
-    await expect(page.getByText(t.booked)).toBeVisible();
+    // My Appointments' card and the email list the surcharge.
     const lines = page.getByRole('main').getByRole('article').getByTestId('price-breakdown');
     await expect(lines.getByRole('listitem').filter({ hasText: t.surchargeLine })).toContainText(
       t.surchargePrice,

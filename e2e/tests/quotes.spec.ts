@@ -9,6 +9,7 @@ import {
   signIn,
 } from './support/accounts.ts';
 import { businessDay } from './support/business-time.ts';
+import { CUSTOMER_TEXT, fillProfileForm, openProfileForm, saveProfile } from './support/customer-booking.ts';
 import { pickTime } from './support/slot-picker.ts';
 import { BOOKING_SLOT_KEY } from '../../apps/web/src/features/booking/booking-selection.ts';
 import { SELECTED_SERVICES_KEY } from '../../apps/web/src/features/services/selection.ts';
@@ -23,18 +24,8 @@ import { SELECTED_SERVICES_KEY } from '../../apps/web/src/features/services/sele
 
 const TEXT = {
   en: {
-    question: 'Would you like to set up a Customer Profile?',
-    yes: 'Yes',
-    firstName: 'First Name',
-    lastName: 'Last Name',
-    phone: 'Phone Number',
-    address: 'Address',
-    postalCode: 'Postal Code',
-    postalError: 'Please enter a Canadian postal code, such as M5V 3L9.',
-    save: 'Save',
-    saved: 'Profile updated successfully!',
+    ...CUSTOMER_TEXT.en,
     outside: 'We do not book this address online',
-    confirm: 'Confirm Appointment',
     requestQuote: 'Request a quote',
     requestTitle: 'Request a Quote',
     services: 'Services',
@@ -56,26 +47,13 @@ const TEXT = {
     priceGiven: 'Price given',
     summary: 'Our price: $450.50 for a visit of about 3 hours',
     accept: 'Accept and choose a time',
-    nextMonth: 'Next month',
-    time: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
     book: 'Book at this price',
-    booked: 'Your appointment has been booked! You will receive a confirmation email shortly.',
     total: '$450.50',
     accepted: 'Accepted',
   },
   fr: {
-    question: 'Voulez-vous créer un profil client?',
-    yes: 'Oui',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    phone: 'Numéro de téléphone',
-    address: 'Adresse',
-    postalCode: 'Code postal',
-    postalError: 'Entrez un code postal canadien, comme H2X 1Y4.',
-    save: 'Enregistrer',
-    saved: 'Profil mis à jour avec succès!',
+    ...CUSTOMER_TEXT.fr,
     outside: 'Nous ne réservons pas cette adresse en ligne',
-    confirm: 'Confirmer le rendez-vous',
     requestQuote: 'Demander une soumission',
     requestTitle: 'Demander une soumission',
     services: 'Services',
@@ -97,10 +75,7 @@ const TEXT = {
     priceGiven: 'Prix proposé',
     summary: 'Notre prix\u00a0: 450,50\u00a0$ pour une visite d’environ 3 heures',
     accept: 'Accepter et choisir une heure',
-    nextMonth: 'Mois suivant',
-    time: (hour: number) => `${String(hour).padStart(2, '0')} h 00`,
     book: 'Réserver à ce prix',
-    booked: 'Votre rendez-vous est réservé! Vous recevrez un courriel de confirmation sous peu.',
     total: '450,50\u00a0$',
     accepted: 'Acceptée',
   },
@@ -113,21 +88,21 @@ const POSTAL_CODE = 'v6b 1a1';
 const DAYS_AHEAD = { en: 15, fr: 16 } as const;
 const LAST_NAME = { en: 'Lefebvre', fr: 'Bouchard' } as const;
 
-async function createProfile(page: Page, language: Language) {
+/** The profile, through the page: a postal code that is not one is refused first. */
+async function createProfileOutsideTheArea(page: Page, language: Language) {
   const t = TEXT[language];
-  await page.goto('/profile');
-  await page.getByRole('button', { name: t.yes, exact: true }).click();
-  await page.getByRole('textbox', { name: t.firstName, exact: true }).fill('Camille');
-  await page.getByRole('textbox', { name: t.lastName, exact: true }).fill(LAST_NAME[language]);
-  await page.getByRole('textbox', { name: t.phone, exact: true }).pressSequentially('6045550199');
-  await page.getByRole('textbox', { name: t.address, exact: true }).fill('88 West Hastings Street');
-  const postal = page.getByRole('textbox', { name: t.postalCode, exact: true });
-  await postal.fill('90210');
+  await openProfileForm(page, language);
+  await fillProfileForm(page, language, {
+    firstName: 'Camille',
+    lastName: LAST_NAME[language],
+    phone: '6045550199',
+    address: '88 West Hastings Street',
+    postalCode: '90210',
+  });
   await page.getByRole('button', { name: t.save, exact: true }).click();
   await expect(page.getByText(t.postalError)).toBeVisible();
-  await postal.fill(POSTAL_CODE);
-  await page.getByRole('button', { name: t.save, exact: true }).click();
-  await expect(page.getByText(t.saved)).toBeVisible();
+  await page.getByRole('textbox', { name: t.postalCode, exact: true }).fill(POSTAL_CODE);
+  await saveProfile(page, language);
   // Kept in its one form, upper case with one space.
   await expect(page.getByText('V6B 1A1')).toBeVisible();
 }
@@ -145,7 +120,7 @@ for (const language of ['en', 'fr'] as const) {
     await page.goto('/');
     const email = createAccountWithCli('customer');
     await signIn(page, email, language);
-    await createProfile(page, language);
+    await createProfileOutsideTheArea(page, language);
 
     // Checkout with Standard Home Cleaning at a time: the address is outside the area, so no booking.
     const token = await readAccessToken(page);

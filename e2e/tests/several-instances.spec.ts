@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { pino } from 'pino';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
@@ -15,7 +14,15 @@ import {
   uniqueEmail,
   verificationLinkFromMailbox,
 } from './support/accounts.ts';
-import { businessDay, longDay } from './support/business-time.ts';
+import { businessDay } from './support/business-time.ts';
+import {
+  chooseServices,
+  confirmBooking,
+  createProfile,
+  CUSTOMER_TEXT,
+  pickSlot,
+  toCheckout,
+} from './support/customer-booking.ts';
 import { startRoundRobinProxy } from './support/round-robin-proxy.ts';
 import { startOwnServer } from './support/server.ts';
 
@@ -29,45 +36,6 @@ import { startOwnServer } from './support/server.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.join(REPO, 'test-results');
-
-const TEXT = {
-  en: {
-    question: 'Would you like to set up a Customer Profile?',
-    yes: 'Yes',
-    firstName: 'First Name',
-    lastName: 'Last Name',
-    phone: 'Phone Number',
-    address: 'Address',
-    save: 'Save',
-    saved: 'Profile updated successfully!',
-    select: 'Select Window Washing',
-    continue: 'Continue',
-    next: 'Next',
-    nextMonth: 'Next month',
-    time: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
-    confirm: 'Confirm Appointment',
-    booked: 'Your appointment has been booked! You will receive a confirmation email shortly.',
-    pending: 'Pending',
-  },
-  fr: {
-    question: 'Voulez-vous créer un profil client?',
-    yes: 'Oui',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    phone: 'Numéro de téléphone',
-    address: 'Adresse',
-    save: 'Enregistrer',
-    saved: 'Profil mis à jour avec succès!',
-    select: 'Choisir Window Washing',
-    continue: 'Continuer',
-    next: 'Suivant',
-    nextMonth: 'Mois suivant',
-    time: (hour: number) => `${hour} h 00`,
-    confirm: 'Confirmer le rendez-vous',
-    booked: 'Votre rendez-vous est réservé! Vous recevrez un courriel de confirmation sous peu.',
-    pending: 'En attente',
-  },
-} as const;
 
 type Cluster = {
   proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
@@ -140,16 +108,6 @@ function createAdmin(databaseUrl: string): string {
   return email;
 }
 
-async function pickSlot(page: Page, language: 'en' | 'fr', day: string, hour: number) {
-  const t = TEXT[language];
-  const dayButton = page.getByRole('button', { name: longDay(day, language), exact: true }).first();
-  if (!(await dayButton.isVisible())) await page.getByRole('button', { name: t.nextMonth }).click();
-  await dayButton.click();
-  const time = page.getByRole('button', { name: t.time(hour), exact: true });
-  await expect(time).toBeEnabled();
-  await time.click();
-}
-
 /** The subjects of every email sent to the address, one per message written. */
 async function subjectsTo(dataDir: string, to: string): Promise<string[]> {
   const mailbox = path.join(dataDir, 'mail');
@@ -168,7 +126,7 @@ for (const language of ['en', 'fr'] as const) {
     browser,
   }) => {
     test.setTimeout(150_000);
-    const t = TEXT[language];
+    const t = CUSTOMER_TEXT[language];
     const { proxy, dataDir, database } = theCluster();
     const lastName = language === 'en' ? 'Tremblay' : 'Bouchard';
     const from = proxy.hops.length;
@@ -182,28 +140,14 @@ for (const language of ['en', 'fr'] as const) {
     });
 
     // The profile.
-    await page.goto(`${proxy.base}/profile`);
-    await expect(page.getByRole('heading', { name: t.question })).toBeVisible();
-    await page.getByRole('button', { name: t.yes, exact: true }).click();
-    await page.getByRole('textbox', { name: t.firstName, exact: true }).fill('Camille');
-    await page.getByRole('textbox', { name: t.lastName, exact: true }).fill(lastName);
-    await page.getByRole('textbox', { name: t.phone, exact: true }).fill('514-555-0142');
-    await page.getByRole('textbox', { name: t.address, exact: true }).fill('48 Rue Saint Paul');
-    await page.getByRole('button', { name: t.save, exact: true }).click();
-    await expect(page.getByText(t.saved)).toBeVisible();
+    const fields = { firstName: 'Camille', lastName, phone: '514-555-0142', address: '48 Rue Saint Paul' };
+    await createProfile(page, language, fields, proxy.base);
 
     // A service, a day and a time, checkout.
-    await page.goto(`${proxy.base}/services`);
-    await page.getByRole('checkbox', { name: t.select }).check();
-    await page.getByRole('button', { name: t.continue, exact: true }).click();
-    await expect(page).toHaveURL(/\/calendar-select$/);
-    const day = businessDay(language === 'en' ? 10 : 11);
-    await pickSlot(page, language, day, 11);
-    await page.getByRole('button', { name: t.next, exact: true }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    await page.getByRole('button', { name: t.confirm }).click();
-    await expect(page).toHaveURL(/\/my-appointments$/);
-    await expect(page.getByText(t.booked)).toBeVisible();
+    await chooseServices(page, language, ['Window Washing'], proxy.base);
+    await pickSlot(page, language, businessDay(language === 'en' ? 10 : 11), 11);
+    await toCheckout(page, language);
+    await confirmBooking(page, language);
     const card = page.getByRole('main').getByRole('article');
     await expect(card).toHaveCount(1);
     await expect(card.getByText(t.pending)).toBeVisible();

@@ -140,24 +140,25 @@ async function adminApi(page: Page, base = '') {
   };
 }
 
-/** The table row holding `text`, looking through the pages (the table is shared with other tests). */
+/**
+ * The table row holding `text`, looking through the pages (the table is shared with other tests). Each
+ * page is read once it has loaded: the table is `aria-busy` while its page is being fetched, and the
+ * list is fetched afresh whenever it is shown (an added or changed appointment is on it).
+ */
 async function findRow(page: Page, language: Language, text: string) {
   const row = page.getByRole('row').filter({ hasText: text });
+  const loading = page.locator('table[aria-busy="true"]');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
-  for (let turn = 0; turn < 20; turn += 1) {
-    // The page shown may be the cached one, refreshed in the background: give it a moment first.
-    const shown = await row
-      .first()
-      .waitFor({ timeout: 3_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (shown) break;
+  for (let shown = 1; shown <= 20; shown += 1) {
+    await expect(loading).toHaveCount(0);
+    if ((await row.count()) > 0) break;
     const next = page.getByRole('button', { name: TEXT[language].nextPage });
     if ((await next.count()) === 0 || (await next.isDisabled())) break;
     await next.click();
-    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: TEXT[language].page(shown + 1) })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   }
   await expect(row).toHaveCount(1);
   return row;

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 
 import { isApiError } from './api-client';
 
@@ -36,3 +36,14 @@ export function createQueryClient(): QueryClient {
 
 /** The app's one client; route loaders and components share it, so a query has one cache entry. */
 export const queryClient = createQueryClient();
+
+/**
+ * After a write, everything cached under `queryKey` is read again. A read already on its way may have
+ * left before the write (a search typed a moment ago): an invalidation would join it when the query has
+ * nothing cached yet, and the list would keep showing what the write changed (a deleted customer) until
+ * its next refresh. So reads in flight are cancelled first, then the queries are invalidated.
+ */
+export async function refreshAfterWrite(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}

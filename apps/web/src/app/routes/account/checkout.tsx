@@ -548,7 +548,16 @@ export function CheckoutRoute() {
         <Button
           size="md"
           onClick={confirm}
-          disabled={isBooking || refusal !== null || isOutside || (isRecurring && !discounts.data)}
+          disabled={
+            isBooking ||
+            refusal !== null ||
+            isOutside ||
+            (isRecurring && !discounts.data) ||
+            // Not before what a booking needs has loaded: a click then said the times could not load.
+            timeZone.isLoading ||
+            profile.isLoading ||
+            services.isLoading
+          }
           leftSection={
             isRecurring ? (
               <IconRepeat size={18} aria-hidden="true" />

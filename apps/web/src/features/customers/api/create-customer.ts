@@ -2,6 +2,7 @@ import { customerSchema, type AdminCustomerInput } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 import { customersKeys } from './get-my-profile';
 
@@ -14,6 +15,6 @@ export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCustomer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKeys.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, customersKeys.all),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiDelete } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 import { customersKeys } from './get-my-profile';
 
@@ -14,6 +15,6 @@ export function useDeleteCustomer() {
   return useMutation({
     mutationFn: deleteCustomer,
     // Also after a failure: a 404 means the list on screen is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customersKeys.all }),
+    onSettled: () => refreshAfterWrite(queryClient, customersKeys.all),
   });
 }

@@ -2,6 +2,7 @@ import { customerSchema, type AdminCustomerInput } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
+import { refreshAfterWrite } from '@/lib/query-client';
 
 import { customersKeys } from './get-my-profile';
 
@@ -15,6 +16,6 @@ export function useUpdateCustomer() {
   return useMutation({
     mutationFn: updateCustomer,
     // Every cached customer, one's own profile included: an admin may edit their own record.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKeys.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, customersKeys.all),
   });
 }
