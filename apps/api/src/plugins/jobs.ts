@@ -57,6 +57,13 @@ const STALE_POLLS = 15;
  */
 const EMAIL_HEARTBEAT_SECONDS = 10;
 
+/**
+ * How often the queue is supervised (a silent heartbeat failed, expired jobs retried): every five polls,
+ * at most every 10 s (the default poll of 2 s gives 10 s). A shorter JOB_POLL_SECONDS, as the tests set,
+ * finds a killed sender's job sooner.
+ */
+const superviseSeconds = (pollSeconds: number) => Math.min(10, Math.max(1, Math.round(pollSeconds * 5)));
+
 type FailedRow = {
   id: string;
   name: string;
@@ -102,7 +109,7 @@ export const jobsPlugin = fp(
       // polling stays as the backstop.
       useListenNotify: config.jobs.enabled,
       // Jobs whose worker stopped sending heartbeats (a killed process) are retried within seconds.
-      superviseIntervalSeconds: 10,
+      superviseIntervalSeconds: superviseSeconds(config.jobs.pollSeconds),
     });
     boss.on('error', (error: Error) => {
       app.log.error({ message: error.message }, 'job queue error');
