@@ -32,6 +32,8 @@ const startServer = (databaseUrl: string, smtpUrl: string, dataDir: string) =>
     SMTP_URL: smtpUrl,
     EMAIL_RETRY_DELAY_SECONDS: '1',
     JOB_POLL_SECONDS: '1',
+    // The silent heartbeat is found at the next check of the queue: each second here (60 s by default).
+    JOB_MONITOR_SECONDS: '1',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
@@ -54,7 +56,10 @@ describe('email across a crash', () => {
 
     victim = await startServer(databaseUrl, smtp.url, dataDir);
     // A job committed by another process (web-only), as a booking queues its confirmation.
-    const writer = await buildApp(testConfig({ JOBS_ENABLED: 'false' }), { databaseUrl });
+    // Its queue settings are the servers' (the last process to start sets the queue's retry delay).
+    const writer = await buildApp(testConfig({ JOBS_ENABLED: 'false', EMAIL_RETRY_DELAY_SECONDS: '1' }), {
+      databaseUrl,
+    });
     await writer.jobs.enqueue('email', {
       to: 'crash@example.com',
       locale: 'en',
@@ -69,8 +74,8 @@ describe('email across a crash', () => {
 
     // Restarted, the server finds the job its dead worker held and sends it again.
     await startServer(databaseUrl, smtp.url, dataDir);
-    // A heartbeat goes silent, the next supervision (10 s) fails the job, a retry sends it: well under
-    // the bound, which leaves room for a loaded machine.
+    // A heartbeat goes silent (10 s), the next check of the queue fails the job, a retry sends it: well
+    // under the bound, which leaves room for a loaded machine.
     await smtp.waitFor(2, 180_000);
     const ids = smtp.raw.map(messageIdOf);
     expect(ids).toHaveLength(2);

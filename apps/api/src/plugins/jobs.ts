@@ -57,13 +57,6 @@ const STALE_POLLS = 15;
  */
 const EMAIL_HEARTBEAT_SECONDS = 10;
 
-/**
- * How often the queue is supervised (a silent heartbeat failed, expired jobs retried): every five polls,
- * at most every 10 s (the default poll of 2 s gives 10 s). A shorter JOB_POLL_SECONDS, as the tests set,
- * finds a killed sender's job sooner.
- */
-const superviseSeconds = (pollSeconds: number) => Math.min(10, Math.max(1, Math.round(pollSeconds * 5)));
-
 type FailedRow = {
   id: string;
   name: string;
@@ -108,8 +101,10 @@ export const jobsPlugin = fp(
       // A job written by any process wakes the workers of every process at once (PostgreSQL NOTIFY);
       // polling stays as the backstop.
       useListenNotify: config.jobs.enabled,
-      // Jobs whose worker stopped sending heartbeats (a killed process) are retried within seconds.
-      superviseIntervalSeconds: superviseSeconds(config.jobs.pollSeconds),
+      // Jobs whose worker stopped sending heartbeats (a killed process) are failed, then retried, by the
+      // queue's monitoring: at most once a JOB_MONITOR_SECONDS for all processes, looked for every 10 s.
+      superviseIntervalSeconds: Math.min(10, config.jobs.monitorSeconds),
+      monitorIntervalSeconds: config.jobs.monitorSeconds,
     });
     boss.on('error', (error: Error) => {
       app.log.error({ message: error.message }, 'job queue error');
