@@ -33,6 +33,18 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<ServerProcess & { ready: boolean }> {
+  // A free port can be taken by another test file's process before this one binds it (files run side by
+  // side): that start is made again on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startOnFreePort(env, options);
+    if (started.ready || attempt === 3 || !started.output().includes('EADDRINUSE')) return started;
+  }
+}
+
+async function startOnFreePort(
+  env: Record<string, string>,
+  options: { cwd?: string; timeoutMs?: number },
+): Promise<ServerProcess & { ready: boolean }> {
   const port = await freePort();
   const cwd = options.cwd ?? REPO_ROOT;
   const child = spawn(process.execPath, [path.join('apps', 'api', 'src', 'server.ts')], {
