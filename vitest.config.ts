@@ -39,6 +39,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Three files at once, each in its own process on its own database: most of their time is
+          // spent waiting on PostgreSQL, a child process or a job worker (decision 033). The default on
+          // 2 cores is 1, one file after another.
+          maxWorkers: 3,
         },
       },
     ],

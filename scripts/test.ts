@@ -1,12 +1,12 @@
 /**
- * `npm test`: the whole suite, in order: format and lint, typecheck, web build, unit tests, the build's
- * byte budgets, API tests on a real PostgreSQL (the pre-rendered pages among them), then end-to-end tests
+ * `npm test`: the whole suite, in order: format, lint, typecheck and the web build (side by side), unit
+ * tests, the build's byte budgets, API tests on a real PostgreSQL (the pre-rendered pages among them), then end-to-end tests
  * in Chromium against the production build served by the real server. Every step runs even when an earlier one failed (except e2e without a build), and the last
  * line is the plain summary `N passed, N failed` counting every test and every check.
  *
  * Options: `--only=lint,typecheck,unit,budgets,api,e2e` to run a subset.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,21 +42,46 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): bool
   return outcome.status === 0;
 }
 
+/**
+ * As `run`, without a terminal: the command's output (stdout and stderr in order) is kept and printed
+ * whole, under its heading, once it ends; so steps can run side by side and still read one after another.
+ */
+function runBuffered(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const finish = (ok: boolean, extra = '') => {
+      console.log(`\n\u25b6 ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (extra) console.error(extra);
+      resolve(ok);
+    };
+    child.once('error', (error) => {
+      finish(false, error.message);
+    });
+    child.once('close', (code) => {
+      finish(code === 0);
+    });
+  });
+}
+
 function bin(name: string): string {
   return path.join(ROOT, 'node_modules', '.bin', name);
 }
 
-function check(name: string, ok: () => boolean) {
+/** A check counted as one test; the caller records its result (steps that run side by side, in order). */
+async function check(name: string, ok: () => Promise<boolean>): Promise<StepResult> {
   const started = Date.now();
-  const passed = ok();
-  results.push({
+  const passed = await ok();
+  return {
     name,
     passed: passed ? 1 : 0,
     failed: passed ? 0 : 1,
     skipped: 0,
     seconds: (Date.now() - started) / 1000,
-  });
-  return passed;
+  };
 }
 
 type VitestReport = {
@@ -158,16 +183,30 @@ async function e2e(built: boolean) {
 
 const tscProjects = ['tsconfig.json', 'packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench'];
 
+// Format, lint, typecheck and the web build read the sources and write nothing the others read: they run
+// side by side (eslint alone takes most of a core), each one's output printed whole when it ends. The
+// summary keeps their usual order.
+const needsBuild = wants('budgets') || wants('api') || wants('e2e');
+const beside: Promise<StepResult>[] = [];
 if (wants('lint')) {
-  check('format (prettier)', () => run(bin('prettier'), ['--check', '.', '--log-level', 'warn']));
-  check('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings', '0']));
+  beside.push(
+    check('format (prettier)', () => runBuffered(bin('prettier'), ['--check', '.', '--log-level', 'warn'])),
+    check('lint (eslint)', () => runBuffered(bin('eslint'), ['.', '--max-warnings', '0'])),
+  );
 }
 if (wants('typecheck')) {
-  check('typecheck (tsc)', () => tscProjects.every((project) => run(bin('tsc'), ['-p', project])));
+  beside.push(
+    check('typecheck (tsc)', async () => {
+      for (const project of tscProjects) if (!(await runBuffered(bin('tsc'), ['-p', project]))) return false;
+      return true;
+    }),
+  );
 }
 // The build comes first: the budgets, the API's pre-rendered pages and the browser all use it.
-const needsBuild = wants('budgets') || wants('api') || wants('e2e');
-const built = needsBuild && check('web build', () => run('npm', ['run', 'build', '--silent']));
+if (needsBuild) beside.push(check('web build', () => runBuffered('npm', ['run', 'build', '--silent'])));
+const besideResults = await Promise.all(beside);
+results.push(...besideResults);
+const built = needsBuild && besideResults.at(-1)?.failed === 0;
 if (wants('unit')) vitest('unit');
 if (wants('budgets')) vitest('budgets');
 if (wants('api')) vitest('api');

@@ -111,6 +111,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters (a random secret)').optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(8),
@@ -197,6 +198,11 @@ export type AppConfig = {
     /** Run the background workers in this process (turn off on web-only instances). */
     enabled: boolean;
     pollSeconds: number;
+    /**
+     * How often the queue is checked for jobs whose sender went silent (a killed process: failed, then
+     * retried) or that expired, and its statistics gathered: at most once in this many seconds, by any process.
+     */
+    monitorSeconds: number;
     emailRetryLimit: number;
     emailRetryDelaySeconds: number;
     /** Emails fetched together and sent at once by one process (a bounded concurrency). */
@@ -300,6 +306,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     jobs: {
       enabled: e.JOBS_ENABLED,
       pollSeconds: e.JOB_POLL_SECONDS,
+      monitorSeconds: e.JOB_MONITOR_SECONDS,
       emailRetryLimit: e.EMAIL_RETRY_LIMIT,
       emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
       emailConcurrency: e.EMAIL_CONCURRENCY,

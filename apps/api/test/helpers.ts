@@ -64,3 +64,20 @@ export function useTestApp(onBuilt: (app: TestApp) => void, overrides: Env = {})
     await app?.close();
   });
 }
+
+/**
+ * Resolves once no email job is waiting, due for a retry or being sent: each one was delivered (its
+ * message is in the receiver before the job completes) or failed for good, so no further message can go
+ * out for what was queued so far. Waits on the queue itself rather than for a moment.
+ */
+export async function emailQueueSettled(client: pg.Pool | pg.Client, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = 'email' and state in ('created', 'retry', 'active')`,
+    );
+    if (rows[0]?.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${String(rows[0]?.n)} email job(s) still open`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

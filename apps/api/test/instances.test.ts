@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { instances } from '../src/db/schema/index.ts';
-import { freePort } from '../src/lib/free-port.ts';
 import {
   InstanceSettingsError,
   joinInstances,
@@ -16,6 +13,7 @@ import {
   sharedSettings,
 } from '../src/ops/instances.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
+import { killServerProcesses, startServerProcess, stopServer } from './server-process.ts';
 
 /**
  * Several instances on one database (decision 031): a start whose shared settings differ from a running
@@ -23,9 +21,7 @@ import { createTestDatabase, testConfig } from './helpers.ts';
  * gone (stopped, or killed without a word) no longer binds the next start.
  */
 
-const SERVER = path.join(REPO_ROOT, 'apps/api/src/server.ts');
 const METRICS_TOKEN = 'several-instances-metrics-secret';
-const children: ChildProcess[] = [];
 let databaseUrl = '';
 let dataDir = '';
 let db: ReturnType<typeof createDatabase>;
@@ -37,28 +33,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await killServerProcesses();
   await db.$client.end();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => {
-      resolve(code);
-    });
-  });
-}
-
 /** `npm start` on the shared database; resolves once ready, or once it has exited (with its output). */
-async function start(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
+const start = (env: Record<string, string> = {}) =>
+  startServerProcess(
+    {
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://127.0.0.1:3999',
       DATABASE_URL: databaseUrl,
@@ -70,31 +53,8 @@ async function start(env: Record<string, string> = {}) {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) return { child, base, ready: false, output: () => output };
-    try {
-      if ((await fetch(`${base}/api/v1/ready`)).status === 200)
-        return { child, base, ready: true, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server neither started nor stopped:\n${output}`);
-}
-
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM');
-  return exitOf(child);
-}
+    { timeoutMs: 60_000 },
+  );
 
 async function instanceGauge(base: string): Promise<number> {
   const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -111,7 +71,7 @@ describe('several instances on one database', () => {
 
     const other = await start({ MIN_NOTICE_HOURS: '6', BRAND_NAME: 'Brillant' });
     expect(other.ready).toBe(false);
-    expect(await exitOf(other.child)).toBe(1);
+    expect(await other.exited).toBe(1);
     expect(other.output()).toContain('MIN_NOTICE_HOURS is 6 here and 12 there');
     expect(other.output()).toContain('BRAND_NAME is Brillant here and Éclat there');
     expect(other.output()).toContain('Give this one the same values, or stop');
@@ -134,20 +94,19 @@ describe('several instances on one database', () => {
     expect(await instanceGauge(second.base)).toBe(2);
 
     // Stopped gracefully, each removes its row; with no one left, new settings are free to start.
-    expect(await stop(first.child)).toBe(0);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stopServer(first)).toBe(0);
+    expect(await stopServer(second)).toBe(0);
     expect(await rows()).toBe(0);
     const changed = await start({ MIN_NOTICE_HOURS: '6' });
     expect(changed.ready).toBe(true);
 
     // Killed without a word, its row stays; on this machine its process is seen to be gone, so a restart
     // with other settings (after fixing them, say) does not wait.
-    changed.child.kill('SIGKILL');
-    await exitOf(changed.child);
+    await stopServer(changed, 'SIGKILL');
     expect(await rows()).toBe(1);
     const restarted = await start();
     expect(restarted.ready).toBe(true);
-    expect(await stop(restarted.child)).toBe(0);
+    expect(await stopServer(restarted)).toBe(0);
 
     // One killed on another machine cannot be looked at: its row binds starts until it is 30 s old.
     await db.execute(sql`update instances set host = 'another-machine'`);
@@ -159,7 +118,7 @@ describe('several instances on one database', () => {
     const after = await start();
     expect(after.ready).toBe(true);
     expect(await instanceGauge(after.base)).toBe(1);
-    await stop(after.child);
+    await stopServer(after);
   }, 240_000);
 
   it('lets one of two starts at once win when their settings differ, and both when they agree', async () => {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,65 +7,30 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { freePort } from '../src/lib/free-port.ts';
 import { REPO_ROOT } from '../src/config.ts';
+import { killServerProcesses, startReadyServer, stopServer } from './server-process.ts';
 
 /**
  * The real server as `npm start` runs it (a child process with the embedded PostgreSQL), stopped
  * gracefully and killed with SIGKILL, then started again on the same DATA_DIR.
  */
 
-const SERVER = path.join(REPO_ROOT, 'apps/api/src/server.ts');
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await killServerProcesses();
   await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A first start converts the demo pictures: on a loaded 2-core machine that alone has taken 40 s. */
+const startServer = (dataDir: string) =>
+  startReadyServer({
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  // A first start converts the demo pictures: on a loaded 2-core machine that alone has taken 40 s.
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${base}/api/v1/ready`);
-      if (res.status === 200) return { child, base, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become ready:\n${output}`);
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => {
-      resolve(code);
-    });
-  });
-}
 
 async function readDataDir(dataDir: string) {
   // Open the same data directory in this process (this exercises the crash recovery too).
@@ -95,16 +60,14 @@ describe('server lifecycle with the embedded PostgreSQL', () => {
     expect(await fs.readFile(path.join(dataDir, 'demo-accounts.txt'), 'utf8')).toMatch(
       /admin@example\.com\s+\S{16}\s+\(admin\)/,
     );
-    first.child.kill('SIGTERM');
-    expect(await exitOf(first.child)).toBe(0);
+    expect(await stopServer(first)).toBe(0);
     expect(first.output()).toContain('embedded PostgreSQL stopped');
     const afterFirst = await readDataDir(dataDir);
     expect(afterFirst?.services).toBeGreaterThanOrEqual(8);
 
     // Second start reuses the data; then the process is killed without any chance to clean up.
     const second = await startServer(dataDir);
-    second.child.kill('SIGKILL');
-    await exitOf(second.child);
+    await stopServer(second, 'SIGKILL');
     const pidFile = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
     expect(pidFile.length).toBeGreaterThan(0); // a stale lock is left behind
 
@@ -134,21 +97,18 @@ describe('server lifecycle with the embedded PostgreSQL', () => {
     });
     expect(list.stdout).toContain('ops@example.com\tadmin');
     expect(list.stdout).toContain('customer@example.com\tcustomer');
-    third.child.kill('SIGTERM');
-    expect(await exitOf(third.child)).toBe(0);
+    expect(await stopServer(third)).toBe(0);
     expect(await readDataDir(dataDir)).toEqual(afterFirst);
     const second2 = await startServer(dataDir);
     expect(second2.output()).not.toContain('Demo accounts');
-    second2.child.kill('SIGTERM');
-    await exitOf(second2.child);
+    await stopServer(second2);
   }, 120_000);
 
   it('removes its lock files when stopped gracefully', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-shutdown-'));
     dirs.push(dataDir);
     const server = await startServer(dataDir);
-    server.child.kill('SIGINT');
-    expect(await exitOf(server.child)).toBe(0);
+    expect(await stopServer(server, 'SIGINT')).toBe(0);
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
     await expect(fs.access(path.join(dataDir, 'server.pid'))).rejects.toThrow();
   }, 60_000);

@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVICES } from '../src/db/seed/demo-content.ts';
-import { freePort } from '../src/lib/free-port.ts';
+import { startReadyServer } from './server-process.ts';
 
 /**
  * `npm start` from places a newcomer starts from: a fresh clone in a 0700 folder (root's own home is one),
@@ -47,52 +46,22 @@ async function copyDependencies(into: string): Promise<void> {
   }
 }
 
-type Server = {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  output: () => string;
-  exited: Promise<number | null>;
-};
-
-function startServer(cwd: string, env: Record<string, string>): Server {
-  let output = '';
-  // A clean environment, as in a new shell: nothing of this test run (NODE_ENV=test, INIT_CWD...) leaks in.
-  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilReady(server: Server, base: string): Promise<void> {
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) break;
-    const ready = await fetch(`${base}/api/v1/ready`).catch(() => undefined);
-    if (ready?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become ready:\n${server.output()}`);
-}
-
 /** Starts the server, checks a database-backed answer, stops it by its pid and expects a clean exit. */
 async function startCheckAndStop(cwd: string, env: Record<string, string>): Promise<void> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(cwd, { ...env, PORT: String(port), SEED_DEMO: 'true' });
+  // A clean environment, as in a new shell: nothing of this test run (NODE_ENV=test, INIT_CWD...) leaks in.
+  const server = await startReadyServer(
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, SEED_DEMO: 'true' },
+    { cwd, timeoutMs: 100_000 },
+  );
   try {
-    await waitUntilReady(server, base);
-    const services = (await (await fetch(`${base}/api/v1/services`)).json()) as { title: string }[];
+    const services = (await (await fetch(`${server.base}/api/v1/services`)).json()) as { title: string }[];
     expect(services.map((service) => service.title).sort()).toEqual(
       DEMO_SERVICES.filter((service) => service.isAvailable)
         .map((service) => service.title)
         .sort(),
     );
   } finally {
-    if (server.child.pid && server.child.exitCode === null) process.kill(server.child.pid, 'SIGTERM');
+    if (!server.gone()) server.child.kill('SIGTERM');
   }
   expect(await server.exited, server.output()).toBe(0);
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
@@ -8,20 +8,30 @@ import { createTestDatabase } from '../../test/helpers.ts';
 
 const CLI = path.join(REPO_ROOT, 'apps/api/src/cli/users.ts');
 
+/** The tool in a process of its own, as `npm run users` runs it (not blocking this one: cases can overlap). */
 function users(databaseUrl: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      resolve({ code, out, err });
+    });
   });
-  return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 describe('npm run users', () => {
   it('creates accounts with a role, grants and revokes roles, and lists them', async () => {
     const db = await createTestDatabase();
-    expect(users(db, 'list')).toMatchObject({ code: 0, out: 'No accounts yet.\n' });
+    expect(await users(db, 'list')).toMatchObject({ code: 0, out: 'No accounts yet.\n' });
 
-    const created = users(
+    const created = await users(
       db,
       'create',
       '--email',
@@ -33,30 +43,32 @@ describe('npm run users', () => {
     );
     expect(created).toMatchObject({ code: 0, out: 'Created Boss@Example.com (admin).\n' });
 
-    expect(users(db, 'grant', '--email', 'boss@example.com', '--role', 'employee').out).toBe(
+    expect((await users(db, 'grant', '--email', 'boss@example.com', '--role', 'employee')).out).toBe(
       'Boss@Example.com: admin, employee.\n',
     );
-    expect(users(db, 'grant', '--email', 'boss@example.com', '--role', 'employee').out).toBe(
+    expect((await users(db, 'grant', '--email', 'boss@example.com', '--role', 'employee')).out).toBe(
       'Boss@Example.com: admin, employee.\n',
     );
-    expect(users(db, 'revoke', '--email', 'boss@example.com', '--role', 'admin').out).toBe(
+    expect((await users(db, 'revoke', '--email', 'boss@example.com', '--role', 'admin')).out).toBe(
       'Boss@Example.com: employee.\n',
     );
-    expect(users(db, 'list').out).toMatch(/^Boss@Example\.com\temployee\t[0-9a-f-]{36}\n$/);
+    expect((await users(db, 'list')).out).toMatch(/^Boss@Example\.com\temployee\t[0-9a-f-]{36}\n$/);
   });
 
   it('makes accounts whose email is verified, and verifies an existing account', async () => {
     const url = await createTestDatabase();
     expect(
-      users(
-        url,
-        'create',
-        '--email',
-        'made@example.com',
-        '--password',
-        'tidy rooms sparkle daily',
-        '--role',
-        'customer',
+      (
+        await users(
+          url,
+          'create',
+          '--email',
+          'made@example.com',
+          '--password',
+          'tidy rooms sparkle daily',
+          '--role',
+          'customer',
+        )
       ).code,
     ).toBe(0);
     const db = createDatabase(url, 1);
@@ -69,12 +81,12 @@ describe('npm run users', () => {
       });
       expect((await findUserByEmail(db, 'made@example.com'))?.emailVerifiedAt).toBeInstanceOf(Date);
       expect((await findUserByEmail(db, 'signed.up@example.com'))?.emailVerifiedAt).toBeNull();
-      expect(users(url, 'verify', '--email', 'signed.up@example.com')).toMatchObject({
+      expect(await users(url, 'verify', '--email', 'signed.up@example.com')).toMatchObject({
         code: 0,
         out: 'Signed.Up@example.com: email verified.\n',
       });
       expect((await findUserByEmail(db, 'signed.up@example.com'))?.emailVerifiedAt).toBeInstanceOf(Date);
-      expect(users(url, 'verify', '--email', 'nobody@example.com').code).toBe(2);
+      expect((await users(url, 'verify', '--email', 'nobody@example.com')).code).toBe(2);
     } finally {
       await db.$client.end();
     }
@@ -98,12 +110,13 @@ describe('npm run users', () => {
       [['grant', '--email', 'nobody@example.com', '--role', 'admin'], /No account for nobody@example\.com/],
       [['frobnicate'], /Usage:/],
     ];
-    for (const [args, message] of cases) {
-      const result = users(db, ...args);
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(`${result.out}${result.err}`).toMatch(message);
-    }
-    users(
+    // Each case on its own, all at once: none of them writes anything.
+    const results = await Promise.all(cases.map(([args]) => users(db, ...args)));
+    cases.forEach(([args, message], index) => {
+      expect(results[index]?.code, args.join(' ')).toBe(2);
+      expect(`${results[index]?.out}${results[index]?.err}`).toMatch(message);
+    });
+    await users(
       db,
       'create',
       '--email',
@@ -113,7 +126,7 @@ describe('npm run users', () => {
       '--role',
       'customer',
     );
-    const duplicate = users(
+    const duplicate = await users(
       db,
       'create',
       '--email',

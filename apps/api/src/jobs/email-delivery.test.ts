@@ -9,7 +9,7 @@ import { buildApp } from '../app.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { customers } from '../db/schema/index.ts';
 import { appointmentEmailData } from '../../test/factories.ts';
-import { createTestDatabase, testConfig } from '../../test/helpers.ts';
+import { createTestDatabase, emailQueueSettled, testConfig } from '../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver.ts';
 import type { Env } from '../config.ts';
 
@@ -108,8 +108,8 @@ describe('email through the job queue', () => {
     const smtp = await receiver(port);
     await smtp.waitFor(1, 30_000);
     await expect.poll(() => jobStates(app), { timeout: 15_000 }).toEqual(['completed']);
-    // Give any duplicate the time to show up: there must be none.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Settled: no attempt can follow, and none sent a duplicate.
+    await emailQueueSettled(app.db.$client);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.subject).toBe(
       'Your Éclat cleaning is booked for Tuesday, March 9, 2027 at 9:00 a.m.',
@@ -143,7 +143,7 @@ describe('email through the job queue', () => {
       await tx.enqueue('email', confirmation('co@example.com', 'en'));
     });
     await smtp.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await emailQueueSettled(app.db.$client);
     expect(smtp.messages.map((m) => m.to?.[0]?.address)).toEqual(['co@example.com']);
   });
 
@@ -155,7 +155,9 @@ describe('email through the job queue', () => {
     await writer.jobs.transaction(async (tx) => {
       await tx.enqueue('email', confirmation('later@example.com', 'en'));
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // It has no worker to send it with: the job waits, untouched.
+    expect(writer.jobs.health()).toEqual({ workers: 'off' });
+    expect(await jobStates(writer)).toEqual(['created']);
     expect(smtp.messages).toHaveLength(0);
     await writer.close();
     apps.splice(apps.indexOf(writer), 1);
@@ -202,7 +204,11 @@ describe('email through the job queue', () => {
     // The sender has no workers; the worker process polls only once a minute: only a notification can
     // wake it in time.
     const sender = await startApp(databaseUrl, { JOBS_ENABLED: 'false' });
-    await startApp(databaseUrl, { SMTP_URL: smtp.url, JOB_POLL_SECONDS: '60', EMAIL_CONCURRENCY: '8' });
+    const worker = await startApp(databaseUrl, {
+      SMTP_URL: smtp.url,
+      JOB_POLL_SECONDS: '60',
+      EMAIL_CONCURRENCY: '8',
+    });
     const addresses = Array.from({ length: 120 }, (_, index) => `burst${index}@example.com`);
     for (let start = 0; start < addresses.length; start += 15) {
       await Promise.all(
@@ -216,7 +222,7 @@ describe('email through the job queue', () => {
     // Well inside the minute a poll would take: woken by notifications, batches fetched back to back.
     const received = await smtp.waitFor(addresses.length, 40_000);
     expect(new Set(received.map((email) => email.to?.[0]?.address))).toEqual(new Set(addresses));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await emailQueueSettled(worker.db.$client);
     expect(smtp.messages).toHaveLength(addresses.length);
     expect(new Set(smtp.messages.map((email) => email.messageId)).size).toBe(addresses.length);
   }, 60_000);

@@ -101,8 +101,10 @@ export const jobsPlugin = fp(
       // A job written by any process wakes the workers of every process at once (PostgreSQL NOTIFY);
       // polling stays as the backstop.
       useListenNotify: config.jobs.enabled,
-      // Jobs whose worker stopped sending heartbeats (a killed process) are retried within seconds.
-      superviseIntervalSeconds: 10,
+      // Jobs whose worker stopped sending heartbeats (a killed process) are failed, then retried, by the
+      // queue's monitoring: at most once a JOB_MONITOR_SECONDS for all processes, looked for every 10 s.
+      superviseIntervalSeconds: Math.min(10, config.jobs.monitorSeconds),
+      monitorIntervalSeconds: config.jobs.monitorSeconds,
     });
     boss.on('error', (error: Error) => {
       app.log.error({ message: error.message }, 'job queue error');

@@ -6,7 +6,7 @@ import { addDays, appointmentSchema, seriesDetailSchema, todayIn, type Locale } 
 import { buildApp } from '../../app.ts';
 import { appointments, customers, employees } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
-import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { createTestDatabase, emailQueueSettled, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { addService, world, type Headers } from '../../../test/world.ts';
 import { queueVisitNotices } from './visit-notices.ts';
@@ -77,10 +77,10 @@ describe('change notices', () => {
   const inbox = (address: string) =>
     smtp.messages.filter((message) => message.to?.some((to) => to.address === address));
   const subjects = (address: string) => inbox(address).map((message) => message.subject ?? '');
-  /** Waits until the receiver holds `count` messages in all, then a moment more for any extra. */
+  /** Waits until the receiver holds `count` messages in all and every queued email is settled: no extra. */
   const settle = async (count: number) => {
     await smtp.waitFor(count, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await emailQueueSettled(app.db.$client);
     expect(smtp.messages).toHaveLength(count);
   };
 
