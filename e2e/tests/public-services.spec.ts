@@ -3,6 +3,10 @@ import { deflateSync } from 'node:zlib';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccountWithCli, PASSWORD, setLanguage, signIn } from './support/accounts.ts';
 
+// In order, in one worker: one test adds a service and deletes it, others count every card of the
+// catalogue and its pictures; side by side, a card came and went between the count and the look.
+test.describe.configure({ mode: 'default' });
+
 /** A valid 2x2 teal PNG, built here so the test needs no fixture file. */
 function tinyPng(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {

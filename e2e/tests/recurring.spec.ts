@@ -254,8 +254,11 @@ for (const language of ['en', 'fr'] as const) {
     await expect(me).toHaveURL(/\/my-appointments\/edit\//);
     // The edit page says only this visit changes, and links to changing them all.
     await expect(me.getByTestId('series-visit-note')).toBeVisible();
+    // Checked once the day's times have loaded (the page reads the visit, then its day's times).
+    const tenOClock = me.getByRole('button', { name: new RegExp(`^${t.time(10)}`) });
+    await expect(tenOClock).toBeEnabled();
     expect(await seriousA11yViolations(me)).toEqual([]);
-    await me.getByRole('button', { name: new RegExp(`^${t.time(10)}`) }).click();
+    await tenOClock.click();
     await me.getByRole('button', { name: t.save }).click();
     await expect(toast(me, t.updated)).toBeVisible();
     await expect(me).toHaveURL(/\/my-appointments$/);
