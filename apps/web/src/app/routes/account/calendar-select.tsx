@@ -243,7 +243,9 @@ export function CalendarSelectRoute() {
           </Alert>
         ) : timeZone.isError ? (
           <LoadErrorAlert message={t('booking.errors.slots')} onRetry={() => void timeZone.refetch()} />
-        ) : !today ? (
+        ) : !today || services.isPending ? (
+          // Not the calendar before the services are known: until then it has no month to open on (its
+          // "next month" went from nowhere, to 2001).
           <Skeleton height={320} radius="md" />
         ) : services.isSuccess && !isHomeReady ? (
           <Alert color="blue" role={error ? 'alert' : undefined}>
