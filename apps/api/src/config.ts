@@ -200,7 +200,8 @@ export type AppConfig = {
     pollSeconds: number;
     /**
      * How often the queue is checked for jobs whose sender went silent (a killed process: failed, then
-     * retried) or that expired, and its statistics gathered: at most once in this many seconds, by any process.
+     * retried) or that expired, and its statistics gathered: at most once in this many seconds, by
+     * whichever process does it first.
      */
     monitorSeconds: number;
     emailRetryLimit: number;

@@ -619,7 +619,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['appointments'],
         summary:
-          'One appointment: any for an admin or an employee; a customer their own (the edit page of My Appointments), others 403',
+          'One appointment: every appointment for an admin or an employee; a customer their own (the edit page of My Appointments), others 403',
         security: bearer,
         params: appointmentIdParamsSchema,
         response: { 200: appointmentSchema, ...errors },
