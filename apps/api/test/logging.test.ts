@@ -71,7 +71,7 @@ describe('the server logs', () => {
     );
     expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
     // Coloured: the level and the status are painted.
-    expect(output).toContain(styleText('green', 'INFO', { validateStream: false }));
+    expect(output).toContain(styleText('green', 'INFO ', { validateStream: false }));
     expect(output.match(/not encrypted/g)).toHaveLength(1);
   }, 120_000);
 
