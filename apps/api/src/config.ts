@@ -35,25 +35,23 @@ const postgresUrlSchema = z
   .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
   .optional();
 
-/** Does age-encryption take this recipient (`age1...`)? */
-function isAgeRecipient(value: string): boolean {
+/** Does `use` take the value (age-encryption checks a key as it is added)? */
+function takes(use: () => void): boolean {
   try {
+    use();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isAgeRecipient = (value: string) =>
+  takes(() => {
     new Encrypter().addRecipient(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An age identity (`AGE-SECRET-KEY-1...`) that age-encryption takes. */
-function isAgeIdentity(value: string): boolean {
-  try {
+  });
+const isAgeIdentity = (value: string) =>
+  takes(() => {
     new Decrypter().addIdentity(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+  });
 
 /** `REMINDER_HOURS`: up to three whole numbers of hours, or `off`. */
 const REMINDER_LIST = /^(off|\d{1,3}(\s*,\s*\d{1,3}){0,2})$/;

@@ -73,23 +73,23 @@ function askPassphrase(question: string): Promise<string> {
   });
 }
 
-/** The passphrase and keys a restore of `file` can use, asking for the passphrase when it must and can. */
+/** The passphrase or keys a restore of `file` needs, asking for the passphrase when it must and can. */
 async function keysFor(file: string, backup: AppConfig['backup']): Promise<BackupKeys> {
-  const identity = backup.identity;
-  const identities = !identity
-    ? []
-    : 'key' in identity
-      ? [identity.key]
-      : await readIdentityFile(identity.file);
-  const keys: BackupKeys = { passphrase: backup.passphrase, identities };
-  if (keys.passphrase || (await encryptionOfFile(file)) !== 'passphrase') return keys;
+  const kind = await encryptionOfFile(file);
+  if (kind === 'none') return { identities: [] };
+  if (kind === 'recipients') {
+    const identity = backup.identity;
+    if (!identity) return { identities: [] };
+    return { identities: 'key' in identity ? [identity.key] : await readIdentityFile(identity.file) };
+  }
+  if (backup.passphrase) return { passphrase: backup.passphrase, identities: [] };
   if (!process.stdin.isTTY) {
     throw new BackupError(
       `${file} is encrypted with a passphrase, and there is none: set BACKUP_PASSPHRASE for this command ` +
         '(BACKUP_PASSPHRASE=... npm run restore -- FILE), or run it on a terminal to type it',
     );
   }
-  return { ...keys, passphrase: await askPassphrase(`Passphrase of ${path.basename(file)}: `) };
+  return { passphrase: await askPassphrase(`Passphrase of ${path.basename(file)}: `), identities: [] };
 }
 
 async function main(): Promise<number> {

@@ -58,6 +58,22 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
+/** `npm run backup` / `npm run restore` with `env` only (and PATH): its exit code, stdout and stderr. */
+function run(env: Record<string, string>, ...args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** A new age key pair: the secret key (identity) and its public key (recipient). */
+async function newKey() {
+  const identity = await generateX25519Identity();
+  return { identity, recipient: await identityToRecipient(identity) };
+}
+
 /** An empty database with this version's schema (the test template is migrated). */
 const emptyDatabase = () => createTestDatabase();
 
@@ -183,19 +199,23 @@ describe('a backup', () => {
       'notes.txt',
     ]);
     expect(written.map((file) => path.basename(file))).toContain('eclat-20261104-073000.backup');
-  });
+    // Encrypted ones (.backup.age) count among the same newest N.
+    const { recipient } = await newKey();
+    await withClient(app.databaseUrl, async (client) => {
+      for (const day of [5, 6]) {
+        const now = new Date(`2026-11-0${day}T07:30:00Z`);
+        await rotateBackup(client, folder, { keep: 2, now, encryption: { recipients: [recipient] } });
+      }
+    });
+    expect((await fs.readdir(folder)).sort()).toEqual([
+      'eclat-20261105-073000.backup.age',
+      'eclat-20261106-073000.backup.age',
+      'notes.txt',
+    ]);
+  }, 120_000);
 });
 
 describe('npm run backup and npm run restore', () => {
-  const run = (env: Record<string, string>, ...args: string[]) => {
-    const result = spawnSync(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    return { code: result.status, out: result.stdout, err: result.stderr };
-  };
-
   it('backs up a DATABASE_URL while its server runs, and restores it into an empty database only', async () => {
     const file = path.join(dir, 'cli.backup');
     const backup = run({ DATABASE_URL: app.databaseUrl, DATA_DIR: dir }, 'backup', '--out', file);
@@ -211,7 +231,7 @@ describe('npm run backup and npm run restore', () => {
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/already has data .* --force/);
     expect(run({ DATABASE_URL: target, DATA_DIR: dir }, 'restore', file, '--force').code).toBe(0);
-  });
+  }, 180_000);
 
   it('restores into and backs up the embedded PostgreSQL of an empty DATA_DIR', async () => {
     const source = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-backup-embedded-'));
@@ -235,14 +255,6 @@ describe('npm run backup and npm run restore', () => {
 
 describe('encrypted backups (age)', () => {
   const PASSPHRASE = 'correct horse battery staple 42';
-  const run = (env: Record<string, string>, ...args: string[]) => {
-    const result = spawnSync(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    return { code: result.status, out: result.stdout, err: result.stderr };
-  };
   /** Secrets the database holds: the provider's private signing key and a password hash. */
   const secrets = async () => {
     const keys = await app.db.$client.query<{ d: string }>(
@@ -291,7 +303,7 @@ describe('encrypted backups (age)', () => {
     );
     expect(restore, restore.err).toMatchObject({ code: 0 });
     expect(await contents(target)).toEqual(await contents(app.databaseUrl));
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a wrong passphrase, or none, with a clear message, before anything is created', async () => {
     const file = path.join(dir, 'refused.backup.age');
@@ -316,7 +328,7 @@ describe('encrypted backups (age)', () => {
     } finally {
       await fs.rm(emptyDataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('asks for the passphrase on a terminal, without showing it', async () => {
     const file = path.join(dir, 'asked.backup.age');
@@ -341,7 +353,7 @@ describe('encrypted backups (age)', () => {
     expect(output).toMatch(/Restored \d+ rows of \d+ tables from .+asked\.backup\.age\./);
     expect(output).not.toContain(PASSPHRASE);
     expect(await contents(target)).toEqual(await contents(app.databaseUrl));
-  }, 60_000);
+  }, 180_000);
 
   it('refuses an encrypted file changed in the middle, changing nothing', async () => {
     const file = path.join(dir, 'changed.backup.age');
@@ -363,11 +375,10 @@ describe('encrypted backups (age)', () => {
     expect(error).toBeInstanceOf(BackupError);
     expect(String(error)).toMatch(/damaged or was changed/);
     expect(await contents(empty)).toEqual(blank);
-  });
+  }, 120_000);
 
   it('encrypts for an age public key; a restore needs its secret key (BACKUP_IDENTITY)', async () => {
-    const identity = await generateX25519Identity();
-    const recipient = await identityToRecipient(identity);
+    const { identity, recipient } = await newKey();
     const keyFile = path.join(dir, 'backup-key.txt');
     await fs.writeFile(keyFile, `# created: now\n# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
     const file = path.join(dir, 'for-key.backup.age');
@@ -384,7 +395,7 @@ describe('encrypted backups (age)', () => {
         (reason: unknown) => String(reason),
       );
     expect(await refusal([])).toMatch(/encrypted for an age public key: set BACKUP_IDENTITY/);
-    expect(await refusal([await generateX25519Identity()])).toMatch(
+    expect(await refusal([(await newKey()).identity])).toMatch(
       /BACKUP_IDENTITY is not the key this backup was encrypted for/,
     );
     // The command line reads the key from the file BACKUP_IDENTITY names.
@@ -392,7 +403,7 @@ describe('encrypted backups (age)', () => {
     const restore = run({ DATABASE_URL: target, DATA_DIR: dir, BACKUP_IDENTITY: keyFile }, 'restore', file);
     expect(restore, restore.err).toMatchObject({ code: 0 });
     expect(await contents(target)).toEqual(await contents(app.databaseUrl));
-  }, 60_000);
+  }, 120_000);
 
   it('warns once, on a backup in clear, that it holds the signing key and password hashes', () => {
     const backup = run(
@@ -405,5 +416,5 @@ describe('encrypted backups (age)', () => {
     expect(backup.err.match(/not encrypted/g)).toHaveLength(1);
     expect(backup.err).toMatch(/signing key.+password hashes/s);
     expect(backup.err).toMatch(/BACKUP_PASSPHRASE/);
-  });
+  }, 120_000);
 });
