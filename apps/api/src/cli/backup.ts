@@ -28,7 +28,7 @@ import {
   encryptionOfFile,
   openBackup,
   readIdentityFile,
-  UNENCRYPTED_WARNING,
+  unencryptedWarning,
   type BackupKeys,
 } from '../ops/backup-encryption.ts';
 import { backupFileName, backupToFile } from '../ops/scheduled-backup.ts';
@@ -131,7 +131,7 @@ async function main(): Promise<number> {
         `${path.basename(file)} ends with .age, but neither BACKUP_PASSPHRASE nor BACKUP_RECIPIENT is set.`,
       );
     }
-    if (!encryption) console.error(`Warning: ${UNENCRYPTED_WARNING}`);
+    if (!encryption) console.error(`Warning: ${unencryptedWarning('This backup is')}`);
   }
   const handle = await connectForTool(config, pino({ level: 'warn' }));
   try {

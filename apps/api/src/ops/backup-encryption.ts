@@ -29,10 +29,13 @@ export function backupEncryption(backup: AppConfig['backup']): BackupEncryption 
 }
 
 /** Said once per run (or per start of the server) when backups are written in clear. */
-export const UNENCRYPTED_WARNING =
-  'This backup is not encrypted: it holds the sign-in signing key, the cookie secret, password hashes and ' +
-  'live sessions, so anyone with a copy can sign in as any account. Set BACKUP_PASSPHRASE (a long random ' +
-  "passphrase) or BACKUP_RECIPIENT (an age public key, age1...) to encrypt backups; see the README's Backups.";
+export function unencryptedWarning(what: string): string {
+  return (
+    `${what} not encrypted: a backup holds the sign-in signing key, the cookie secret, password hashes ` +
+    'and live sessions, so anyone with a copy can sign in as any account. Set BACKUP_PASSPHRASE (a long ' +
+    "random passphrase) or BACKUP_RECIPIENT (an age public key, age1...) to encrypt backups; see the README's Backups."
+  );
+}
 
 /**
  * A stream to write a backup into, encrypted on its way to `out`. The key is derived before this

@@ -9,7 +9,7 @@ import { writeBackup, type BackupSummary } from './backup.ts';
 import {
   backupEncryption,
   encryptingStream,
-  UNENCRYPTED_WARNING,
+  unencryptedWarning,
   type BackupEncryption,
 } from './backup-encryption.ts';
 
@@ -86,7 +86,7 @@ export const scheduledBackupPlugin = fp(
       const encryption = backupEncryption(config.backup);
       app.addHook('onReady', async () => {
         if (!encryption)
-          app.log.warn(`Daily backups into ${path.join(config.dataDir, 'backups')}: ${UNENCRYPTED_WARNING}`);
+          app.log.warn(unencryptedWarning(`Daily backups into ${path.join(config.dataDir, 'backups')} are`));
         await app.jobs.every('backup', '30 2 * * *', async () => {
           const client = await app.db.$client.connect();
           try {
