@@ -42,6 +42,7 @@ import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
 import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
 import { endEverySessionOf } from './token-epoch.ts';
 import { clientNetwork } from '../../lib/client-network.ts';
+import { hasUnsafeInput } from '../../plugins/input-text.ts';
 
 const RESET_MINUTES = TOKEN_LIFETIME_MINUTES['password-reset'];
 const emailSchema = z.email();
@@ -94,6 +95,24 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  // A NUL or a lone surrogate anywhere in a page's request (the rule of `plugins/input-text.ts`): the error
+  // page with `invalid_request` (400), as the provider answers, before the global guard's JSON would.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!hasUnsafeInput(request)) return;
+    return html(reply, errorPage(pageContext(request, localeFor(request)), { code: 'invalid_request' }), 400);
+  });
+  // What Fastify refuses before a page's handler (a form over the size limit, a body it cannot parse) is
+  // a page too; a server error goes on to the app's handler (logged, with the request id).
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 400 || status >= 500) throw error;
+    return html(
+      reply,
+      errorPage(pageContext(request, localeFor(request)), { code: 'invalid_request' }),
+      status,
+    );
+  });
 
   /** Loads the interaction; an unknown or expired one shows the "expired" page. */
   async function details(request: FastifyRequest, reply: FastifyReply) {
