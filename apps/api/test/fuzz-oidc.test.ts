@@ -135,9 +135,10 @@ function paramsOf(names: readonly string[], pools: Record<string, string> = {}) 
   });
 }
 
-function query(params: Record<string, Sent>): string {
+function query(params: Record<string, Sent | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) {
       search.append(name, typeof item === 'string' ? item : JSON.stringify(item));
     }
@@ -145,7 +146,7 @@ function query(params: Record<string, Sent>): string {
   return search.toString();
 }
 
-type Encoding = 'query' | 'form' | 'json';
+type Encoding = 'form' | 'json';
 type Target = {
   name: string;
   methods: readonly ('GET' | 'POST')[];
@@ -321,8 +322,8 @@ const TARGETS: Target[] = [
 type Generated = {
   method: 'GET' | 'POST';
   encoding: Encoding;
-  params: Record<string, Sent>;
-  inQuery: Record<string, Sent>;
+  params: Record<string, Sent | undefined>;
+  inQuery: Record<string, Sent | undefined>;
 };
 
 async function send(target: Target, generated: Generated): Promise<LightMyRequestResponse> {

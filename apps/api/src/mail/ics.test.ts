@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { appointmentEmailData } from '../../test/factories.ts';
-import { createAppointmentInvite } from './ics.ts';
+import { createAppointmentInvite, createVisitChange } from './ics.ts';
+import type { VisitNoticeData } from './templates/visit-notice.ts';
 
 const ctx = { brandName: 'Éclat', publicUrl: 'https://book.eclat.example', timeZone: 'America/Toronto' };
 
@@ -32,5 +33,47 @@ describe('calendar invitation', () => {
     expect(event.startDate.toJSDate().toISOString()).toBe('2027-03-15T13:00:00.000Z');
     expect(event.description).toContain('Heure locale (America/Toronto)\u00a0: lundi 15 mars 2027 à 9 h 00');
     expect(event.summary).toBe('Ménage Éclat');
+  });
+
+  it("gives the event the visit's STATUS: a pending booking is TENTATIVE, a confirmed one CONFIRMED", () => {
+    const statusOf = (ics: string) =>
+      String(
+        new ICAL.Component(ICAL.parse(ics) as unknown[])
+          .getFirstSubcomponent('vevent')
+          ?.getFirstPropertyValue('status'),
+      );
+    expect(statusOf(createAppointmentInvite(appointmentEmailData({ status: 'pending' }), 'en', ctx))).toBe(
+      'TENTATIVE',
+    );
+    expect(statusOf(createAppointmentInvite(appointmentEmailData({ status: 'confirmed' }), 'en', ctx))).toBe(
+      'CONFIRMED',
+    );
+    expect(statusOf(createAppointmentInvite(appointmentEmailData({ status: 'completed' }), 'en', ctx))).toBe(
+      'CONFIRMED',
+    );
+    // A visit moved by its customer is pending again: the notice's event is TENTATIVE, a cancel CANCELLED.
+    const notice: VisitNoticeData = {
+      kind: 'moved',
+      audience: 'customer',
+      recipientFirstName: 'Amélie',
+      seriesId: null,
+      appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+      customerFirstName: 'Amélie',
+      customerLastName: 'Tremblay',
+      startsAt: '2027-03-11T18:00:00.000Z',
+      endsAt: '2027-03-11T21:00:00.000Z',
+      previousStartsAt: '2027-03-09T14:00:00.000Z',
+      cancelledBy: null,
+      services: [{ title: 'Deep Cleaning', price: 289 }],
+      totalPrice: 289,
+      address: '48 Palmerston Avenue',
+      revision: 2,
+      status: 'pending',
+    };
+    expect(statusOf(createVisitChange(notice, 'PUBLISH', 'en', ctx))).toBe('TENTATIVE');
+    expect(statusOf(createVisitChange({ ...notice, status: 'confirmed' }, 'PUBLISH', 'en', ctx))).toBe(
+      'CONFIRMED',
+    );
+    expect(statusOf(createVisitChange(notice, 'CANCEL', 'en', ctx))).toBe('CANCELLED');
   });
 });

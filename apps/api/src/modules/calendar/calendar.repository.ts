@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { CalendarFeedOwner } from '@eclat/shared';
+import type { AppointmentStatus, CalendarFeedOwner } from '@eclat/shared';
 import {
   appointmentAssignments,
   appointmentServices,
@@ -65,7 +65,7 @@ export type FeedVisit = {
   appointmentId: string;
   startsAt: string;
   endsAt: string;
-  status: string;
+  status: AppointmentStatus;
   customerName: string;
   address: string | null;
   comments: string | null;
