@@ -1,6 +1,12 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { isLocale, pickLocale, type Locale } from '@eclat/shared';
+import {
+  customerByEmailQuerySchema,
+  isLocale,
+  pickLocale,
+  profileInputSchema,
+  type Locale,
+} from '@eclat/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import {
@@ -46,13 +52,23 @@ import { hasUnsafeInput } from '../../plugins/input-text.ts';
 
 const RESET_MINUTES = TOKEN_LIFETIME_MINUTES['password-reset'];
 const emailSchema = z.email();
-const formSchema = z.record(z.string(), z.string().max(500));
+/** The limits an account's names and address will meet on its customer profile: the shared rules. */
+const firstNameSchema = profileInputSchema.shape.firstName;
+const lastNameSchema = profileInputSchema.shape.lastName;
+const storableEmailSchema = customerByEmailQuerySchema.shape.email;
 
 type Options = { config: AppConfig; provider: Provider };
 
+/**
+ * The text fields of a posted form (a field sent twice, or a JSON body's other types, is left out). Each
+ * field's length is checked by the page that reads it, with that field's own message.
+ */
 function form(request: FastifyRequest): Record<string, string> {
-  const parsed = formSchema.safeParse(request.body ?? {});
-  return parsed.success ? parsed.data : {};
+  const body: unknown = request.body;
+  if (body === null || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
@@ -320,11 +336,12 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
 
       const errors: FieldErrors = {};
       if (!values.firstName) errors.firstName = t.fieldRequired;
-      else if (values.firstName.length > 100) errors.firstName = t.tooLong;
+      else if (!firstNameSchema.safeParse(values.firstName).success) errors.firstName = t.firstNameTooLong;
       if (!values.lastName) errors.lastName = t.fieldRequired;
-      else if (values.lastName.length > 100) errors.lastName = t.tooLong;
+      else if (!lastNameSchema.safeParse(values.lastName).success) errors.lastName = t.lastNameTooLong;
       if (!values.email) errors.email = t.fieldRequired;
       else if (!emailSchema.safeParse(values.email).success) errors.email = t.emailInvalid;
+      else if (!storableEmailSchema.safeParse(values.email).success) errors.email = t.emailTooLong;
       const problem = checkPasswordPolicy(password, [
         values.email,
         values.firstName,
