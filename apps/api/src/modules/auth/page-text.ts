@@ -88,7 +88,8 @@ export const PAGE_TEXT = {
     unsubscribeAction: 'Stop these emails',
     unsubscribeDone:
       'Done: you will no longer receive reminders or feedback requests. You can turn them back on from your profile.',
-    unsubscribeInvalid: 'This link is not valid. Manage your emails from your profile instead.',
+    unsubscribeInvalid:
+      'This link is not valid any more (a link stops working when the email address it was sent to is changed). Manage your emails from your profile instead.',
   },
   fr: {
     languageName: 'Français',
@@ -172,7 +173,8 @@ export const PAGE_TEXT = {
     unsubscribeAction: 'Ne plus recevoir ces courriels',
     unsubscribeDone:
       'C’est fait : vous ne recevrez plus de rappels ni de demandes d’avis. Vous pouvez les réactiver depuis votre profil.',
-    unsubscribeInvalid: 'Ce lien n’est pas valide. Gérez plutôt vos courriels depuis votre profil.',
+    unsubscribeInvalid:
+      'Ce lien n’est plus valide (un lien cesse de fonctionner quand l’adresse courriel à laquelle il a été envoyé change). Gérez plutôt vos courriels depuis votre profil.',
   },
 } as const satisfies Record<Locale, Record<string, unknown>>;
 
