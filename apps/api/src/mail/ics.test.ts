@@ -1,8 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { appointmentEmailData } from '../../test/factories.ts';
+import { appointmentEmailData, visitNoticeData } from '../../test/factories.ts';
 import { createAppointmentInvite, createVisitChange } from './ics.ts';
-import type { VisitNoticeData } from './templates/visit-notice.ts';
 
 const ctx = { brandName: 'Éclat', publicUrl: 'https://book.eclat.example', timeZone: 'America/Toronto' };
 
@@ -52,24 +51,7 @@ describe('calendar invitation', () => {
       'CONFIRMED',
     );
     // A visit moved by its customer is pending again: the notice's event is TENTATIVE, a cancel CANCELLED.
-    const notice: VisitNoticeData = {
-      kind: 'moved',
-      audience: 'customer',
-      recipientFirstName: 'Amélie',
-      seriesId: null,
-      appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
-      customerFirstName: 'Amélie',
-      customerLastName: 'Tremblay',
-      startsAt: '2027-03-11T18:00:00.000Z',
-      endsAt: '2027-03-11T21:00:00.000Z',
-      previousStartsAt: '2027-03-09T14:00:00.000Z',
-      cancelledBy: null,
-      services: [{ title: 'Deep Cleaning', price: 289 }],
-      totalPrice: 289,
-      address: '48 Palmerston Avenue',
-      revision: 2,
-      status: 'pending',
-    };
+    const notice = visitNoticeData({ kind: 'moved', status: 'pending' });
     expect(statusOf(createVisitChange(notice, 'PUBLISH', 'en', ctx))).toBe('TENTATIVE');
     expect(statusOf(createVisitChange({ ...notice, status: 'confirmed' }, 'PUBLISH', 'en', ctx))).toBe(
       'CONFIRMED',
