@@ -157,6 +157,17 @@ describe('sign in', () => {
     }
   });
 
+  it('refuses an email longer than any account has as a wrong password, not a server error', async () => {
+    const browser = new Browser(app);
+    const { uid } = await startSignIn(browser);
+    const res = await browser.post(`/oidc/interaction/${uid}/login?lang=en`, {
+      email: `${'a'.repeat(6000)}@example.com`,
+      password: 'nope nope nope',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('The email or password is incorrect.');
+  });
+
   it('refuses a form posted from another site', async () => {
     const user = await createTestUser(app);
     const browser = new Browser(app);

@@ -261,6 +261,13 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
           status,
         );
       if (isCrossSite(request)) return render(t.errorIntro, 403);
+      // No account has an address longer than the shared limit (and its throttle key would not fit an index).
+      const tooLong = storableEmailSchema
+        .safeParse(email)
+        .error?.issues.some((issue) => issue.code === 'too_big');
+      if (tooLong) {
+        return render(t.badCredentials, 401);
+      }
 
       const outcome = await app.jobs.transaction(({ db }) =>
         attemptSignIn(db, { email, address: clientNetwork(request.ip) }, async () => {
