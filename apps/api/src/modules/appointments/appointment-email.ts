@@ -14,5 +14,6 @@ export function appointmentEmailDataOf(appointment: Appointment): AppointmentEma
     total: appointment.totalPrice,
     address: appointment.address,
     comments: appointment.comments,
+    status: appointment.status,
   };
 }
