@@ -37,11 +37,10 @@ function element(isControl: boolean, control?: string) {
 class FakeField {
   shown: string;
   tracked: string;
+  readonly defaultValue: string;
   events: { type: string; trackedThen: string; shown: string }[] = [];
-  constructor(
-    shown: string,
-    readonly defaultValue: string,
-  ) {
+  constructor(shown: string, defaultValue: string) {
+    this.defaultValue = defaultValue;
     this.shown = shown;
     this.tracked = shown;
     Object.defineProperty(this, 'value', {
