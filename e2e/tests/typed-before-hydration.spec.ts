@@ -59,7 +59,9 @@ const SEARCH = {
 } as const;
 
 test.describe('the contact form', () => {
-  // A server of its own: the contact route allows a few messages per address, and these send four.
+  // A server of its own: the contact route allows a few messages per address, and these send four. In
+  // order in one worker, so that one server is started.
+  test.describe.configure({ mode: 'default' });
   let server: Awaited<ReturnType<typeof startFreshServer>>;
   test.beforeAll(async () => {
     server = await startFreshServer('typed-contact');
