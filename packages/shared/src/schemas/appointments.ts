@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { TEXT_LIMITS } from '../limits.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
@@ -65,7 +66,7 @@ export const bookAppointmentInputSchema = z.object({
   /** Extras of the chosen services; absent on a change keeps the visit's. */
   extraIds: extraIdsSchema.optional(),
   appointmentDate: instant('appointments.errors.dateTime'),
-  comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
+  comments: z.string().trim().max(TEXT_LIMITS.comments, 'validation.tooLong').nullish(),
   /** Emails about this appointment use it. */
   locale: z.enum(LOCALES).optional(),
   /**
