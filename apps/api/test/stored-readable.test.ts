@@ -51,7 +51,12 @@ async function expectReadable(appointmentId: string, customer: Headers) {
   }
   const mine = await call('GET', '/appointments/my-appointments', customer);
   expect(mine.statusCode, mine.body).toBe(200);
-  expect(appointmentSchema.array().parse(mine.json()).map((row) => row.appointmentId)).toContain(appointmentId);
+  expect(
+    appointmentSchema
+      .array()
+      .parse(mine.json())
+      .map((row) => row.appointmentId),
+  ).toContain(appointmentId);
   for (const headers of [admin.headers, customer]) {
     const one = await call('GET', `/appointments/${appointmentId}`, headers);
     expect(one.statusCode, one.body).toBe(200);
@@ -84,9 +89,14 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
     ] as const) {
       const res = await call('POST', '/quotes', who.headers, quoteBody({ [field]: value }));
       expect(res.statusCode, `${field} ${value}: ${res.body}`).toBe(400);
-      expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.path)).toEqual([`body.${field}`]);
+      expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.path)).toEqual([
+        `body.${field}`,
+      ]);
     }
-    const rows = await app.db.select().from(quoteRequests).where(eq(quoteRequests.customerId, who.customerId));
+    const rows = await app.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.customerId, who.customerId));
     expect(rows).toEqual([]);
   });
 

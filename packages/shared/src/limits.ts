@@ -10,6 +10,8 @@ export const TEXT_LIMITS = {
   /** An email address (RFC 5321's longest path). */
   email: 254,
   companyName: 120,
+  /** A service's title. */
+  serviceTitle: 120,
   /** A street address ("123 Main Street"). */
   address: 200,
   /** A customer's comments on a visit (bookings, series, quote acceptances, the admin's form). */
@@ -19,3 +21,13 @@ export const TEXT_LIMITS = {
   /** The admin's message with a quote's answer. */
   quoteMessage: 2000,
 } as const;
+
+/** The services one visit (or one quote request) may name. */
+export const MAX_SERVICES_PER_VISIT = 10;
+
+/**
+ * The longest "what" of a quote request's email to the business: the services' titles, then the
+ * description. Derived, so a longer title or description never makes the request's email refuse it.
+ */
+export const QUOTE_WHAT_MAX_LENGTH =
+  MAX_SERVICES_PER_VISIT * (TEXT_LIMITS.serviceTitle + 2) + 2 + TEXT_LIMITS.description;

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { APPOINTMENTS_PAGE_SIZE } from '../constants.ts';
 import { MAX_VISIT_MINUTES } from '../booking-rules.ts';
-import { TEXT_LIMITS } from '../limits.ts';
+import { MAX_SERVICES_PER_VISIT, TEXT_LIMITS } from '../limits.ts';
 import { LOCALES } from '../locales.ts';
 import { HOME_LIMITS } from '../pricing.ts';
 import {
@@ -44,7 +44,7 @@ export const createQuoteInputSchema = z.object({
   /** The services it is about (any of the catalogue's, quote-only ones included); may be none. */
   serviceIds: z
     .array(z.uuid('quotes.errors.services'), { error: 'quotes.errors.services' })
-    .max(10, 'appointments.errors.tooManyServices')
+    .max(MAX_SERVICES_PER_VISIT, 'appointments.errors.tooManyServices')
     .default([]),
   description: z
     .string({ error: 'quotes.errors.description' })

@@ -77,7 +77,7 @@ const text = (max: number) =>
  */
 export const serviceInputSchema = z
   .object({
-    title: text(120),
+    title: text(TEXT_LIMITS.serviceTitle),
     description: text(TEXT_LIMITS.description),
     pricing: z
       .number({ error: 'validation.number' })
