@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,11 +11,13 @@ import {
   MAX_QUOTE_CENTS,
   MAX_VISIT_MINUTES,
   quoteSchema,
+  seriesDetailSchema,
 } from '@eclat/shared';
-import { appointments, quoteRequests } from '../src/db/schema/index.ts';
+import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
+import { appointments, appointmentSeries, quoteRequests } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
-import { world, type Headers } from './world.ts';
+import { addService, world, type Headers } from './world.ts';
 
 /**
  * Stored means readable (issue 27, deliverable 1, decision 034): what the API accepts, every read that
@@ -174,5 +178,78 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
       .set({ priceBreakdown: { ...breakdown, home: { bedrooms: 50, bathrooms: 0, area: 9_999_999 } } })
       .where(eq(appointments.id, visit.appointmentId));
     await expectReadable(visit.appointmentId, who.headers);
+  });
+});
+
+/** The repair of migration 0020, run again on this database (one session: it makes a temporary function). */
+async function runRepair() {
+  const text = await fs.readFile(path.join(MIGRATIONS_DIR, '0020_readable_homes.sql'), 'utf8');
+  const client = await app.db.$client.connect();
+  try {
+    for (const statement of text.split('--> statement-breakpoint')) await client.query(statement);
+  } finally {
+    client.release();
+  }
+}
+
+describe('migration 0020: the homes stored beyond the limits', () => {
+  it('are brought within them, prices kept, and read back; a second run changes nothing', async () => {
+    const who = await w.customer();
+    const asked = await call('POST', '/quotes', who.headers, quoteBody({ bedrooms: 3 }));
+    expect(asked.statusCode, asked.body).toBe(201);
+    const accepted = await answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 23);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const visit = appointmentSchema.parse(accepted.json());
+    const breakdown = visit.priceBreakdown;
+    if (!breakdown) throw new Error('no breakdown');
+    const [line] = breakdown.lines;
+    if (!line) throw new Error('no line');
+    // As a visit of a quote asked before the limits were shared kept it (and a line's basis, likewise).
+    const broken = {
+      ...breakdown,
+      home: { bedrooms: 50, bathrooms: 0, area: 2_000_000, areaUnit: 'sqft' as const },
+      lines: [{ ...line, basis: { bedrooms: 35, bathrooms: 25 } }],
+    };
+    await app.db
+      .update(appointments)
+      .set({ priceBreakdown: broken })
+      .where(eq(appointments.id, visit.appointmentId));
+
+    const serviceId = await addService(app, 'Regular Cleaning', 60);
+    const booked = await call('POST', `/series/customers/${who.customerId}`, who.headers, {
+      serviceIds: [serviceId],
+      appointmentDate: startIn(24, 10),
+      frequency: 'every4Weeks',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const series = seriesDetailSchema.parse(booked.json());
+    await app.db
+      .update(appointmentSeries)
+      .set({ home: { bedrooms: 50, bathrooms: 0 } })
+      .where(eq(appointmentSeries.id, series.seriesId));
+
+    for (let run = 0; run < 2; run += 1) {
+      await runRepair();
+      const one = await call('GET', `/appointments/${visit.appointmentId}`, who.headers);
+      expect(one.statusCode, one.body).toBe(200);
+      const repaired = appointmentSchema.parse(one.json());
+      expect(repaired.priceBreakdown).toEqual({
+        ...breakdown,
+        home: { bedrooms: 20, bathrooms: 1, area: 1_000_000, areaUnit: 'sqft' },
+        lines: [{ ...line, basis: { bedrooms: 20, bathrooms: 20 } }],
+      });
+      // The price agreed to is kept, to the cent.
+      expect(repaired.totalPrice).toBe(visit.totalPrice);
+      expect(repaired.priceBreakdown?.totalCents).toBe(breakdown.totalCents);
+      const read = await call('GET', `/series/${series.seriesId}`, who.headers);
+      expect(read.statusCode, read.body).toBe(200);
+      seriesDetailSchema.parse(read.json());
+      const [row] = await app.db
+        .select({ home: appointmentSeries.home })
+        .from(appointmentSeries)
+        .where(eq(appointmentSeries.id, series.seriesId));
+      expect(row?.home).toEqual({ bedrooms: 20, bathrooms: 1 });
+      await expectReadable(visit.appointmentId, who.headers);
+    }
   });
 });
