@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { JsonSchema, OpenApiDocument } from './openapi-arbitraries.ts';
+import { regexOf, resolve, type JsonSchema, type OpenApiDocument } from './openapi-arbitraries.ts';
 
 /**
  * fast-check arbitraries of the EXTREME values each schema of our OpenAPI document accepts (issue 27,
@@ -25,24 +25,6 @@ export type ExtremeContext = {
 
 /** The first and last days the date schemas take (`MIN_YEAR`, `MAX_YEAR` of `primitives.ts`). */
 const EDGE_DAYS = ['1900-01-01', '2100-12-31'];
-
-function resolve(schema: JsonSchema, context: ExtremeContext): JsonSchema {
-  if (!schema.$ref) return schema;
-  const found = context.document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
-  if (!found) throw new Error(`unresolved ${schema.$ref}`);
-  return resolve(found, context);
-}
-
-function regexOf(pattern: string): RegExp | undefined {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // Try the next flags.
-    }
-  }
-  return undefined;
-}
 
 function fits(schema: JsonSchema, value: string): boolean {
   if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;

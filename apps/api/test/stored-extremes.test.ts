@@ -1,12 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, customerSchema, serviceSchema, type Permission } from '@eclat/shared';
-import { employees, quoteRequests, users } from '../src/db/schema/index.ts';
+import { addDays, serviceSchema } from '@eclat/shared';
+import { quoteRequests } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { dataUrl, photoJpeg } from './images.ts';
-import { bearer, createTestUser, signAccessToken } from './auth.ts';
 import {
   operationsOf,
   urlOf,
@@ -15,6 +14,7 @@ import {
   type Operation,
 } from './openapi-arbitraries.ts';
 import { extremeFor, type ExtremeContext } from './openapi-extremes.ts';
+import { world } from './world.ts';
 
 /**
  * Stored means readable (issue 27, deliverable 1, decision 034), as a property: every write operation
@@ -68,44 +68,14 @@ const instantIn = (days: number, hour: number) =>
 const LONGEST_EMAIL = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
 
 async function seed() {
-  const accounts: Partial<Record<Permission, { id: string; email: string }>> = {};
-  for (const role of ROLES) {
-    const user = await createTestUser(app, [role]);
-    accounts[role] = user;
-    headersOf[role] = bearer(await signAccessToken(app, user, { permissions: [role] }));
-  }
-  const userIds = Object.values(accounts).map((user) => user.id);
-  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(inArray(users.id, userIds));
-  const employeeUser = accounts.employee;
-  if (!employeeUser) throw new Error('no employee account');
-  const [staff] = await app.db
-    .insert(employees)
-    .values({
-      userId: employeeUser.id,
-      firstName: 'Eve',
-      lastName: 'Staff',
-      email: employeeUser.email,
-      phoneNumber: '416-555-0150',
-      role: 'Cleaner',
-    })
-    .returning();
-  if (!staff) throw new Error('no employee');
+  const w = world(() => app);
+  const customer = await w.customer();
+  headersOf.customer = customer.headers;
+  remember('customerId', customer.customerId);
+  const staff = await w.employee('Eve');
+  headersOf.employee = staff.headers;
   remember('employeeId', staff.id);
-
-  const profile = await app.inject({
-    method: 'POST',
-    url: '/api/v1/customers/me',
-    headers: headersOf.customer,
-    payload: {
-      firstName: 'Cora',
-      lastName: 'Client',
-      phoneNumber: '416-555-0101',
-      address: '12 Main Street',
-      postalCode: 'V6B 1A1',
-    },
-  });
-  expect(profile.statusCode, profile.body).toBe(201);
-  remember('customerId', customerSchema.parse(profile.json()).customerId);
+  headersOf.admin = (await w.as(['admin'])).headers;
 
   // A service priced by the rooms (so bookings store a home) and a flat one, with extras.
   for (const pricingModel of [
