@@ -17,6 +17,7 @@ import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
 import { appointments, appointmentSeries, quoteRequests } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
+import type { JsonSchema, OpenApiDocument } from './openapi-arbitraries.ts';
 import { addService, world, type Headers } from './world.ts';
 
 /**
@@ -251,5 +252,83 @@ describe('migration 0020: the homes stored beyond the limits', () => {
       expect(row?.home).toEqual({ bedrooms: 20, bathrooms: 1 });
       await expectReadable(visit.appointmentId, who.headers);
     }
+  });
+});
+
+/** The keywords that limit a value (beyond its type and format). */
+const LIMITS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern'] as const;
+/**
+ * The limits a response may still say, each because nothing else writes the value: it is written only
+ * through the same schema (a service's pricing model, the settings), held by a CHECK (stars), or
+ * computed (a weekday, the sign-in settings), or a uuid's length (a service id). Anything else in a response is a limit a stored row may
+ * not meet (decision 034).
+ */
+const READ_LIMITS_ALLOWED = [
+  'PricingModel.',
+  'Feedback.stars',
+  'RecurringDiscounts.',
+  'ShiftHours.',
+  'AuthConfig.',
+  'Series.weekday',
+  'SeriesDetail.weekday',
+  'Service.serviceId',
+];
+
+/** Every limit of the schemas the operations answer with, named `Component.path.to.field`. */
+function responseLimits(document: OpenApiDocument): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (node: unknown, where: string) => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, where);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const schema = node as JsonSchema & Record<string, unknown>;
+    if (schema.$ref) {
+      const name = schema.$ref.replace('#/components/schemas/', '');
+      if (seen.has(name)) return;
+      seen.add(name);
+      walk(document.components?.schemas?.[name], name);
+      return;
+    }
+    for (const keyword of LIMITS) {
+      const value = schema[keyword];
+      if (value === undefined) continue;
+      // The bounds zod gives every integer, and the pattern written with a format, are its type.
+      if (typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER) continue;
+      if (keyword === 'pattern' && schema.format) continue;
+      found.add(`${where}: ${keyword}`);
+    }
+    for (const [key, inner] of Object.entries(schema.properties ?? {})) walk(inner, `${where}.${key}`);
+    for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'] as const) {
+      walk(schema[key], where);
+    }
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const responses = (
+        operation as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+      ).responses;
+      for (const [status, response] of Object.entries(responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        for (const content of Object.values(response.content ?? {})) {
+          walk(content.schema, `${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+describe('the read schemas', () => {
+  it('carry no limit of a request: what is stored is what they say (the few written by one schema aside)', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    const limits = responseLimits(document);
+    expect(limits.length).toBeGreaterThan(0);
+    const unexpected = limits.filter(
+      (limit) => !READ_LIMITS_ALLOWED.some((allowed) => limit.split(':')[0]?.startsWith(allowed)),
+    );
+    expect(unexpected).toEqual([]);
   });
 });
