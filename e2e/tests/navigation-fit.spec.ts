@@ -264,9 +264,15 @@ for (const roles of ROLE_SETS) {
         await expectHeaderFits(page, `${who}, ${language}, 1024 px, on ${ADDRESSES[target]}`);
       }
 
-      // A phone: the bar's links give way to the menu button, whose drawer lists every page.
+      // A phone: the bar's links and account controls give way to the menu button, whose drawer lists
+      // every page.
       await page.setViewportSize({ width: 390, height: 844 });
-      await expect(bar.getByRole('link', { name: t.home, exact: true })).toBeHidden();
+      await expect(bar).toBeHidden();
+      await expect(banner.getByRole('link', { name: t.profile })).toBeHidden();
+      await expect(
+        banner.getByRole('button', { name: roles.length > 0 ? text(language).logOut : text(language).logIn }),
+      ).toBeHidden();
+      await expectHeaderFits(page, `${who}, ${language}, 390 px`);
       await banner.getByRole('button', { name: t.openMenu }).click();
       const drawer = page.getByRole('dialog');
       for (const link of [...expected.links, ...expected.work]) {
