@@ -20,6 +20,8 @@ import { SELECTED_SERVICES_KEY } from '../../apps/web/src/features/services/sele
 type Role = 'anonymous' | 'customer' | 'employee' | 'admin';
 
 const OPEN_MENU = { en: 'Open navigation menu', fr: 'Ouvrir le menu de navigation' } as const;
+/** The bar's menu of the staff pages (employees and admins). */
+const WORK_MENU = { en: 'Work', fr: 'Travail' } as const;
 
 /** The permissions a role's account carries (the CLI gives one role each). */
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -45,8 +47,7 @@ type World = {
 const NOT_PAGES: readonly PathName[] = ['authCallback'];
 
 /**
- * Log In on the provider's page, then wait for the session (a French admin's Log Out is folded into
- * the menu, so the token says it is done).
+ * Log In on the provider's page, then wait for the session (the token says when it is done).
  */
 async function signIn(page: Page, email: string, language: 'en' | 'fr' = 'en') {
   const t = text(language);
@@ -328,6 +329,18 @@ test.describe('every page', () => {
               await check(`${href} (${(await tabs.nth(index).innerText()).trim()})`);
             }
           }
+        }
+
+        // The staff pages' menu in the bar, open.
+        if (granted.includes('employee') || granted.includes('admin')) {
+          await openInApp(page, '/');
+          await page
+            .getByRole('banner')
+            .getByRole('button', { name: WORK_MENU[language], exact: true })
+            .click();
+          await expect(page.getByRole('banner').getByRole('menu')).toBeVisible();
+          await check('/ (Work menu)');
+          await page.keyboard.press('Escape');
         }
 
         // On a phone, the navigation folds into a menu.

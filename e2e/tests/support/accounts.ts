@@ -105,8 +105,8 @@ export function nav(page: Page, language: Language = 'en') {
 }
 
 /**
- * Back on the site and signed in: Log Out is in the header, shown in the bar or, when the bar does not
- * fit (a long French menu, several roles), folded away behind the menu button.
+ * Back on the site and signed in: Log Out is in the header, shown in the bar from 1,024 px up or, on a
+ * narrower window, folded away behind the menu button.
  */
 export async function expectSignedIn(page: Page, language: Language = 'en') {
   await expect(page).not.toHaveURL(/\/oidc\//);
@@ -236,7 +236,7 @@ export async function signedInPage(
   page.on('pageerror', (error) => errors.push(error.message));
   await setLanguage(page, language);
   await page.goto('/');
-  // The employee's French navigation folds into a menu, Log Out included: wait for the session instead.
+  // On a narrow window the navigation folds into a menu, Log Out included: wait for the session instead.
   const t = text(language);
   await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
   await page.getByLabel(t.email, { exact: true }).fill(email);

@@ -1,9 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 
 import { SpaNavigation } from '@/app/spa-navigation';
+import { getNavItems } from '@/components/layouts/nav-items';
+import { WorkMenuSlot } from '@/components/layouts/navbar';
 import { PageShell } from '@/components/layouts/page-shell';
 import { PageTransition } from '@/components/layouts/page-transition';
+import { WorkButton } from '@/components/layouts/work-button';
+import { useSession } from '@/lib/auth/session';
 
 /** After a client-side navigation, move focus to <main> so screen readers start at the new page. */
 function useFocusMainOnNavigation() {
@@ -20,7 +24,23 @@ function useFocusMainOnNavigation() {
   return mainRef;
 }
 
-/** The single-page app's layout: the page shell around the matched screen, which fades in. */
+const WorkMenu = lazy(() => import('./work-menu').then((module) => ({ default: module.WorkMenu })));
+
+/** The bar's Work menu: the staff pages the user sees; its button stands in while the menu's code loads. */
+function StaffWorkMenu() {
+  const { permissions } = useSession();
+  const items = getNavItems(permissions).filter((item) => item.work);
+  return (
+    <Suspense fallback={<WorkButton items={items} />}>
+      <WorkMenu items={items} />
+    </Suspense>
+  );
+}
+
+/**
+ * The single-page app's layout: the page shell around the matched screen, which fades in, and the bar's
+ * Work menu (only here: the pre-rendered public pages do without its code).
+ */
 export function AppLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -28,11 +48,13 @@ export function AppLayout() {
 
   return (
     <SpaNavigation>
-      <PageShell progress={navigation.state === 'loading'} mainRef={mainRef}>
-        <PageTransition key={pathname}>
-          <Outlet />
-        </PageTransition>
-      </PageShell>
+      <WorkMenuSlot value={<StaffWorkMenu />}>
+        <PageShell progress={navigation.state === 'loading'} mainRef={mainRef}>
+          <PageTransition key={pathname}>
+            <Outlet />
+          </PageTransition>
+        </PageShell>
+      </WorkMenuSlot>
       <ScrollRestoration />
     </SpaNavigation>
   );

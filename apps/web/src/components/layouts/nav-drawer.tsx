@@ -3,13 +3,17 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 
 import { Drawer, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, type ReactNode } from 'react';
 
 import { useTranslation } from '@/lib/i18n';
 
 import classes from './navbar.module.css';
 
-/** The menu drawer of a narrow screen: the same links and account controls as the bar. */
+/**
+ * The menu drawer of a narrow screen: the same links and account controls as the bar, the staff pages
+ * listed one by one. It closes when the window grows to where the bar shows (navbar.module.css).
+ */
 export function NavDrawer({
   opened,
   onClose,
@@ -22,6 +26,10 @@ export function NavDrawer({
   account: ReactNode;
 }) {
   const { t } = useTranslation();
+  const isWide = useMediaQuery('(min-width: 64em)');
+  useEffect(() => {
+    if (isWide) onClose();
+  }, [isWide, onClose]);
   return (
     <Drawer
       opened={opened}

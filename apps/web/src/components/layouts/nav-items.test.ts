@@ -82,3 +82,36 @@ describe('getNavItems', () => {
     }
   });
 });
+
+describe('the staff pages', () => {
+  const combinations: Permission[][] = [
+    [],
+    ['customer'],
+    ['employee'],
+    ['admin'],
+    ['employee', 'customer'],
+    ['admin', 'customer'],
+    ['admin', 'employee'],
+    ['admin', 'employee', 'customer'],
+  ];
+
+  it('are the work pages: Appointments, Schedule, My Availabilities, My Day, Admin Dashboard, Dispatch', () => {
+    const work = getNavItems(['admin', 'employee', 'customer']).filter((item) => item.work);
+    expect(work.map((item) => item.labelKey)).toEqual([
+      'nav.appointments',
+      'nav.schedule',
+      'nav.myAvailabilities',
+      'nav.myDay',
+      'nav.adminDashboard',
+      'nav.dispatch',
+    ]);
+  });
+
+  it('follow each other for every role, so the bar shows one Work menu in their place', () => {
+    for (const permissions of combinations) {
+      const flags = getNavItems(permissions).map((item) => Boolean(item.work));
+      const starts = flags.filter((work, index) => work && !flags[index - 1]).length;
+      expect(starts, permissions.join()).toBe(flags.includes(true) ? 1 : 0);
+    }
+  });
+});

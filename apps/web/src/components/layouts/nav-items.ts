@@ -16,7 +16,8 @@ type NavLabelKey =
   | 'nav.dispatch'
   | 'nav.myAppointments';
 
-export type NavItem = { to: string; labelKey: NavLabelKey; end?: boolean };
+/** `work`: a staff page, one of those the bar groups under its Work menu (the drawer lists them all). */
+export type NavItem = { to: string; labelKey: NavLabelKey; end?: boolean; work?: true };
 
 type NavEntry = NavItem & { isShownTo: (held: readonly Permission[]) => boolean };
 
@@ -30,23 +31,35 @@ const holdersOf =
  * The links of the navigation bar (spec §2), in order: Home, Services (hidden for admins), About
  * Us, Contacts; employees also see Appointments, Schedule, My Availabilities and My Day; admins see
  * Admin Dashboard and Dispatch; employees and customers see My Appointments. Each link's route also admits these
- * users (config/paths.ts `access`; a unit test checks).
+ * users (config/paths.ts `access`; a unit test checks). The staff pages are `work`: on a wide screen they
+ * sit under one Work menu in the bar, so every role's bar fits from 1,024 px up (decision 037).
  */
 const NAV_ENTRIES: readonly NavEntry[] = [
   { to: paths.home.getHref(), labelKey: 'nav.home', end: true, isShownTo: everyone },
   { to: paths.services.getHref(), labelKey: 'nav.services', isShownTo: (held) => !held.includes('admin') },
   { to: paths.aboutUs.getHref(), labelKey: 'nav.aboutUs', isShownTo: everyone },
   { to: paths.contacts.getHref(), labelKey: 'nav.contacts', isShownTo: everyone },
-  { to: paths.appointments.getHref(), labelKey: 'nav.appointments', isShownTo: holdersOf('employee') },
-  { to: paths.schedule.getHref(), labelKey: 'nav.schedule', isShownTo: holdersOf('employee') },
+  {
+    to: paths.appointments.getHref(),
+    labelKey: 'nav.appointments',
+    work: true,
+    isShownTo: holdersOf('employee'),
+  },
+  { to: paths.schedule.getHref(), labelKey: 'nav.schedule', work: true, isShownTo: holdersOf('employee') },
   {
     to: paths.myAvailabilities.getHref(),
     labelKey: 'nav.myAvailabilities',
+    work: true,
     isShownTo: holdersOf('employee'),
   },
-  { to: paths.myDay.getHref(), labelKey: 'nav.myDay', isShownTo: holdersOf('employee') },
-  { to: paths.adminDashboard.getHref(), labelKey: 'nav.adminDashboard', isShownTo: holdersOf('admin') },
-  { to: paths.dispatch.getHref(), labelKey: 'nav.dispatch', isShownTo: holdersOf('admin') },
+  { to: paths.myDay.getHref(), labelKey: 'nav.myDay', work: true, isShownTo: holdersOf('employee') },
+  {
+    to: paths.adminDashboard.getHref(),
+    labelKey: 'nav.adminDashboard',
+    work: true,
+    isShownTo: holdersOf('admin'),
+  },
+  { to: paths.dispatch.getHref(), labelKey: 'nav.dispatch', work: true, isShownTo: holdersOf('admin') },
   {
     to: paths.myAppointments.getHref(),
     labelKey: 'nav.myAppointments',
@@ -56,7 +69,5 @@ const NAV_ENTRIES: readonly NavEntry[] = [
 
 /** The links a user with these permissions sees (a visitor has none). */
 export function getNavItems(permissions: readonly Permission[]): NavItem[] {
-  return NAV_ENTRIES.filter((entry) => entry.isShownTo(permissions)).map(({ to, labelKey, end }) =>
-    end === undefined ? { to, labelKey } : { to, labelKey, end },
-  );
+  return NAV_ENTRIES.filter((entry) => entry.isShownTo(permissions));
 }
