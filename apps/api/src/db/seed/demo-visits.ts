@@ -342,6 +342,7 @@ export async function writeDemoBusiness(
           ? random.int(2, 3)
           : random.int(4, 6);
     const preferred = date === today || date === addDays(today, 1) ? people.demoEmployeeId : undefined;
+    const closing = fromLocal(date, CLOSING_HOUR, 0, timeZone).getTime();
     for (let visit = 0; visit < count; visit += 1) {
       const customer = random.pick(people.customers.filter((row) => !customerDays.has(`${row.id}:${date}`)));
       const title = weighted(random, customer.companyName ? COMMERCIAL_MIX : RESIDENTIAL_MIX);
@@ -358,7 +359,7 @@ export async function writeDemoBusiness(
       for (const hour of random.shuffle(SLOT_HOURS)) {
         const start = fromLocal(date, hour, 0, timeZone);
         const end = visitEnd(start, price.durationMinutes);
-        if (end.getTime() > fromLocal(date, CLOSING_HOUR, 0, timeZone).getTime()) continue;
+        if (end.getTime() > closing) continue;
         const span = { start: start.getTime(), end: end.getTime() };
         const row = visitRow(customer.id, start, price, {});
         if (row.status === 'cancelled') {
