@@ -356,7 +356,9 @@ export async function writeDemoBusiness(
         place: placeOf(customer.id),
       });
       const wantUnassigned = isComing && unassignedLeft > 0 && visit === 0;
-      for (const hour of random.shuffle(SLOT_HOURS)) {
+      // The demo employee's first jobs of today and tomorrow from the morning on (the board opens there).
+      const hours = preferred && visit < 2 ? SLOT_HOURS : random.shuffle(SLOT_HOURS);
+      for (const hour of hours) {
         const start = fromLocal(date, hour, 0, timeZone);
         const end = visitEnd(start, price.durationMinutes);
         if (end.getTime() > closing) continue;
