@@ -93,7 +93,8 @@ function seeded(seed: number) {
     const copy = [...items];
     for (let i = copy.length - 1; i > 0; i -= 1) {
       const j = Math.floor(next() * (i + 1));
-      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+      const [a, b] = [copy[i], copy[j]];
+      if (a !== undefined && b !== undefined) [copy[i], copy[j]] = [b, a];
     }
     return copy;
   }
@@ -126,7 +127,7 @@ function weighted(random: Random, mix: readonly [string, number][]): string {
 }
 
 type Planned = {
-  row: NewAppointment & { id: string };
+  row: NewAppointment & { id: string; createdAt: Date };
   lines: ReturnType<typeof priceChosen>['lines'];
   cleaners: string[];
 };
@@ -406,7 +407,7 @@ export async function writeDemoBusiness(
         appointmentId: visit.row.id,
         employeeId,
         status: visit.row.status === 'pending' ? ('PENDING' as const) : ('APPROVED' as const),
-        createdAt: visit.row.createdAt as Date,
+        createdAt: visit.row.createdAt,
       })),
     );
     if (team.length) await db.insert(appointmentAssignments).values(team);
