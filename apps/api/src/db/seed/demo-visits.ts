@@ -46,7 +46,7 @@ import {
  */
 
 export type DemoPeople = {
-  /** The profiles visits are booked for; the first `accountCustomer` is the demo customer's own. */
+  /** The profiles visits are booked for, the demo customer account's among them. */
   customers: {
     id: string;
     firstName: string;
@@ -55,14 +55,17 @@ export type DemoPeople = {
     postalCode: string | null;
     companyName: string | null;
   }[];
+  /** The demo customer account's profile and user: the recurring customer, with a quote to decide. */
   accountCustomer: { id: string; userId: string };
   /** The demo employee's record: they get jobs today and tomorrow (their My Day). */
   demoEmployeeId: string;
+  /** Who booked the office's visits and answered the quote. */
   adminUserId: string;
   services: { id: string; title: string }[];
   area: ServiceArea;
 };
 
+/** The settings the demo follows (`BUSINESS_TIMEZONE`, `BUFFER_MINUTES`, `RECURRING_HORIZON_WEEKS`) and its day. */
 export type DemoBusiness = {
   timeZone: string;
   bufferMinutes: number;
