@@ -110,6 +110,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     demoBusiness: {
       bufferMinutes: config.bufferMinutes,
       recurringHorizonWeeks: config.recurringHorizonWeeks,
+      reminderHours: config.reminderHours,
     },
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,

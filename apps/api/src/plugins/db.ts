@@ -30,8 +30,8 @@ export type DbPluginOptions = {
   seedDemo: boolean;
   /** The business time zone: the demo team's availabilities are its local days. */
   timeZone: string;
-  /** The booking settings the demo's visits follow (travel buffer, recurring horizon). */
-  demoBusiness?: { bufferMinutes: number; recurringHorizonWeeks: number };
+  /** The settings the demo's visits follow (travel buffer, recurring horizon, reminders). */
+  demoBusiness?: { bufferMinutes: number; recurringHorizonWeeks: number; reminderHours: readonly number[] };
   dataDir: string;
   publicUrl: string;
 };

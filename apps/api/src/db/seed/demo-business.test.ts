@@ -183,16 +183,21 @@ describe('the demo business', () => {
     ).toBe(0);
   });
 
-  it('queues no email: none at start, and the reminders pass finds nothing due', async () => {
+  it('queues no email: none at start, and the reminders pass finds nothing due, now or in the coming week', async () => {
     expect(await count(`select count(*) as n from pgboss.job where name = 'email'`)).toBe(0);
-    const queued = await queueDueReminders({
-      db: app.db,
-      jobs: app.jobs,
-      hours: [24, 2],
-      now: new Date(),
-      publicUrl: 'http://localhost',
-    });
-    expect(queued).toBe(0);
+    const hours = testConfig(env).reminderHours;
+    expect(hours.length).toBeGreaterThan(0);
+    for (const days of [0, 1, 3, 7]) {
+      const queued = await queueDueReminders({
+        db: app.db,
+        jobs: app.jobs,
+        hours,
+        now: new Date(Date.now() + days * 24 * 60 * 60 * 1000),
+        publicUrl: 'http://localhost',
+      });
+      expect(queued, `${days} days on`).toBe(0);
+    }
+    expect(await count(`select count(*) as n from pgboss.job where name = 'email'`)).toBe(0);
   });
 
   it('writes nothing more on a second start', async () => {

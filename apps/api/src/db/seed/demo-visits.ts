@@ -26,6 +26,7 @@ import { pickCleaner, whoCanTake, type Team, type TeamMember } from '../../modul
 import { findScheduleEnd, loadTeam } from '../../modules/scheduling/team.repository.ts';
 import { findRecurringDiscounts } from '../../modules/series/series.repository.ts';
 import {
+  appointmentReminders,
   appointmentAssignments,
   appointmentSeries,
   appointments,
@@ -40,9 +41,8 @@ import {
  * start. Planned in memory with the booking rules' own functions (the team's shifts and jobs from
  * `loadTeam`, a cleaner from `whoCanTake` and `pickCleaner` with the travel buffer, prices from
  * `priceChosen`), then written in a few set-based inserts. A seeded pseudo-random generator makes the
- * same plan for the same day. Nothing is emailed: no job is queued, past visits count as asked for
- * feedback, the series as confirmed, and upcoming visits are written as booked now (the reminders pass
- * reminds only visits booked before their reminder's moment).
+ * same plan for the same day. Nothing is emailed, at start or later: no job is queued, past visits count
+ * as asked for feedback, the series as confirmed, and the coming visits as reminded.
  */
 
 export type DemoPeople = {
@@ -70,6 +70,8 @@ export type DemoBusiness = {
   timeZone: string;
   bufferMinutes: number;
   recurringHorizonWeeks: number;
+  /** `REMINDER_HOURS`: the coming demo visits count as reminded for each (no reminder goes out). */
+  reminderHours: readonly number[];
   now: Date;
 };
 
@@ -129,8 +131,10 @@ function weighted(random: Random, mix: readonly [string, number][]): string {
   return mix[0]?.[0] ?? '';
 }
 
+const isOpen = (row: NewAppointment) => row.status === 'pending' || row.status === 'confirmed';
+
 type Planned = {
-  row: NewAppointment & { id: string; createdAt: Date };
+  row: NewAppointment & { id: string; createdAt: Date; appointmentDate: Date };
   lines: ReturnType<typeof priceChosen>['lines'];
   cleaners: string[];
 };
@@ -228,7 +232,7 @@ export async function writeDemoBusiness(
     const end = visitEnd(start, price.durationMinutes);
     const status = extra.status ?? statusAt(start, end);
     const isPast = end.getTime() <= now.getTime();
-    // Booked some days before; an upcoming visit as booked now (no reminder goes out for it at start).
+    // Booked some days before; a coming visit as booked now.
     const createdAt =
       start.getTime() > now.getTime() ? now : new Date(start.getTime() - random.int(2, 20) * DAY);
     // A cancelled one, some time between its booking and its day.
@@ -414,6 +418,18 @@ export async function writeDemoBusiness(
       })),
     );
     if (team.length) await db.insert(appointmentAssignments).values(team);
+    // The demo emails nobody: its coming visits count as reminded already (a moved one gets its own).
+    const reminded = chunk.flatMap((visit) =>
+      isOpen(visit.row) && visit.row.appointmentDate > now
+        ? business.reminderHours.map((hoursBefore) => ({
+            appointmentId: visit.row.id,
+            hoursBefore,
+            startsAt: visit.row.appointmentDate,
+            queuedAt: now,
+          }))
+        : [],
+    );
+    if (reminded.length) await db.insert(appointmentReminders).values(reminded);
   }
 
   const quotes = await writeDemoQuotes(db, people, { today, now, priced });

@@ -247,6 +247,7 @@ export async function initialiseDatabase(
         timeZone: options.timeZone,
         bufferMinutes: options.business?.bufferMinutes ?? 30,
         recurringHorizonWeeks: options.business?.recurringHorizonWeeks ?? 12,
+        reminderHours: options.business?.reminderHours ?? [24],
         now,
       },
     );
