@@ -54,7 +54,8 @@ beforeAll(async () => {
   headers.admin = await signedIn('admin@example.com', ['admin']);
   headers.employee = await signedIn('employee@example.com', ['employee', 'customer']);
   headers.customer = await signedIn('customer@example.com', ['customer']);
-});
+  // The first start converts the catalogue's pictures: tens of seconds on a loaded 2-core machine.
+}, 180_000);
 afterAll(async () => {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -243,7 +244,7 @@ describe('the demo business, planned', () => {
       expect(SLOT_HOURS).toContain(local.hour);
       expect(local.minute).toBe(0);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('writes no visit with the demo turned off', async () => {
     expect(await seededAt(new Date(), false)).toEqual([]);
