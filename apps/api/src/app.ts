@@ -107,6 +107,11 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     prepare: options.prepareDatabase ?? true,
     seedDemo: config.seedDemo,
     timeZone: config.businessTimeZone,
+    demoBusiness: {
+      bufferMinutes: config.bufferMinutes,
+      recurringHorizonWeeks: config.recurringHorizonWeeks,
+      reminderHours: config.reminderHours,
+    },
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
   });

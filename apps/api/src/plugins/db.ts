@@ -30,6 +30,8 @@ export type DbPluginOptions = {
   seedDemo: boolean;
   /** The business time zone: the demo team's availabilities are its local days. */
   timeZone: string;
+  /** The settings the demo's visits follow (travel buffer, recurring horizon, reminders). */
+  demoBusiness?: { bufferMinutes: number; recurringHorizonWeeks: number; reminderHours: readonly number[] };
   dataDir: string;
   publicUrl: string;
 };
@@ -52,6 +54,7 @@ export const dbPlugin = fp(
         withDemo: options.seedDemo,
         timeZone: options.timeZone,
         logger: app.log,
+        ...(options.demoBusiness && { business: options.demoBusiness }),
       });
       app.log.info(result, 'database ready');
       if (demoAccounts) await announceDemoAccounts(demoAccounts, options.dataDir, options.publicUrl);

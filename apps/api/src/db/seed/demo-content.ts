@@ -242,7 +242,93 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     address: '310 Queen Street West',
     postalCode: 'M5V 2A5',
   },
+  {
+    firstName: 'Olivia',
+    lastName: 'Chen',
+    email: 'olivia.chen@example.com',
+    phoneNumber: '416-555-0121',
+    companyName: null,
+    address: '22 Wellesley Street East',
+    postalCode: 'M4Y 1G3',
+  },
+  {
+    firstName: 'Mathieu',
+    lastName: 'Lavoie',
+    email: 'mathieu.lavoie@example.com',
+    phoneNumber: '514-555-0134',
+    companyName: null,
+    address: '4520 avenue du Parc',
+    postalCode: 'H2T 2N4',
+  },
+  {
+    firstName: 'Sarah',
+    lastName: 'Goldberg',
+    email: 'sarah.goldberg@example.com',
+    phoneNumber: '647-555-0155',
+    companyName: null,
+    address: '150 Dalhousie Street',
+    postalCode: 'M5B 2S7',
+  },
+  {
+    firstName: 'Karim',
+    lastName: 'Haddad',
+    email: 'karim.haddad@example.com',
+    phoneNumber: '514-555-0166',
+    companyName: 'Boutique Haddad',
+    address: '1250 rue Sainte-Catherine Ouest',
+    postalCode: 'H3B 1K3',
+  },
+  {
+    firstName: 'Emily',
+    lastName: 'Walsh',
+    email: 'emily.walsh@example.com',
+    phoneNumber: '416-555-0177',
+    companyName: null,
+    address: '19 Kingston Road',
+    postalCode: 'M4C 1B3',
+  },
+  {
+    firstName: 'Lucas',
+    lastName: 'Bouchard',
+    email: 'lucas.bouchard@example.com',
+    phoneNumber: '514-555-0188',
+    companyName: null,
+    address: '5100 rue Saint-Denis',
+    postalCode: 'H2J 2L9',
+  },
+  {
+    firstName: 'Hannah',
+    lastName: 'Morris',
+    email: 'hannah.morris@example.com',
+    phoneNumber: '905-555-0199',
+    companyName: null,
+    address: '215 Lakeshore Road East',
+    postalCode: 'L6J 1H8',
+  },
+  {
+    firstName: 'Nadia',
+    lastName: 'Benali',
+    email: 'nadia.benali@example.com',
+    phoneNumber: '647-555-0110',
+    companyName: 'Studio Benali Architecture',
+    address: '60 Harbour Street',
+    postalCode: 'M5J 0B1',
+  },
 ];
+
+/**
+ * The demo customer account's own profile (customer@example.com), written with the account so that
+ * signing in as the demo customer shows a recurring cleaning, past visits and a quote to decide.
+ */
+export const DEMO_ACCOUNT_CUSTOMER: DemoCustomer = {
+  firstName: 'Chloé',
+  lastName: 'Customer',
+  email: 'customer@example.com',
+  phoneNumber: '514-555-0123',
+  companyName: null,
+  address: '3460 rue Saint-Urbain',
+  postalCode: 'H2X 2N5',
+};
 
 export type DemoFeedback = {
   /** Index into DEMO_CUSTOMERS. */
@@ -311,6 +397,11 @@ export type DemoEmployee = {
   isActive: boolean;
   /** Days of the week off (0 Sunday to 6 Saturday); the other days, all three shifts. */
   daysOff: number[];
+  /**
+   * Days off counted from the first start instead (0 is that day, each repeating weekly): the demo
+   * employee works the first day and the next, so their My Day has jobs whatever the weekday.
+   */
+  daysOffAfterStart?: number[];
 };
 
 /**
@@ -331,7 +422,8 @@ export const DEMO_EMPLOYEES: DemoEmployee[] = [
     phoneNumber: '416-555-0190',
     role: 'Team lead',
     isActive: true,
-    daysOff: [0, 6],
+    daysOff: [],
+    daysOffAfterStart: [2, 3],
   },
   {
     firstName: 'Sofia',

@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../client.ts';
+import { runInTransaction } from '../transaction.ts';
 import {
   addDays,
   centsOf,
   fromLocal,
+  mondayOf,
+  OVERVIEW_WEEKS,
   ROLE_IDS,
   SHIFTS,
   startingFigures,
@@ -31,6 +34,7 @@ import {
   users,
 } from '../schema/index.ts';
 import {
+  DEMO_ACCOUNT_CUSTOMER,
   DEMO_CUSTOMERS,
   DEMO_EMPLOYEES,
   DEMO_FEEDBACK,
@@ -39,6 +43,7 @@ import {
   DEMO_TEAM_WEEKS,
 } from './demo-content.ts';
 import { saveServiceArea } from '../../modules/service-area/service-area.repository.ts';
+import { writeDemoBusiness, type DemoBusiness } from './demo-visits.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
@@ -72,9 +77,17 @@ const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; roles
  */
 export async function initialiseDatabase(
   db: Database,
-  options: { withDemo: boolean; timeZone: string; logger: Pick<Logger, 'info'> },
+  options: {
+    withDemo: boolean;
+    timeZone: string;
+    logger: Pick<Logger, 'info'>;
+    /** The booking settings the demo's visits follow (`BUFFER_MINUTES`, `RECURRING_HORIZON_WEEKS`). */
+    business?: Partial<Omit<DemoBusiness, 'timeZone'>>;
+  },
 ): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
+  const startedAt = performance.now();
+  // On one connection of the pool, as a Db: the repositories the demo's visits reuse take one.
+  return runInTransaction(db.$client, async ({ db: tx }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const marker = await tx
       .select()
@@ -129,7 +142,7 @@ export async function initialiseDatabase(
       if (row && picture) await saveServiceImage(tx, row.id, picture);
     }
 
-    const customerRows = await tx.insert(customers).values(DEMO_CUSTOMERS).returning({ id: customers.id });
+    const customerRows = await tx.insert(customers).values(DEMO_CUSTOMERS).returning();
     await saveServiceArea(tx, { prefixes: DEMO_SERVICE_AREA });
     const day = 24 * 60 * 60 * 1000;
     await tx.insert(feedback).values(
@@ -169,7 +182,7 @@ export async function initialiseDatabase(
       demoAccounts.push({ email: account.email, password, roles: account.roles });
     }
     // The team; a record whose email has an account is linked to it ("my" availabilities and schedule).
-    const accountIds = new Map(
+    const accountIds = new Map<string, string>(
       (await tx.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]),
     );
     const team = await tx
@@ -181,25 +194,72 @@ export async function initialiseDatabase(
         })),
       )
       .returning({ id: employees.id, email: employees.email });
-    // Their week, every shift of their working days, for the coming weeks: the demo books from its team.
-    const today = todayIn(options.timeZone, new Date());
+    // Their week, every shift of their working days, for the coming weeks and the Overview's past ones:
+    // the demo books from its team.
+    const now = options.business?.now ?? new Date();
+    const today = todayIn(options.timeZone, now);
+    const firstDay = addDays(mondayOf(today), -7 * (OVERVIEW_WEEKS - 1));
+    const days: string[] = [];
+    for (let day = firstDay; day < addDays(today, DEMO_TEAM_WEEKS * 7); day = addDays(day, 1)) days.push(day);
+    const isDayOff = (employee: (typeof DEMO_EMPLOYEES)[number], day: string) => {
+      if (!employee.daysOffAfterStart)
+        return employee.daysOff.includes(new Date(`${day}T12:00:00Z`).getUTCDay());
+      const offset = Math.round((Date.parse(day) - Date.parse(today)) / 86_400_000);
+      return employee.daysOffAfterStart.includes(((offset % 7) + 7) % 7);
+    };
     const rows = DEMO_EMPLOYEES.flatMap((employee) => {
       const id = team.find((row) => row.email === employee.email)?.id;
       if (!id || !employee.isActive) return [];
-      return Array.from({ length: DEMO_TEAM_WEEKS * 7 }, (_, offset) => addDays(today, offset)).flatMap(
-        (day) =>
-          employee.daysOff.includes(new Date(`${day}T12:00:00Z`).getUTCDay())
-            ? []
-            : SHIFTS.map((shift) => ({
-                employeeId: id,
-                availableDate: fromLocal(day, 0, 0, options.timeZone),
-                shift,
-              })),
+      return days.flatMap((day) =>
+        isDayOff(employee, day)
+          ? []
+          : SHIFTS.map((shift) => ({
+              employeeId: id,
+              availableDate: fromLocal(day, 0, 0, options.timeZone),
+              shift,
+            })),
       );
     });
     await tx.insert(availabilities).values(rows);
+
+    // The business: the demo customer's own profile, then the visits, the series and the quotes.
+    const accountUserId = accountIds.get(DEMO_ACCOUNT_CUSTOMER.email);
+    const adminUserId = accountIds.get('admin@example.com');
+    const demoEmployeeId = team.find((row) => row.email === 'employee@example.com')?.id;
+    if (!accountUserId || !adminUserId || !demoEmployeeId) throw new Error('demo accounts not created');
+    const [accountProfile] = await tx
+      .insert(customers)
+      .values({ ...DEMO_ACCOUNT_CUSTOMER, userId: accountUserId })
+      .returning();
+    if (!accountProfile) throw new Error('demo customer profile not created');
+    const businessStartedAt = performance.now();
+    const written = await writeDemoBusiness(
+      tx,
+      {
+        customers: [accountProfile, ...customerRows],
+        accountCustomer: { id: accountProfile.id, userId: accountUserId },
+        demoEmployeeId,
+        adminUserId,
+        services: await tx.select({ id: services.id, title: services.title }).from(services),
+        area: DEMO_SERVICE_AREA,
+      },
+      {
+        timeZone: options.timeZone,
+        bufferMinutes: options.business?.bufferMinutes ?? 30,
+        recurringHorizonWeeks: options.business?.recurringHorizonWeeks ?? 12,
+        reminderHours: options.business?.reminderHours ?? [24],
+        now,
+      },
+    );
     options.logger.info(
-      { services: DEMO_SERVICES.length, feedback: DEMO_FEEDBACK.length, accounts: demoAccounts.length },
+      {
+        services: DEMO_SERVICES.length,
+        feedback: DEMO_FEEDBACK.length,
+        accounts: demoAccounts.length,
+        ...written,
+        ms: Math.round(performance.now() - startedAt),
+        visitsMs: Math.round(performance.now() - businessStartedAt),
+      },
       'wrote demo content into the new database',
     );
     return { seeded: true, reason: 'empty database', demoAccounts };
