@@ -75,6 +75,11 @@ export type VisitPlace = { postalCode: string | null; surchargeCents: number };
  */
 export type VisitAddress = { street: string | null; city: string | null; postalCode: string | null };
 
+/** A profile's address as a visit's place (profiles have a street and a postal code, no city). */
+export function profilePlace(customer: { address: string | null; postalCode: string | null }): VisitAddress {
+  return { street: customer.address, city: null, postalCode: customer.postalCode };
+}
+
 /** A visit's address on one line ("800 Robson Street, Vancouver, V6Z 2E7"), or null when none is known. */
 export function addressLine(place: {
   address: string | null;

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idempotencyHeadersSchema,
+  profilePlace,
   adminAppointmentInputSchema,
   appointmentIdParamsSchema,
   appointmentSchema,
@@ -61,7 +62,6 @@ import {
   checkServiceArea,
   placeOfRequest,
   placeOfVisit,
-  profilePlace,
   storedPlace,
   choiceOf,
   customerToBookFor,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
   placeFor,
+  profilePlace,
   type VisitAddress,
   type VisitPlace,
   CLOSING_HOUR,
@@ -766,11 +767,6 @@ export async function checkServiceArea(
     );
   }
   return place;
-}
-
-/** A profile's address as a visit's place (profiles have a street and a postal code, no city). */
-export function profilePlace(customer: { address: string | null; postalCode: string | null }): VisitAddress {
-  return { street: customer.address, city: null, postalCode: customer.postalCode };
 }
 
 /** A visit's stored place (`address`, `city`, `postal_code`) as a `VisitAddress`. */

@@ -1,5 +1,15 @@
 import { HOME_LIMITS, type Locale, type PricingField } from '@eclat/shared';
-import { Checkbox, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Checkbox,
+  NumberInput,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
@@ -7,7 +17,7 @@ import { describeDuration } from '@/features/booking/duration';
 import { formatCurrency } from '@/lib/format';
 
 import type { BookingHome } from '../booking-home';
-import type { HomePlace } from '../home-place';
+import { EMPTY_TYPED_PLACE, type HomePlace, type TypedPlace } from '../home-place';
 import type { VisitEstimate } from '../visit-price';
 
 type HomeStepProps = {
@@ -18,13 +28,17 @@ type HomeStepProps = {
   showAllErrors: boolean;
   locale: Locale;
   /**
-   * The postal code box (issue 16, decision 026), when the service area has prefixes: what `homePlace`
-   * says of it, and what to show when it is outside the area (the customer's quote request, the
-   * office's note).
+   * Where the visit happens (issues 16 and 27, decisions 026 and 035): the default address (the
+   * profile's, or the visit's own) or another one typed, what `homePlace` says of it, and what to show
+   * when it is outside the area (the customer's quote request, the office's note).
    */
   place?: {
     value: HomePlace;
-    onChange: (typed: string) => void;
+    /** The typed address, or undefined for the default address. */
+    typed: TypedPlace | undefined;
+    onChange: (typed: TypedPlace | undefined) => void;
+    /** The label of the default address's choice: `pricing.place.own` (mine) or the office's wording. */
+    ownKey: string;
     outside: ReactNode;
     /** The office books outside the area all the same (no surcharge): the price still shows there. */
     booksOutside?: boolean;
@@ -62,12 +76,17 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
   };
   const unit = needs.area === 'sqm' ? t('pricing.units.sqm') : t('pricing.units.sqft');
   const postal = place?.value;
-  // Said once the code is complete (six characters) or emptied, or after Next.
-  const postalError =
-    postal?.error &&
-    (showAllErrors || postal.value.trim() === '' || postal.value.replace(/\s/g, '').length >= 6)
-      ? t(postal.error)
-      : undefined;
+  const typed = place?.typed;
+  // A field's rule is said once something is typed in it (the postal code once complete), or after Next.
+  const placeError = (field: keyof TypedPlace) => {
+    const key = postal?.errors[field];
+    const text = typed?.[field] ?? '';
+    const isTyped = field === 'postalCode' ? text.replace(/\s/g, '').length >= 6 : text.trim() !== '';
+    return key && (showAllErrors || isTyped) ? t(key) : undefined;
+  };
+  const setTyped = (field: keyof TypedPlace, text: string) => {
+    place?.onChange({ ...(typed ?? EMPTY_TYPED_PLACE), [field]: text });
+  };
 
   let estimateText = t('pricing.home.incomplete');
   if (price) {
@@ -170,17 +189,63 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
           </Checkbox.Group>
         )}
         {place && postal && (
-          <TextInput
-            label={t('pricing.home.postalCode')}
-            description={t('pricing.home.postalCodeHint')}
-            autoComplete="postal-code"
-            maw={260}
-            value={postal.value}
-            error={postalError}
-            onChange={(event) => {
-              place.onChange(event.currentTarget.value);
+          <Radio.Group
+            label={t('pricing.place.heading')}
+            value={postal.isOther ? 'other' : 'own'}
+            onChange={(choice) => {
+              place.onChange(choice === 'other' ? EMPTY_TYPED_PLACE : undefined);
             }}
-          />
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio
+                value="own"
+                label={t(place.ownKey, { address: postal.ownLine ?? t('pricing.place.none') })}
+              />
+              <Radio value="other" label={t('pricing.place.other')} />
+            </Stack>
+          </Radio.Group>
+        )}
+        {place && postal?.isOther && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label={t('pricing.place.street')}
+              description={t('profile.hints.address')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              required
+              autoComplete="street-address"
+              maxLength={200}
+              value={typed?.street ?? ''}
+              error={placeError('street')}
+              onChange={(event) => {
+                setTyped('street', event.currentTarget.value);
+              }}
+            />
+            <TextInput
+              label={t('pricing.place.city')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              required
+              autoComplete="address-level2"
+              maxLength={100}
+              value={typed?.city ?? ''}
+              error={placeError('city')}
+              onChange={(event) => {
+                setTyped('city', event.currentTarget.value);
+              }}
+            />
+            <TextInput
+              label={t('pricing.home.postalCode')}
+              description={t('pricing.home.postalCodeHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              required
+              autoComplete="postal-code"
+              maxLength={20}
+              value={typed?.postalCode ?? ''}
+              error={placeError('postalCode')}
+              onChange={(event) => {
+                setTyped('postalCode', event.currentTarget.value);
+              }}
+            />
+          </SimpleGrid>
         )}
         {postal?.check.kind === 'outside' ? (
           place?.outside
