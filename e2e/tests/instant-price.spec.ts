@@ -330,7 +330,9 @@ for (const language of ['en', 'fr'] as const) {
       t.surchargePrice,
     );
     await expect(lines).toContainText(t.surchargeTotal);
-    await expect(page.getByRole('main').getByRole('article')).toContainText('5 Navy Street, Oakville, L6J 2Y5');
+    await expect(page.getByRole('main').getByRole('article')).toContainText(
+      '5 Navy Street, Oakville, L6J 2Y5',
+    );
     const text = await confirmationText(email);
     expect(text).toContain(t.surchargeEmail);
     expect(text).toContain('5 Navy Street, Oakville, L6J 2Y5');

@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
-import { ADDRESS_PATTERN } from './customers.ts';
+import { addressSchema } from './customers.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
 
@@ -67,12 +67,7 @@ export const CITY_PATTERN = /^\p{L}[\p{L} .'’-]*$/u;
  * three. The postal code is what the service area checks and prices.
  */
 export const visitPlaceInputSchema = z.object({
-  street: z
-    .string({ error: 'profile.errors.addressRequired' })
-    .trim()
-    .min(1, 'profile.errors.addressRequired')
-    .max(200, 'validation.tooLong')
-    .regex(ADDRESS_PATTERN, 'profile.errors.addressFormat'),
+  street: addressSchema,
   city: z
     .string({ error: 'appointments.errors.cityRequired' })
     .trim()
@@ -112,10 +107,12 @@ export const bookAppointmentInputSchema = z.object({
 export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;
 
 /** A customer changing their own appointment (`PUT /appointments/customer/{id}`). */
-export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema.omit({ place: true, postalCode: true }).extend({
-  /** A customer may cancel; confirming or completing is the company's call (403). */
-  status: z.enum(APPOINTMENT_STATUSES).optional(),
-});
+export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema
+  .omit({ place: true, postalCode: true })
+  .extend({
+    /** A customer may cancel; confirming or completing is the company's call (403). */
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+  });
 export type UpdateOwnAppointmentInput = z.input<typeof updateOwnAppointmentInputSchema>;
 
 export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });

@@ -163,7 +163,9 @@ describe('one place per visit', () => {
       'M5V 2T6',
     ]);
     // ...and an Oakville address given with the booking pays its $25.
-    const given = await book(far, { place: { street: '5 Navy Street', city: 'Oakville', postalCode: 'L6J 2Y5' } });
+    const given = await book(far, {
+      place: { street: '5 Navy Street', city: 'Oakville', postalCode: 'L6J 2Y5' },
+    });
     expect(appointmentSchema.parse(given.json()).totalPrice).toBe(125);
   });
 
@@ -184,7 +186,11 @@ describe('one place per visit', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const series = seriesDetailSchema.parse(res.json());
-    expect([series.address, series.city, series.postalCode]).toEqual(['5 Navy Street', 'Oakville', 'L6J 2Y5']);
+    expect([series.address, series.city, series.postalCode]).toEqual([
+      '5 Navy Street',
+      'Oakville',
+      'L6J 2Y5',
+    ]);
     expect(series.visits.length).toBeGreaterThan(1);
     for (const visit of series.visits) {
       expect(placeOf(visit)).toEqual(['5 Navy Street', 'Oakville', 'L6J 2Y5']);
@@ -192,7 +198,7 @@ describe('one place per visit', () => {
     }
   });
 
-  it("lets the admin add a visit at another address, keep it on an edit and move it to a new one", async () => {
+  it('lets the admin add a visit at another address, keep it on an edit and move it to a new one', async () => {
     const home = await oakville();
     const created = await call('POST', '/appointments', admin, {
       customerId: home.customerId,
@@ -203,7 +209,12 @@ describe('one place per visit', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const visit = appointmentSchema.parse(created.json());
-    expect([visit.totalPrice, ...placeOf(visit)]).toEqual([100, '301 Front Street West', 'Toronto', 'M5V 2T6']);
+    expect([visit.totalPrice, ...placeOf(visit)]).toEqual([
+      100,
+      '301 Front Street West',
+      'Toronto',
+      'M5V 2T6',
+    ]);
     const edit = (payload: object) =>
       call('PUT', `/appointments/${visit.appointmentId}`, admin, {
         customerId: home.customerId,

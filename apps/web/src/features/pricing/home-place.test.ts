@@ -56,9 +56,9 @@ describe('homePlace', () => {
       surchargeCents: 0,
     });
     // Nothing known anywhere (a profile made before issue 16): not an error, no surcharge.
-    expect(homePlace(AREA, undefined, { street: '1 Main Street', city: null, postalCode: null })).toMatchObject(
-      { error: null, postalCode: undefined, ownLine: '1 Main Street' },
-    );
+    expect(
+      homePlace(AREA, undefined, { street: '1 Main Street', city: null, postalCode: null }),
+    ).toMatchObject({ error: null, postalCode: undefined, ownLine: '1 Main Street' });
   });
 
   it('keeps the surcharge an edited visit was priced at for the same postal code', () => {

@@ -44,7 +44,9 @@ export function homePlace(
   own: VisitAddress | null | undefined,
   kept?: VisitPlace,
 ): HomePlace {
-  const ownLine = own ? addressLine({ address: own.street, city: own.city, postalCode: own.postalCode }) : null;
+  const ownLine = own
+    ? addressLine({ address: own.street, city: own.city, postalCode: own.postalCode })
+    : null;
   if (!typed) {
     const check = checkArea(area, own?.postalCode, kept);
     return {

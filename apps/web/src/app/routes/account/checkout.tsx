@@ -1,10 +1,4 @@
-import {
-  discountFor,
-  profilePlace,
-  type Frequency,
-  type SeriesDetail,
-  type SlotReason,
-} from '@eclat/shared';
+import { discountFor, profilePlace, type Frequency, type SeriesDetail, type SlotReason } from '@eclat/shared';
 import {
   Alert,
   Anchor,

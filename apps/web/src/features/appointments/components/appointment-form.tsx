@@ -143,8 +143,7 @@ export function AppointmentForm({
     event.preventDefault();
     const result = validateStaffAppointmentForm(values, { timeZone, now: nowMs(), savedStart });
     const homeIncomplete =
-      showsHome &&
-      ((estimate.asks && estimate.issues.length > 0) || place.error !== null);
+      showsHome && ((estimate.asks && estimate.issues.length > 0) || place.error !== null);
     setShowHomeErrors(homeIncomplete);
     if (!result.ok) {
       setErrors(result.errors);

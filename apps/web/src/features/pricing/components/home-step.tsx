@@ -45,6 +45,31 @@ type HomeStepProps = {
   };
 };
 
+/** The boxes of another address (issue 27): street, city and postal code, with their labels and hints. */
+const PLACE_FIELDS: readonly {
+  field: keyof TypedPlace;
+  label: string;
+  hint?: string;
+  autoComplete: string;
+  maxLength: number;
+}[] = [
+  {
+    field: 'street',
+    label: 'pricing.place.street',
+    hint: 'profile.hints.address',
+    autoComplete: 'street-address',
+    maxLength: 200,
+  },
+  { field: 'city', label: 'pricing.place.city', autoComplete: 'address-level2', maxLength: 100 },
+  {
+    field: 'postalCode',
+    label: 'pricing.home.postalCode',
+    hint: 'pricing.home.postalCodeHint',
+    autoComplete: 'postal-code',
+    maxLength: 20,
+  },
+];
+
 /** A count typed in a number box: a number, or undefined while it is empty. */
 const countOf = (value: number | string): number | undefined =>
   typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
@@ -207,44 +232,22 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
         )}
         {place && postal?.isOther && (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label={t('pricing.place.street')}
-              description={t('profile.hints.address')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              autoComplete="street-address"
-              maxLength={200}
-              value={typed?.street ?? ''}
-              error={placeError('street')}
-              onChange={(event) => {
-                setTyped('street', event.currentTarget.value);
-              }}
-            />
-            <TextInput
-              label={t('pricing.place.city')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              autoComplete="address-level2"
-              maxLength={100}
-              value={typed?.city ?? ''}
-              error={placeError('city')}
-              onChange={(event) => {
-                setTyped('city', event.currentTarget.value);
-              }}
-            />
-            <TextInput
-              label={t('pricing.home.postalCode')}
-              description={t('pricing.home.postalCodeHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              autoComplete="postal-code"
-              maxLength={20}
-              value={typed?.postalCode ?? ''}
-              error={placeError('postalCode')}
-              onChange={(event) => {
-                setTyped('postalCode', event.currentTarget.value);
-              }}
-            />
+            {PLACE_FIELDS.map(({ field, label, hint, autoComplete, maxLength }) => (
+              <TextInput
+                key={field}
+                label={t(label)}
+                description={hint && t(hint)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                required
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+                value={typed?.[field] ?? ''}
+                error={placeError(field)}
+                onChange={(event) => {
+                  setTyped(field, event.currentTarget.value);
+                }}
+              />
+            ))}
           </SimpleGrid>
         )}
         {postal?.check.kind === 'outside' ? (
