@@ -7,6 +7,7 @@ const TEXT = {
     action: 'Sign out everywhere',
     confirmTitle: 'Sign out everywhere?',
     confirmText: 'Every device and browser signed in to your account, this one included',
+    feeds: 'your private calendar addresses will stop working',
     cancel: 'Cancel',
   },
   fr: {
@@ -14,6 +15,7 @@ const TEXT = {
     action: 'Se déconnecter partout',
     confirmTitle: 'Se déconnecter partout?',
     confirmText: 'Tous les appareils et navigateurs connectés à votre compte, y compris celui-ci',
+    feeds: 'les adresses privées de vos calendriers cesseront de fonctionner',
     cancel: 'Annuler',
   },
 } as const;
@@ -42,6 +44,7 @@ for (const language of ['en', 'fr'] as const) {
       await open.click();
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(t.confirmText);
+      await expect(dialog).toContainText(t.feeds);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`sign-out-everywhere-${language}-${width}.png`) });
       // Cancel changes nothing.

@@ -62,7 +62,7 @@ function fastifyTrustProxy(value: AppConfig['trustProxy']) {
 
 /** Builds the whole server (API, docs, web app) without listening; `server.ts` and the tests use it. */
 export async function buildApp(config: AppConfig, options: AppOptions): Promise<FastifyInstance> {
-  const { logger, flush } = createLogger(config.logLevel);
+  const { logger, flush } = createLogger({ level: config.logLevel, format: config.logFormat });
   const app = Fastify({
     loggerInstance: logger,
     logController: new OneLinePerRequest(),

@@ -110,6 +110,50 @@ describe('loadConfig, safety details', () => {
     expect(message).toContain('mailer:***@');
   });
 
+  it('reads how backups are encrypted, and never repeats a passphrase or a secret key in its errors', () => {
+    const recipient = 'age1qc43pdgr62p54xc72gjfqalj7mdqcsfpzlnkzskw35pwfrhrnccszdgzw2';
+    expect(loadConfig({}).backup).toMatchObject({
+      passphrase: undefined,
+      recipients: [],
+      identity: undefined,
+    });
+    expect(loadConfig({ BACKUP_PASSPHRASE: 'a long random passphrase' }).backup.passphrase).toBe(
+      'a long random passphrase',
+    );
+    expect(loadConfig({ BACKUP_RECIPIENT: `${recipient}, ${recipient}` }).backup.recipients).toEqual([
+      recipient,
+      recipient,
+    ]);
+    expect(loadConfig({ BACKUP_IDENTITY: 'keys/backup.txt' }, '/srv/eclat').backup.identity).toEqual({
+      file: '/srv/eclat/keys/backup.txt',
+    });
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(messageOf({ BACKUP_PASSPHRASE: 'Short-Pass1' })).toMatch(/BACKUP_PASSPHRASE: at least 12/);
+    expect(messageOf({ BACKUP_PASSPHRASE: 'Short-Pass1' })).not.toContain('Short-Pass1');
+    expect(messageOf({ BACKUP_IDENTITY: 'AGE-SECRET-KEY-1NOTAKEY' })).toMatch(/BACKUP_IDENTITY: expected/);
+    expect(messageOf({ BACKUP_IDENTITY: 'AGE-SECRET-KEY-1NOTAKEY' })).not.toContain('NOTAKEY');
+    expect(messageOf({ BACKUP_RECIPIENT: 'age1nope' })).toMatch(/BACKUP_RECIPIENT: expected age public keys/);
+    expect(messageOf({ BACKUP_PASSPHRASE: 'a long random passphrase', BACKUP_RECIPIENT: recipient })).toMatch(
+      /not both/,
+    );
+  });
+
+  it('writes readable lines on a terminal and JSON lines otherwise, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, '/srv', true).logFormat).toBe('pretty');
+    expect(loadConfig({}, '/srv', false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, '/srv', true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, '/srv', false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(/LOG_FORMAT: expected pretty or json/);
+  });
+
   it('needs a pool of at least two connections', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Decrypter, Encrypter } from 'age-encryption';
 import { z } from 'zod';
 
 /**
@@ -34,6 +35,24 @@ const postgresUrlSchema = z
   .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
   .optional();
 
+/** Does `use` take the value (age-encryption checks a key as it is added)? */
+function takes(use: () => void): boolean {
+  try {
+    use();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isAgeRecipient = (value: string) =>
+  takes(() => {
+    new Encrypter().addRecipient(value);
+  });
+const isAgeIdentity = (value: string) =>
+  takes(() => {
+    new Decrypter().addIdentity(value);
+  });
+
 /** `REMINDER_HOURS`: up to three whole numbers of hours, or `off`. */
 const REMINDER_LIST = /^(off|\d{1,3}(\s*,\s*\d{1,3}){0,2})$/;
 
@@ -54,6 +73,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   EMBEDDED_PG_PORT: portSchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'expected pretty or json' }).optional(),
   BUSINESS_TIMEZONE: z
     .string()
     .refine(isTimeZone, 'expected an IANA time zone such as America/Toronto')
@@ -110,6 +130,26 @@ const envSchema = z.object({
   BACKUP_ENABLED: booleanFromString.default(true),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters (a random secret)').optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  BACKUP_PASSPHRASE: z
+    .string()
+    .min(12, 'at least 12 characters (a long random passphrase: it is all that protects a backup)')
+    .optional(),
+  BACKUP_RECIPIENT: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value.split(/[\s,]+/).every(isAgeRecipient),
+      'expected age public keys (age1...), separated by commas, as age-keygen prints them',
+    )
+    .optional(),
+  BACKUP_IDENTITY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => !value.startsWith('AGE-SECRET-KEY-') || isAgeIdentity(value),
+      'expected an age secret key (AGE-SECRET-KEY-1...) or the path of a file that holds one',
+    )
+    .optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
@@ -142,6 +182,8 @@ export type AppConfig = {
   dataDir: string;
   embeddedPgPort: number | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty`: coloured lines for a person (the default on a terminal); `json`: one JSON object a line. */
+  logFormat: 'pretty' | 'json';
   businessTimeZone: string;
   seedDemo: boolean;
   brandName: string;
@@ -192,8 +234,17 @@ export type AppConfig = {
   businessLocale: 'en' | 'fr';
   /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
   metricsToken: string | undefined;
-  /** The daily backup into DATA_DIR/backups (decision 028). */
-  backup: { enabled: boolean; keep: number };
+  /** The daily backup into DATA_DIR/backups, and how backups are encrypted (decision 028). */
+  backup: {
+    enabled: boolean;
+    keep: number;
+    /** Backups are encrypted with this passphrase (age, scrypt), and restores read it. */
+    passphrase: string | undefined;
+    /** Or for these age public keys (`age1...`): a restore needs the matching identity. */
+    recipients: string[];
+    /** For a restore: an age secret key (`AGE-SECRET-KEY-1...`), or the path of a file holding one. */
+    identity: { key: string } | { file: string } | undefined;
+  };
   jobs: {
     /** Run the background workers in this process (turn off on web-only instances). */
     enabled: boolean;
@@ -216,6 +267,9 @@ function redact(value: string | undefined): string | undefined {
   return value?.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/i, '$1***@');
 }
 
+/** Variables whose value is never repeated in an error message. */
+const SECRETS = new Set(['BACKUP_PASSPHRASE', 'BACKUP_IDENTITY', 'METRICS_TOKEN']);
+
 export class ConfigError extends Error {
   readonly issues: string[];
   constructor(issues: string[]) {
@@ -230,7 +284,11 @@ export class ConfigError extends Error {
  * (by default the directory `npm` was started from, so `DATA_DIR=./.data` means the same place
  * whichever workspace runs the script).
  */
-export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? process.cwd()): AppConfig {
+export function loadConfig(
+  env: Env = process.env,
+  baseDir = env.INIT_CWD ?? process.cwd(),
+  terminal = process.stdout.isTTY,
+): AppConfig {
   // Empty strings count as unset, as in most shells' `VAR= command`.
   const cleaned = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
@@ -240,7 +298,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = issue.path.join('.');
-        const raw = key ? redact(env[key]) : undefined;
+        const raw = key && !SECRETS.has(key) ? redact(env[key]) : undefined;
         return `${key}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
       }),
     );
@@ -251,6 +309,11 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   if (external.some(Boolean) && !external.every(Boolean)) {
     throw new ConfigError([
       'OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID: set all three to use an external provider, or none for the embedded one',
+    ]);
+  }
+  if (e.BACKUP_PASSPHRASE && e.BACKUP_RECIPIENT) {
+    throw new ConfigError([
+      'BACKUP_PASSPHRASE and BACKUP_RECIPIENT: a backup is encrypted with a passphrase or for public keys, not both; set one',
     ]);
   }
   const devOrigin = e.DEV_WEB_ORIGIN ?? (e.NODE_ENV === 'development' ? 'http://localhost:5173' : undefined);
@@ -267,6 +330,7 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     dataDir: path.resolve(baseDir, e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     businessTimeZone: e.BUSINESS_TIMEZONE,
     seedDemo: e.SEED_DEMO,
     brandName: e.BRAND_NAME,
@@ -303,7 +367,17 @@ export function loadConfig(env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     },
     businessLocale: e.BUSINESS_LOCALE,
     metricsToken: e.METRICS_TOKEN,
-    backup: { enabled: e.BACKUP_ENABLED, keep: e.BACKUP_KEEP },
+    backup: {
+      enabled: e.BACKUP_ENABLED,
+      keep: e.BACKUP_KEEP,
+      passphrase: e.BACKUP_PASSPHRASE,
+      recipients: e.BACKUP_RECIPIENT ? e.BACKUP_RECIPIENT.split(/[\s,]+/) : [],
+      identity: !e.BACKUP_IDENTITY
+        ? undefined
+        : e.BACKUP_IDENTITY.startsWith('AGE-SECRET-KEY-')
+          ? { key: e.BACKUP_IDENTITY }
+          : { file: path.resolve(baseDir, e.BACKUP_IDENTITY) },
+    },
     jobs: {
       enabled: e.JOBS_ENABLED,
       pollSeconds: e.JOB_POLL_SECONDS,

@@ -1,5 +1,5 @@
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { createLogger } from './lib/logger.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { InstanceSettingsError } from './ops/instances.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const { logger: log } = createLogger({ level: config.logLevel, format: config.logFormat }, { sync: true });
 
   let embedded: EmbeddedPostgres | undefined;
   if (!config.databaseUrl) {

@@ -159,9 +159,19 @@ describe('several instances on one database', () => {
     expect(differs({ BUSINESS_TIMEZONE: 'America/Vancouver' })).toEqual(['BUSINESS_TIMEZONE']);
     expect(differs({ REMINDER_HOURS: '48,2' })).toEqual(['REMINDER_HOURS']);
     expect(differs({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' })).toEqual(['SMTP_URL']);
+    expect(differs({ BACKUP_PASSPHRASE: 'a long random passphrase' })).toEqual(['BACKUP_PASSPHRASE']);
+    expect(
+      differs({ BACKUP_RECIPIENT: 'age1qc43pdgr62p54xc72gjfqalj7mdqcsfpzlnkzskw35pwfrhrnccszdgzw2' }),
+    ).toEqual(['BACKUP_RECIPIENT']);
     // Per process: its port, pool, workers, log level.
     expect(
-      differs({ PORT: '4000', DATABASE_POOL_SIZE: '20', JOBS_ENABLED: 'false', LOG_LEVEL: 'debug' }),
+      differs({
+        PORT: '4000',
+        DATABASE_POOL_SIZE: '20',
+        JOBS_ENABLED: 'false',
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'pretty',
+      }),
     ).toEqual([]);
   });
 });

@@ -82,7 +82,8 @@ export type GeneratorContext = {
   objectBodies: readonly JsonSchema[];
 };
 
-function resolve(schema: JsonSchema, context: GeneratorContext): JsonSchema {
+/** The schema a `$ref` names (followed until a plain schema), in the document of `context`. */
+export function resolve(schema: JsonSchema, context: Pick<GeneratorContext, 'document'>): JsonSchema {
   if (!schema.$ref) return schema;
   const name = schema.$ref.replace('#/components/schemas/', '');
   const found = context.document.components?.schemas?.[name];
@@ -90,7 +91,7 @@ function resolve(schema: JsonSchema, context: GeneratorContext): JsonSchema {
   return resolve(found, context);
 }
 
-function regexOf(pattern: string): RegExp | undefined {
+export function regexOf(pattern: string): RegExp | undefined {
   for (const flags of ['u', '']) {
     try {
       return new RegExp(pattern, flags);

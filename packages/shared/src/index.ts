@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './limits.ts';
 export * from './locales.ts';
 export * from './errors.ts';
 export * from './schemas/primitives.ts';

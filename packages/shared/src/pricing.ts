@@ -101,6 +101,22 @@ export const HOME_LIMITS = {
   area: { min: 1, max: 1_000_000 },
 } as const;
 
+/**
+ * A home within `HOME_LIMITS`, each count brought to its nearest bound (a quote asked before the limits
+ * were shared had 50 bedrooms or none of its bathrooms): what a visit's breakdown keeps (decision 034;
+ * migration 0020 does the same to the rows written before).
+ */
+export function homeWithinLimits(home: Home): Home {
+  const clamp = (value: number, limits: { min: number; max: number }) =>
+    Math.min(limits.max, Math.max(limits.min, value));
+  return {
+    ...(home.bedrooms !== undefined && { bedrooms: clamp(home.bedrooms, HOME_LIMITS.bedrooms) }),
+    ...(home.bathrooms !== undefined && { bathrooms: clamp(home.bathrooms, HOME_LIMITS.bathrooms) }),
+    ...(home.area !== undefined && { area: clamp(home.area, HOME_LIMITS.area) }),
+    ...(home.areaUnit !== undefined && { areaUnit: home.areaUnit }),
+  };
+}
+
 /** Square metres in one square foot (exact by definition). */
 const SQM_PER_SQFT = 0.09290304;
 

@@ -83,9 +83,9 @@ describe('migrations', () => {
   });
 });
 
-describe('migration 0020 (issue 27: one place per visit)', () => {
+describe('migration 0021 (issue 27: one place per visit)', () => {
   it('gives every existing visit the postal code it was priced at (else its series’, else its customer’s), and splits a quoted visit’s street from its postal code', async () => {
-    const file = path.join(import.meta.dirname, '../../drizzle/0020_visit_place.sql');
+    const file = path.join(import.meta.dirname, '../../drizzle/0021_visit_place.sql');
     const updates = (await fs.readFile(file, 'utf8'))
       .split('--> statement-breakpoint')
       .filter((statement) => /^\s*(--.*\n)*\s*UPDATE/i.test(statement));

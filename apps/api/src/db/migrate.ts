@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { installChangeNotifications } from './change-notifications.ts';
+import { installEmailTokenRotation } from './email-token-rotation.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -13,7 +14,8 @@ const MIGRATION_LOCK_ID = 7_310_405_211;
 /**
  * Applies the committed migrations. Several instances starting at once against one database take turns
  * (a session advisory lock), so each migration runs exactly once. Then the change notifications of the
- * public reads are put in place (`change-notifications.ts`).
+ * public reads (`change-notifications.ts`) and the unsubscribe secret's rotation (`email-token-rotation.ts`)
+ * are put in place.
  */
 export async function migrateDatabase(db: Database): Promise<void> {
   const client = await db.$client.connect();
@@ -22,6 +24,7 @@ export async function migrateDatabase(db: Database): Promise<void> {
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
       await installChangeNotifications(client);
+      await installEmailTokenRotation(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }

@@ -13,11 +13,15 @@ type FakeClick = {
   stopPropagation: () => void;
 };
 
-/** An element of the fake page: a control (button, label, box) or not; counts the clicks given again. */
-function element(isControl: boolean) {
+/**
+ * An element of the fake page: a control (button, label, box) or not; counts the clicks given again.
+ * `control`: a label's field, by its type.
+ */
+function element(isControl: boolean, control?: string) {
   const self = {
     isConnected: true,
     replayed: 0,
+    control: control === undefined ? undefined : { type: control },
     closest: (selector: string) => (isControl && selector.includes('button') ? self : null),
     click: () => {
       self.replayed += 1;
@@ -26,25 +30,64 @@ function element(isControl: boolean) {
   return self;
 }
 
-function fakePage({ paintTiming = true } = {}) {
+/**
+ * A text field of the fake page as React tracks it once hydrated: an own `value` property that notes what
+ * is set through it (`tracked`), over the prototype's, which does not. Records the events it is sent.
+ */
+class FakeField {
+  shown: string;
+  tracked: string;
+  readonly defaultValue: string;
+  events: { type: string; trackedThen: string; shown: string }[] = [];
+  constructor(shown: string, defaultValue: string) {
+    this.defaultValue = defaultValue;
+    this.shown = shown;
+    this.tracked = shown;
+    Object.defineProperty(this, 'value', {
+      get: () => this.shown,
+      set: (text: string) => {
+        this.tracked = text;
+        this.shown = text;
+      },
+    });
+  }
+  get value() {
+    return this.shown;
+  }
+  set value(text: string) {
+    this.shown = text;
+  }
+  dispatchEvent(event: { type: string }) {
+    this.events.push({ type: event.type, trackedThen: this.tracked, shown: this.shown });
+  }
+}
+const field = (shown: string, defaultValue = '') => new FakeField(shown, defaultValue);
+
+function fakePage({ paintTiming = true, fields = [] }: { paintTiming?: boolean; fields?: FakeField[] } = {}) {
   const started: string[] = [];
   const listeners: { type: string; listener: () => void }[] = [];
   const tasks: (() => void)[] = [];
   const frames: (() => void)[] = [];
   let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
   let onClick: ((event: FakeClick) => void) | undefined;
+  let onInput: (() => void) | undefined;
   const attributes = new Set<string>();
   const document = {
     readyState: 'interactive',
     documentElement: { hasAttribute: (name: string) => attributes.has(name) },
     addEventListener: (type: string, listener: (event: FakeClick) => void, capture: boolean) => {
       if (type === 'click' && capture) onClick = listener;
+      if (type === 'input' && capture) onInput = listener as () => void;
     },
     currentScript: {
       dataset: {
         modules: '/assets/public-1.js /assets/shell-2.js /assets/page-3.js',
         fetch: '/locales/fr/t.json',
       },
+    },
+    querySelectorAll: (selector: string) => {
+      expect(selector).toBe('input:not([type=file]),textarea');
+      return fields;
     },
     createElement: () => ({}) as Record<string, string>,
     head: {
@@ -75,6 +118,14 @@ function fakePage({ paintTiming = true } = {}) {
   const context = vm.createContext({
     document,
     window,
+    Event: class {
+      type: string;
+      bubbles: boolean;
+      constructor(type: string, init: { bubbles: boolean }) {
+        this.type = type;
+        this.bubbles = init.bubbles;
+      }
+    },
     setTimeout: (task: () => void) => tasks.push(task),
     importModule: (specifier: string) => {
       started.push(`import ${specifier}`);
@@ -97,6 +148,10 @@ function fakePage({ paintTiming = true } = {}) {
         stopPropagation: () => undefined,
       });
       return stopped;
+    },
+    /** A key typed in a field. */
+    type: () => {
+      onInput?.();
     },
     hydrate: () => {
       attributes.add('data-hydrated');
@@ -192,6 +247,9 @@ describe('the boot script of a pre-rendered page', () => {
     expect(page.started).toEqual(EXPECTED);
     removed.isConnected = false;
     page.hydrate();
+    // In a task of their own, once what was typed has been handed over.
+    expect([button.replayed, removed.replayed]).toEqual([0, 0]);
+    await page.runTasks();
     expect([button.replayed, removed.replayed]).toEqual([1, 0]);
     // Hydrated: clicks go through to the page, nothing is held or started again.
     expect(page.click(button)).toBe(false);
@@ -199,6 +257,61 @@ describe('the boot script of a pre-rendered page', () => {
     page.paint();
     await page.runTasks();
     expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('lets a click on a text field’s label through (the field gets the cursor), holds one on a box’s', async () => {
+    const page = fakePage();
+    expect(page.click(element(true, 'text'))).toBe(false);
+    expect(page.click(element(true, 'textarea'))).toBe(false);
+    expect(page.click(element(true, 'email'))).toBe(false);
+    await page.runTasks();
+    expect(page.started).toEqual([]);
+    const box = element(true, 'checkbox');
+    const choice = element(true, 'radio');
+    expect(page.click(box)).toBe(true);
+    expect(page.click(choice)).toBe(true);
+    await page.runTasks();
+    page.hydrate();
+    await page.runTasks();
+    expect([box.replayed, choice.replayed]).toEqual([1, 1]);
+  });
+
+  it('starts the script at once when someone types, before the load and the paint', async () => {
+    const page = fakePage();
+    page.type();
+    page.type();
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+    page.load();
+    page.paint();
+    await page.runTasks();
+    expect(page.started).toEqual(EXPECTED);
+  });
+
+  it('hands the hydrated page each field typed before as a change, before the held clicks', async () => {
+    const typed = field('Léa Martin');
+    const autofilled = field('lea@example.com');
+    const untouched = field('');
+    const asWritten = field('Toronto', 'Toronto');
+    const emptied = field('', 'window');
+    const page = fakePage({ fields: [typed, autofilled, untouched, asWritten, emptied] });
+    const send = element(true);
+    page.type();
+    expect(page.click(send)).toBe(true);
+    await page.runTasks();
+    page.hydrate();
+    // React's tracker notes the value the server wrote, the field shows what was typed, an input event.
+    for (const [changed, text] of [
+      [typed, 'Léa Martin'],
+      [autofilled, 'lea@example.com'],
+      [emptied, ''],
+    ] as const) {
+      expect(changed.events).toEqual([{ type: 'input', trackedThen: changed.defaultValue, shown: text }]);
+    }
+    expect([untouched.events, asWritten.events]).toEqual([[], []]);
+    expect(send.replayed).toBe(0);
+    await page.runTasks();
+    expect(send.replayed).toBe(1);
   });
 
   it('is written with its data as attributes, escaped', () => {

@@ -9,7 +9,9 @@
  * which hydrates the page. So the first paint and the largest one never wait for, nor share the network
  * or the main thread with, the script. A hidden tab paints nothing, so hydrates when it is first shown.
  * A click on a button, a label or a box before then starts the script at once and is given again once the
- * page is hydrated (`replayEarlyClicks` in the web app's `use-mark-hydrated.ts`).
+ * page is hydrated (`replayEarlyClicks` in the web app's `use-mark-hydrated.ts`); a label of a text field
+ * focuses its field at once. What is typed or autofilled meanwhile (which also starts the script) is
+ * handed to the hydrated page as changes of its fields, before the held clicks are given again.
  */
 export const PAGE_BOOT_SCRIPT =
   '(function(){var b=document.currentScript,d=document,w=window,n=2,s=0,c=[],o;' +
@@ -30,11 +32,25 @@ export const PAGE_BOOT_SCRIPT =
   "o.observe({type:'paint',buffered:true})}" +
   "else if(d.readyState==='complete')w.requestAnimationFrame(g);else w.addEventListener('load',function(){w.requestAnimationFrame(g)},{once:true});" +
   // A click on a control before the page is hydrated (links work without script): held, the script
-  // started at once, and the click given again by `replay()`, which the hydrated page calls.
+  // started at once, and the click given again by `replay()`, which the hydrated page calls. A label of a
+  // text field is let through: it puts the cursor in the field, where what is typed is kept.
   "d.addEventListener('click',function(e){if(d.documentElement.hasAttribute('data-hydrated'))return;" +
   "var t=e.target,k=t&&t.closest&&t.closest('button,label,[role=button],input[type=checkbox],input[type=radio],input[type=submit]');" +
-  'if(!k)return;e.preventDefault();e.stopPropagation();if(c.indexOf(k)<0)c.push(k);S()},true);' +
-  'b.replay=function(){c.splice(0).forEach(function(k){if(k.isConnected)k.click()})}' +
+  'if(!k||k.control&&!/^(checkbox|radio)$/.test(k.control.type))return;' +
+  'e.preventDefault();e.stopPropagation();if(c.indexOf(k)<0)c.push(k);S()},true);' +
+  // Someone typing is waiting for the script too.
+  "d.addEventListener('input',S,true);" +
+  // Called by the hydrated page. What was typed or autofilled before is in the fields but not in the page's
+  // state: hydration keeps a field's text and notes it as what React rendered, so the next render would
+  // empty it and a submit would send the state. Each field changed since the server wrote it
+  // (`defaultValue`) is handed to React as a change: its value set back through React's tracker, the
+  // text put again past it, an `input` event. Then, in a task of their own (once those changes have
+  // rendered), the held clicks are given again: a Send pressed early sends what was typed.
+  'b.replay=function(){' +
+  "d.querySelectorAll('input:not([type=file]),textarea').forEach(function(f){var v=f.value;if(v===f.defaultValue)return;" +
+  "f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,v);" +
+  "f.dispatchEvent(new Event('input',{bubbles:true}))});" +
+  'setTimeout(function(){c.splice(0).forEach(function(k){if(k.isConnected)k.click()})})}' +
   '})()';
 
 const escapeAttribute = (text: string) =>

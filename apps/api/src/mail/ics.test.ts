@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { appointmentEmailData } from '../../test/factories.ts';
-import { createAppointmentInvite } from './ics.ts';
+import { appointmentEmailData, visitNoticeData } from '../../test/factories.ts';
+import { createAppointmentInvite, createVisitChange } from './ics.ts';
 
 const ctx = { brandName: 'Éclat', publicUrl: 'https://book.eclat.example', timeZone: 'America/Toronto' };
 
@@ -32,5 +32,30 @@ describe('calendar invitation', () => {
     expect(event.startDate.toJSDate().toISOString()).toBe('2027-03-15T13:00:00.000Z');
     expect(event.description).toContain('Heure locale (America/Toronto)\u00a0: lundi 15 mars 2027 à 9 h 00');
     expect(event.summary).toBe('Ménage Éclat');
+  });
+
+  it("gives the event the visit's STATUS: a pending booking is TENTATIVE, a confirmed one CONFIRMED", () => {
+    const statusOf = (ics: string) =>
+      String(
+        new ICAL.Component(ICAL.parse(ics) as unknown[])
+          .getFirstSubcomponent('vevent')
+          ?.getFirstPropertyValue('status'),
+      );
+    expect(statusOf(createAppointmentInvite(appointmentEmailData({ status: 'pending' }), 'en', ctx))).toBe(
+      'TENTATIVE',
+    );
+    expect(statusOf(createAppointmentInvite(appointmentEmailData({ status: 'confirmed' }), 'en', ctx))).toBe(
+      'CONFIRMED',
+    );
+    expect(statusOf(createAppointmentInvite(appointmentEmailData({ status: 'completed' }), 'en', ctx))).toBe(
+      'CONFIRMED',
+    );
+    // A visit moved by its customer is pending again: the notice's event is TENTATIVE, a cancel CANCELLED.
+    const notice = visitNoticeData({ kind: 'moved', status: 'pending' });
+    expect(statusOf(createVisitChange(notice, 'PUBLISH', 'en', ctx))).toBe('TENTATIVE');
+    expect(statusOf(createVisitChange({ ...notice, status: 'confirmed' }, 'PUBLISH', 'en', ctx))).toBe(
+      'CONFIRMED',
+    );
+    expect(statusOf(createVisitChange(notice, 'CANCEL', 'en', ctx))).toBe('CANCELLED');
   });
 });

@@ -1,5 +1,5 @@
 import { createEvents, type EventAttributes } from 'ics';
-import type { Locale } from '@eclat/shared';
+import type { AppointmentStatus, Locale } from '@eclat/shared';
 import type { AppointmentEmailData } from './templates/appointment.ts';
 import type { SeriesConfirmationData } from './templates/series.ts';
 import type { VisitNoticeData } from './templates/visit-notice.ts';
@@ -42,7 +42,25 @@ export type VisitEventSource = {
   title?: string;
   /** The page the event links to: the customer's appointments unless given (a cleaner's schedule). */
   url?: string;
+  /**
+   * The visit's status, which the event's STATUS follows (`calendarStatusOf`). Left out (a job queued
+   * before it was carried), the event is CONFIRMED as it always was.
+   */
+  status?: AppointmentStatus | undefined;
 };
+
+/** An event's STATUS (RFC 5545 §3.8.1.11). */
+export type CalendarStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+
+/**
+ * The STATUS of a visit's event: a pending visit (not yet confirmed by the office, or moved since) is
+ * TENTATIVE; confirmed and completed ones are CONFIRMED; a cancelled one is CANCELLED.
+ */
+export function calendarStatusOf(status: AppointmentStatus | undefined): CalendarStatus {
+  if (status === 'pending') return 'TENTATIVE';
+  if (status === 'cancelled') return 'CANCELLED';
+  return 'CONFIRMED';
+}
 
 /**
  * How a calendar file speaks of its events (RFC 5546). Our events are published, not meeting requests:
@@ -61,7 +79,7 @@ export function calendarContentType(method: CalendarMethod): string {
 
 function visitEvent(
   visit: VisitEventSource,
-  status: 'CONFIRMED' | 'CANCELLED',
+  status: CalendarStatus,
   locale: Locale,
   ctx: RenderContext,
 ): EventAttributes {
@@ -86,7 +104,7 @@ function visitEvent(
     endInputType: 'utc',
     endOutputType: 'utc',
     status,
-    busyStatus: status === 'CONFIRMED' ? 'BUSY' : 'FREE',
+    busyStatus: status === 'CANCELLED' ? 'FREE' : status === 'TENTATIVE' ? 'TENTATIVE' : 'BUSY',
     url: visit.url ?? `${ctx.publicUrl}/my-appointments`,
   };
 }
@@ -102,9 +120,10 @@ function visitCalendar(
   locale: Locale,
   ctx: RenderContext,
 ): string {
-  const status = method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
   const { error, value } = createEvents(
-    visits.map((visit) => visitEvent(visit, status, locale, ctx)),
+    visits.map((visit) =>
+      visitEvent(visit, method === 'CANCEL' ? 'CANCELLED' : calendarStatusOf(visit.status), locale, ctx),
+    ),
     { productId: `-//${ctx.brandName}//Bookings//${locale.toUpperCase()}`, method },
   );
   if (error || !value) throw error ?? new Error('Could not create the calendar file.');
@@ -140,6 +159,7 @@ export function createSeriesInvite(
       address: data.address,
       comments: data.comments,
       revision: visit.revision,
+      status: visit.status,
     })),
     'PUBLISH',
     locale,
@@ -173,12 +193,12 @@ export function createVisitChange(
 }
 
 /**
- * A subscribed calendar's feed (`/calendar/{secret}.ics`): every visit its event, a cancelled one marked
- * CANCELLED so calendars that had it drop it; same UIDs and SEQUENCEs as the emailed files, so an event
- * imported from an email and the feed's are one.
+ * A subscribed calendar's feed (`/calendar/{secret}.ics`): every visit its event, its STATUS following the
+ * visit (a cancelled one CANCELLED so calendars that had it drop it); same UIDs and SEQUENCEs as the
+ * emailed files, so an event imported from an email and the feed's are one.
  */
 export function createVisitFeed(
-  visits: readonly (VisitEventSource & { cancelled: boolean })[],
+  visits: readonly (VisitEventSource & { status: AppointmentStatus })[],
   calendarName: string,
   locale: Locale,
   ctx: RenderContext,
@@ -197,7 +217,7 @@ export function createVisitFeed(
     ].join('\r\n');
   }
   const { error, value } = createEvents(
-    visits.map((visit) => visitEvent(visit, visit.cancelled ? 'CANCELLED' : 'CONFIRMED', locale, ctx)),
+    visits.map((visit) => visitEvent(visit, calendarStatusOf(visit.status), locale, ctx)),
     { productId, method: 'PUBLISH', calName: calendarName },
   );
   if (error || !value) throw error ?? new Error('Could not create the calendar feed.');

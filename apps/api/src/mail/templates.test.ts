@@ -152,7 +152,6 @@ describe('email templates', () => {
     const url = 'https://book.eclat.example/link?token=abc&next=%2Fprofile';
     const firstName = 'Zoé <b>"Z"</b>';
     const messages: EmailJob['message'][] = [
-      { template: 'email-verification', data: { firstName, verifyUrl: url, expiresInHours: 24 } },
       { template: 'password-reset', data: { firstName, resetUrl: url, expiresInMinutes: 30 } },
       { template: 'sign-up-attempt', data: { firstName, signInUrl: url } },
     ];
@@ -169,6 +168,20 @@ describe('email templates', () => {
         expect(email.html).not.toContain('<b>');
       }
     }
+  });
+
+  it('greets nobody by name in a verification email, even from a job queued with one (the address is not confirmed)', () => {
+    const job = emailJobSchema.parse({
+      to: 'a@example.com',
+      locale: 'en',
+      message: {
+        template: 'email-verification',
+        data: { firstName: 'URGENT', verifyUrl: 'https://book.eclat.example/v', expiresInHours: 24 },
+      },
+    });
+    const email = renderEmail(job, ctx);
+    expect(email.text.startsWith('Hello,\n')).toBe(true);
+    expect(`${email.text}${email.html}`).not.toContain('URGENT');
   });
 
   it('renders the reminder without an attachment', () => {
@@ -193,7 +206,6 @@ describe('email templates', () => {
           message: {
             template: 'email-verification',
             data: {
-              firstName: 'Nadia',
               verifyUrl: 'https://book.eclat.example/v?token=abc',
               expiresInHours: 24,
             },
@@ -226,11 +238,7 @@ describe('email templates', () => {
     // One sample per template: a template added to the union without one here fails to compile.
     const samples: { [T in EmailTemplate]: Extract<EmailMessage, { template: T }>['data'] } = {
       'password-reset': { resetUrl: 'https://book.eclat.example/r', expiresInMinutes: 30, firstName: 'Ana' },
-      'email-verification': {
-        verifyUrl: 'https://book.eclat.example/v',
-        expiresInHours: 24,
-        firstName: 'Ana',
-      },
+      'email-verification': { verifyUrl: 'https://book.eclat.example/v', expiresInHours: 24 },
       'sign-up-attempt': { signInUrl: 'https://book.eclat.example/profile' },
       'contact-message': {
         name: 'Eve',

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { visitNoticeData } from '../../test/factories.ts';
 import { emailJobSchema, renderEmail } from './email-message.ts';
 import {
   VISIT_NOTICE_AUDIENCES,
@@ -13,26 +14,7 @@ const VISIT = '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10';
 const SERIES = '7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f';
 
 /** A one-off visit moved from Tuesday 9:00 to Thursday 14:00 (Toronto), told to its customer. */
-function data(overrides: Partial<VisitNoticeData> = {}): VisitNoticeData {
-  return {
-    kind: 'moved',
-    audience: 'customer',
-    recipientFirstName: 'Amélie',
-    seriesId: null,
-    appointmentId: VISIT,
-    customerFirstName: 'Amélie',
-    customerLastName: 'Tremblay',
-    startsAt: '2027-03-11T18:00:00.000Z',
-    endsAt: '2027-03-11T21:00:00.000Z',
-    previousStartsAt: '2027-03-09T14:00:00.000Z',
-    cancelledBy: null,
-    services: [{ title: 'Deep Cleaning', price: 289 }],
-    totalPrice: 289,
-    address: '48 Palmerston Avenue',
-    revision: 2,
-    ...overrides,
-  };
-}
+const data = visitNoticeData;
 
 /** What each kind needs beyond the moved sample. */
 const KIND_FIELDS: Record<VisitNoticeKind, Partial<VisitNoticeData>> = {

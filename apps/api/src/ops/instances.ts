@@ -55,6 +55,10 @@ export function sharedSettings(config: AppConfig): Record<string, string> {
     SMTP_URL: fingerprint(config.mail.smtpUrl),
     METRICS_TOKEN: fingerprint(config.metricsToken),
     BACKUP_KEEP: shown(config.backup.keep),
+    // Whichever instance runs the daily backup, it is encrypted the same way. Not even a fingerprint of
+    // the passphrase is recorded: a fast hash of it would let a guesser skip the slow scrypt of age.
+    BACKUP_PASSPHRASE: config.backup.passphrase ? 'set' : 'unset',
+    BACKUP_RECIPIENT: config.backup.recipients.join(','),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { FailedJob } from '@eclat/shared';
 import type { AppConfig } from '../config.ts';
 import { runInTransaction, type Db, type TransactionScope } from '../db/transaction.ts';
@@ -27,6 +28,14 @@ export type Jobs = {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Adds a job on its own (no business write to tie it to). */
   enqueue<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<string>;
+  /**
+   * The task that handles each job of a queue, in the workers of any process (retried with backoff).
+   * The queue is made either way, so jobs can be added with JOBS_ENABLED=false (another process runs them).
+   */
+  handle<Q extends 'password-reset'>(
+    queue: Q,
+    task: (data: z.output<(typeof QUEUES)[Q]>) => Promise<void>,
+  ): Promise<void>;
   listFailed(limit?: number): Promise<FailedJob[]>;
   /** How many jobs of a queue ran out of retries and wait for a Retry (the owner's overview). */
   countFailed(queue: QueueName): Promise<number>;
@@ -216,6 +225,20 @@ export const jobsPlugin = fp(
         await boss.schedule(queue, cron, {}, { tz: config.businessTimeZone, missed: 'once' });
         await boss.work(queue, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
           await task();
+        });
+      },
+      async handle(queue, task) {
+        await boss.createQueue(queue, {
+          retryLimit: 5,
+          retryDelay: 30,
+          retryBackoff: true,
+          expireInSeconds: 5 * 60,
+          deleteAfterSeconds: ONE_DAY,
+          notify: true,
+        });
+        if (!config.jobs.enabled) return;
+        await boss.work(queue, { pollingIntervalSeconds: config.jobs.pollSeconds }, async ([job]) => {
+          if (job) await task(QUEUES[queue].parse(job.data));
         });
       },
       async listFailed(limit = 100) {

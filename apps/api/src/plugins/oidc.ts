@@ -7,6 +7,7 @@ import type { AppConfig } from '../config.ts';
 import { loadAuthKeys } from '../modules/auth/keys.ts';
 import { interactionRoutes } from '../modules/auth/interactions.routes.ts';
 import { deleteExpiredOidcPayloads } from '../modules/auth/oidc-adapter.ts';
+import { sendPasswordResetLink } from '../modules/auth/password-reset.ts';
 import { createProvider } from '../modules/auth/provider.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -38,6 +39,10 @@ export const oidcPlugin = fp(
       }
       void callback(req, res);
     });
+
+    await app.jobs.handle('password-reset', (request) =>
+      sendPasswordResetLink(app.jobs, options.config.publicUrl, request),
+    );
 
     await app.register(async (pages) => {
       await pages.register(formbody, { bodyLimit: 16 * 1024 });

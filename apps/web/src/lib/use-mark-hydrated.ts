@@ -4,8 +4,10 @@ import { useEffect } from 'react';
 const BOOT_SCRIPT_ID = 'eclat-boot';
 
 /**
- * Gives again the clicks the boot script held while the page was not yet hydrated (a button, a label, a
- * box: their handlers only exist now). Each element once, and only if it is still in the page.
+ * Hands the hydrated page what the boot script kept while it was not yet hydrated: what was typed or
+ * autofilled in its fields (given as changes, so each form's state takes it up), then, a task later, the
+ * clicks it held (a button, a label, a box: their handlers only exist now), each element once and only if
+ * it is still in the page. A Send pressed early sends what was typed.
  */
 export function replayEarlyClicks(): void {
   const boot: (HTMLElement & { replay?: () => void }) | null = document.getElementById(BOOT_SCRIPT_ID);

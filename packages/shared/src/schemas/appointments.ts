@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { MAX_SERVICES_PER_VISIT, TEXT_LIMITS } from '../limits.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
@@ -57,7 +58,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 const serviceIdsSchema = z
   .array(z.uuid('appointments.errors.services'), { error: 'appointments.errors.services' })
   .min(1, 'appointments.errors.services')
-  .max(10, 'appointments.errors.tooManyServices');
+  .max(MAX_SERVICES_PER_VISIT, 'appointments.errors.tooManyServices');
 
 /** A city as people write it: letters, spaces, hyphens, apostrophes and periods ("Saint-Jean", "St. John's"). */
 export const CITY_PATTERN = /^\p{L}[\p{L} .'’-]*$/u;
@@ -72,7 +73,7 @@ export const visitPlaceInputSchema = z.object({
     .string({ error: 'appointments.errors.cityRequired' })
     .trim()
     .min(1, 'appointments.errors.cityRequired')
-    .max(100, 'validation.tooLong')
+    .max(TEXT_LIMITS.city, 'validation.tooLong')
     .regex(CITY_PATTERN, 'appointments.errors.cityFormat'),
   postalCode: postalCodeSchema,
 });
@@ -90,7 +91,7 @@ export const bookAppointmentInputSchema = z.object({
   /** Extras of the chosen services; absent on a change keeps the visit's. */
   extraIds: extraIdsSchema.optional(),
   appointmentDate: instant('appointments.errors.dateTime'),
-  comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
+  comments: z.string().trim().max(TEXT_LIMITS.comments, 'validation.tooLong').nullish(),
   /** Emails about this appointment use it. */
   locale: z.enum(LOCALES).optional(),
   /**
@@ -222,7 +223,11 @@ export const serviceIdsQuerySchema = z
           .filter(Boolean)
       : [],
   )
-  .pipe(z.array(z.uuid('appointments.errors.services')).max(10, 'appointments.errors.tooManyServices'));
+  .pipe(
+    z
+      .array(z.uuid('appointments.errors.services'))
+      .max(MAX_SERVICES_PER_VISIT, 'appointments.errors.tooManyServices'),
+  );
 
 /** `/slots`: the day, and the visit whose length counts (services, home, extras; decision 025). */
 export const slotsQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { TEXT_LIMITS } from '../limits.ts';
 import { personSearchQuerySchema } from './primitives.ts';
 import { optionalPostalCodeSchema } from './service-area.ts';
 
@@ -27,7 +28,7 @@ export const addressSchema = z
   .string({ error: 'profile.errors.addressRequired' })
   .trim()
   .min(1, 'profile.errors.addressRequired')
-  .max(200, 'validation.tooLong')
+  .max(TEXT_LIMITS.address, 'validation.tooLong')
   .regex(ADDRESS_PATTERN, 'profile.errors.addressFormat');
 
 /** A signed-in person's own profile (create or update). The email comes from their account. */
@@ -36,12 +37,12 @@ export const profileInputSchema = z.object({
     .string({ error: 'profile.errors.firstName' })
     .trim()
     .min(1, 'profile.errors.firstName')
-    .max(100, 'validation.tooLong'),
+    .max(TEXT_LIMITS.personName, 'validation.tooLong'),
   lastName: z
     .string({ error: 'profile.errors.lastName' })
     .trim()
     .min(1, 'profile.errors.lastName')
-    .max(100, 'validation.tooLong'),
+    .max(TEXT_LIMITS.personName, 'validation.tooLong'),
   phoneNumber: z
     .string({ error: 'profile.errors.phone' })
     .trim()
@@ -52,7 +53,7 @@ export const profileInputSchema = z.object({
   companyName: z
     .string()
     .trim()
-    .max(120, 'validation.tooLong')
+    .max(TEXT_LIMITS.companyName, 'validation.tooLong')
     .nullish()
     // An empty company name is stored as null (spec §5).
     .transform((value) => (value?.length ? value : null)),
@@ -68,7 +69,7 @@ export const customerListQuerySchema = personSearchQuerySchema({ fallback: 50, m
 
 export const customerIdParamsSchema = z.object({ customerId: z.uuid() });
 export const customerByEmailQuerySchema = z.object({
-  email: z.email('validation.email').max(254, 'validation.tooLong'),
+  email: z.email('validation.email').max(TEXT_LIMITS.email, 'validation.tooLong'),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { TEXT_LIMITS } from '../limits.ts';
 import { PHONE_PATTERN } from './customers.ts';
 import { optionalPostalCodeSchema } from './service-area.ts';
 
@@ -30,12 +31,12 @@ const requiredEmail = () =>
       error: (issue) =>
         issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.email',
     })
-    .max(254, 'validation.tooLong');
+    .max(TEXT_LIMITS.email, 'validation.tooLong');
 
 /** Body of `POST /employees` and `PUT /employees/{id}` (admin). Active defaults to true (spec §5). */
 export const employeeInputSchema = z.object({
-  firstName: required(100),
-  lastName: required(100),
+  firstName: required(TEXT_LIMITS.personName),
+  lastName: required(TEXT_LIMITS.personName),
   email: requiredEmail(),
   phoneNumber: required(30).regex(PHONE_PATTERN, 'validation.phone'),
   role: required(60),
@@ -47,14 +48,14 @@ export const employeeIdParamsSchema = z.object({ employeeId: z.uuid() });
 
 /** Body of the admin's `POST /customers` and `PUT /customers/{id}` (spec §2 Create New Customer / Edit Customer). */
 export const adminCustomerInputSchema = z.object({
-  firstName: required(100),
-  lastName: required(100),
+  firstName: required(TEXT_LIMITS.personName),
+  lastName: required(TEXT_LIMITS.personName),
   email: requiredEmail(),
   phoneNumber: required(30).regex(PHONE_PATTERN, 'validation.phone'),
   companyName: z
     .string()
     .trim()
-    .max(120, 'validation.tooLong')
+    .max(TEXT_LIMITS.companyName, 'validation.tooLong')
     .nullish()
     .transform((value) => (value?.length ? value : null)),
   /** Optional (issue 16); absent keeps it, empty clears it. */

@@ -138,20 +138,34 @@ export const extraIdsSchema = z
   .array(z.uuid('pricing.errors.extra'), { error: 'pricing.errors.extra' })
   .max(40, 'pricing.errors.extra');
 
+/**
+ * A home as a visit or a series stored it (a breakdown's home, a line's basis): whole numbers and a unit,
+ * without the limits of `homeSchema`. A read says what is stored (issue 27, decision 034): a home written
+ * before a limit, or beyond it by another route, is shown rather than failing the whole list.
+ */
+export const storedHomeSchema = z
+  .object({
+    bedrooms: z.number().int().optional(),
+    bathrooms: z.number().int().optional(),
+    area: z.number().int().optional(),
+    areaUnit: z.enum(AREA_UNITS).optional(),
+  })
+  .meta({ id: 'StoredHome' }) satisfies z.ZodType<Home>;
+
 export const priceLineSchema = z.object({
   kind: z.enum(PRICE_LINE_KINDS),
   label: z.object({ en: z.string(), fr: z.string() }),
   refId: z.string().nullable(),
   cents: z.number().int(),
   minutes: z.number().int(),
-  basis: homeSchema.optional(),
+  basis: storedHomeSchema.optional(),
   percent: z.number().int().optional(),
 }) satisfies z.ZodType<PriceLine>;
 
 /** What a visit was priced on and how: stored with it when booked (decision 025). */
 export const priceBreakdownSchema = z
   .object({
-    home: homeSchema,
+    home: storedHomeSchema,
     extraIds: z.array(z.string()),
     /** The postal code it was priced at (issue 16, decision 026): absent when unknown or booked before. */
     postalCode: z.string().nullable().optional(),

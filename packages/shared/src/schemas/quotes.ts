@@ -1,7 +1,9 @@
 import { z } from '../zod.ts';
 import { APPOINTMENTS_PAGE_SIZE } from '../constants.ts';
 import { MAX_VISIT_MINUTES } from '../booking-rules.ts';
+import { MAX_SERVICES_PER_VISIT, TEXT_LIMITS } from '../limits.ts';
 import { LOCALES } from '../locales.ts';
+import { HOME_LIMITS } from '../pricing.ts';
 import {
   MAX_QUOTE_CENTS,
   MAX_QUOTE_DATES,
@@ -18,12 +20,16 @@ import { slotDaysQuerySchema } from './scheduling.ts';
 
 /** Quote requests (issue 16, decision 026): work priced by the company before it is booked. */
 
-const count = (max: number) =>
+/**
+ * A count of the place, optional: the limits of a home at booking (`HOME_LIMITS`), so the visit an
+ * accepted quote books carries a home every read can show (issue 27: 50 bedrooms broke the staff's list).
+ */
+const count = (limits: { min: number; max: number }, key: string) =>
   z
-    .number({ error: 'quotes.errors.size' })
-    .int('quotes.errors.size')
-    .min(0, 'quotes.errors.size')
-    .max(max, 'quotes.errors.size')
+    .number({ error: key })
+    .int(key)
+    .min(limits.min, key)
+    .max(limits.max, key)
     .nullish()
     .transform((value) => value ?? null);
 
@@ -38,20 +44,20 @@ export const createQuoteInputSchema = z.object({
   /** The services it is about (any of the catalogue's, quote-only ones included); may be none. */
   serviceIds: z
     .array(z.uuid('quotes.errors.services'), { error: 'quotes.errors.services' })
-    .max(10, 'appointments.errors.tooManyServices')
+    .max(MAX_SERVICES_PER_VISIT, 'appointments.errors.tooManyServices')
     .default([]),
   description: z
     .string({ error: 'quotes.errors.description' })
     .trim()
     .min(1, 'quotes.errors.description')
-    .max(2000, 'validation.tooLong'),
+    .max(TEXT_LIMITS.description, 'validation.tooLong'),
   /** The spec's address rule (digits, a space, letters). */
   address: profileInputSchema.shape.address,
   postalCode: postalCodeSchema,
-  bedrooms: count(50),
-  bathrooms: count(50),
+  bedrooms: count(HOME_LIMITS.bedrooms, 'pricing.errors.bedrooms'),
+  bathrooms: count(HOME_LIMITS.bathrooms, 'pricing.errors.bathrooms'),
   /** Floor area in square feet. */
-  areaSqft: count(1_000_000),
+  areaSqft: count(HOME_LIMITS.area, 'pricing.errors.area'),
   preferredDates: z
     .array(calendarDate('validation.date'), { error: 'validation.date' })
     .max(MAX_QUOTE_DATES, 'quotes.errors.tooManyDates')
@@ -124,7 +130,7 @@ export const answerQuoteInputSchema = z.object({
   message: z
     .string()
     .trim()
-    .max(2000, 'validation.tooLong')
+    .max(TEXT_LIMITS.quoteMessage, 'validation.tooLong')
     .nullish()
     .transform((value) => (value?.length ? value : null)),
 });
@@ -133,7 +139,7 @@ export type AnswerQuoteInput = z.input<typeof answerQuoteInputSchema>;
 /** `POST /quotes/{quoteId}/accept` (its customer): the visit's start, chosen among the quote's slots. */
 export const acceptQuoteInputSchema = z.object({
   appointmentDate: instant('appointments.errors.dateTime'),
-  comments: z.string().trim().max(1000, 'validation.tooLong').nullish(),
+  comments: z.string().trim().max(TEXT_LIMITS.comments, 'validation.tooLong').nullish(),
   locale: z.enum(LOCALES).optional(),
 });
 export type AcceptQuoteInput = z.input<typeof acceptQuoteInputSchema>;

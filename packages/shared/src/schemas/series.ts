@@ -8,7 +8,7 @@ import {
 } from '../recurring.ts';
 import { appointmentSchema, appointmentServiceSchema, bookAppointmentInputSchema } from './appointments.ts';
 import { calendarDate, queryInteger } from './primitives.ts';
-import { homeSchema, priceLineSchema } from './pricing.ts';
+import { priceLineSchema, storedHomeSchema } from './pricing.ts';
 
 /** Recurring cleanings (decision 020): a series of visits on one weekday at one local time. */
 
@@ -74,7 +74,7 @@ export const seriesSchema = z
     status: z.enum(SERIES_STATUSES),
     serviceDetails: z.array(appointmentServiceSchema),
     /** The home and extras every visit is priced on (decision 025). */
-    home: homeSchema,
+    home: storedHomeSchema,
     extraIds: z.array(z.string()),
     /** A visit's lines before the discount: services and extras. */
     priceLines: z.array(priceLineSchema),

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { TEXT_LIMITS } from '../limits.ts';
 import { SERVICE_ID_LENGTH } from '../constants.ts';
 import { pricingModelSchema, serviceExtraSchema, serviceExtrasInputSchema } from './pricing.ts';
 
@@ -76,8 +77,8 @@ const text = (max: number) =>
  */
 export const serviceInputSchema = z
   .object({
-    title: text(120),
-    description: text(2000),
+    title: text(TEXT_LIMITS.serviceTitle),
+    description: text(TEXT_LIMITS.description),
     pricing: z
       .number({ error: 'validation.number' })
       .min(0, 'services.errors.negativePrice')

@@ -1,4 +1,4 @@
-import { COMPANY_PHONE, type Locale } from '@eclat/shared';
+import { APPOINTMENT_STATUSES, COMPANY_PHONE, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDateTime } from '../format.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -30,6 +30,8 @@ export const appointmentEmailDataSchema = z.object({
   total: z.number().min(0),
   address: z.string().max(500).nullable(),
   comments: z.string().max(2000).nullable(),
+  /** The visit's status when the email was queued: its calendar event's STATUS (`mail/ics.ts`). */
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
 });
 export type AppointmentEmailData = z.infer<typeof appointmentEmailDataSchema>;
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { RenderContext, RenderedEmail } from '../layout.ts';
 import { renderLinkEmail, type LinkEmailTexts } from '../link-email.ts';
 
+/** No name: the address is not confirmed, so nothing typed at sign-up goes to it. */
 export const emailVerificationDataSchema = z.object({
-  firstName: z.string().max(100).optional(),
   verifyUrl: z.url(),
   expiresInHours: z.number().int().positive(),
 });
@@ -42,6 +42,6 @@ export function renderEmailVerification(
   locale: Locale,
   ctx: RenderContext,
 ): RenderedEmail {
-  const link = { url: data.verifyUrl, firstName: data.firstName };
+  const link = { url: data.verifyUrl, firstName: undefined };
   return renderLinkEmail(TEXT[locale](data, ctx.brandName), link, locale, ctx);
 }

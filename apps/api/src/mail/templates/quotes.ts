@@ -1,4 +1,4 @@
-import type { Locale } from '@eclat/shared';
+import { QUOTE_WHAT_MAX_LENGTH, TEXT_LIMITS, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDate, formatMoney } from '../format.ts';
 import type { RenderContext, RenderedEmail } from '../layout.ts';
@@ -10,7 +10,7 @@ export const quoteRequestDataSchema = z.object({
   quoteId: z.uuid(),
   customerName: z.string().min(1).max(210),
   customerEmail: z.email(),
-  what: z.string().min(1).max(2000),
+  what: z.string().min(1).max(QUOTE_WHAT_MAX_LENGTH),
   address: z.string().min(1).max(300),
   postalCode: z.string().min(1).max(20),
   photoCount: z.number().int().min(0),
@@ -22,7 +22,7 @@ export const quoteAnsweredDataSchema = z.object({
   customerFirstName: z.string().min(1).max(100),
   priceCents: z.number().int().min(1),
   durationMinutes: z.number().int().min(1),
-  message: z.string().max(2000).nullable(),
+  message: z.string().max(TEXT_LIMITS.quoteMessage).nullable(),
   expiresAt: z.iso.datetime(),
 });
 export type QuoteAnsweredData = z.infer<typeof quoteAnsweredDataSchema>;

@@ -1,4 +1,9 @@
-import { RECURRING_FREQUENCIES, type Locale, type RecurringFrequency } from '@eclat/shared';
+import {
+  APPOINTMENT_STATUSES,
+  RECURRING_FREQUENCIES,
+  type Locale,
+  type RecurringFrequency,
+} from '@eclat/shared';
 import { z } from 'zod';
 import { formatHour, formatMoney, formatPercent, formatWeekday } from '../format.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -53,6 +58,8 @@ export const seriesConfirmationDataSchema = z.object({
         /** The appointment's revision: its calendar event's SEQUENCE. */
         revision: z.number().int().min(0),
         totalPrice: z.number().min(0),
+        /** The visit's status: its calendar event's STATUS (`mail/ics.ts`). */
+        status: z.enum(APPOINTMENT_STATUSES).optional(),
       }),
     )
     .min(1)

@@ -1,4 +1,4 @@
-import type { Locale } from '@eclat/shared';
+import { APPOINTMENT_STATUSES, type Locale } from '@eclat/shared';
 import { z } from 'zod';
 import { formatDate, formatDateTime } from '../format.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -69,6 +69,8 @@ export const visitNoticeDataSchema = z
     totalPrice: z.number().min(0),
     address: z.string().max(500).nullable(),
     revision: z.number().int().min(0),
+    /** The visit's status after the change: its calendar event's STATUS (`mail/ics.ts`). */
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
   })
   .superRefine((data, ctx) => {
     if (!KINDS_FOR[data.audience].includes(data.kind))

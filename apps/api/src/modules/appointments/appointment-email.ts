@@ -15,5 +15,6 @@ export function appointmentEmailDataOf(appointment: Appointment): AppointmentEma
     // Where the visit happens: street, city and postal code (issue 27).
     address: addressLine(appointment),
     comments: appointment.comments,
+    status: appointment.status,
   };
 }

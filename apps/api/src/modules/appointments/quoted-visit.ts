@@ -1,4 +1,11 @@
-import { quoteStatusAt, visitEnd, type Locale, type PriceBreakdown } from '@eclat/shared';
+import {
+  appointmentSchema,
+  homeWithinLimits,
+  quoteStatusAt,
+  visitEnd,
+  type Locale,
+  type PriceBreakdown,
+} from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
@@ -65,10 +72,11 @@ export async function bookQuotedVisit(
     const title = quotedLineTitle(quote);
     // One line at the quoted price, in the breakdown every visit carries (decision 025).
     const priceBreakdown: PriceBreakdown = {
-      home: {
+      // Within the limits of a home (a quote asked before they were shared may say more; it keeps that).
+      home: homeWithinLimits({
         ...(quote.bedrooms !== null && { bedrooms: quote.bedrooms }),
         ...(quote.bathrooms !== null && { bathrooms: quote.bathrooms }),
-      },
+      }),
       extraIds: [],
       // Priced by the admin's answer: no travel surcharge on top (decision 026); a later edit keeps none.
       postalCode: quote.postalCode,
@@ -111,6 +119,9 @@ export async function bookQuotedVisit(
     await updateQuote(tx.db, quote.id, { status: 'accepted', decidedAt: nowOf(rules), appointmentId: id });
     const created = await findAppointment(tx.db, id);
     if (!created) throw new Error('The appointment was not saved.');
+    // The visit must be readable before it is committed: a visit the reads cannot send is not booked
+    // (issue 27: the accept answered 500 with its visit booked, and the staff's list failed from then on).
+    appointmentSchema.parse(created);
     await tx.enqueue('email', {
       to: input.customer.email,
       locale: input.locale,

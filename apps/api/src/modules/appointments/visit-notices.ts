@@ -61,6 +61,7 @@ export async function queueVisitNotices(
     totalPrice: visit.totalPrice,
     address: addressLine(visit),
     revision: facts?.revision ?? 0,
+    status: visit.status,
   } satisfies Omit<VisitNoticeData, 'audience' | 'recipientFirstName'>;
   const notice = (audience: VisitNoticeAudience, recipientFirstName: string) => ({
     template: 'visit-notice' as const,

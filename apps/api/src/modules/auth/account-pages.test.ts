@@ -81,6 +81,35 @@ describe('create an account', () => {
     expect(short.body).toContain('Le mot de passe doit compter au moins 10 caractères.');
   });
 
+  it('gives each field its own message: a long name is not a long password (EN and FR)', async () => {
+    const browser = new Browser(app);
+    const { uid } = await startSignIn(browser);
+    const errorOf = (body: string, field: string) =>
+      new RegExp(`id="f-${field}-error">([^<]*)<`).exec(body)?.[1];
+    const long = await browser.post(`/oidc/interaction/${uid}/register?lang=en`, {
+      firstName: 'A'.repeat(101),
+      lastName: 'B'.repeat(600),
+      email: `${'c'.repeat(250)}@example.com`,
+      password: TEST_PASSWORD,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long.body, 'firstName')).toBe('The first name is too long.');
+    expect(errorOf(long.body, 'lastName')).toBe('The last name is too long.');
+    expect(errorOf(long.body, 'email')).toBe('The email address is too long.');
+    expect(errorOf(long.body, 'password')).toBeUndefined();
+    expect(long.body).not.toContain('The password is too long.');
+
+    const french = await browser.post(`/oidc/interaction/${uid}/register?lang=fr`, {
+      firstName: 'A'.repeat(101),
+      lastName: 'Lopez',
+      email: 'ana@example.com',
+      password: 'x'.repeat(201),
+    });
+    expect(errorOf(french.body, 'firstName')).toBe('Le prénom est trop long.');
+    expect(errorOf(french.body, 'lastName')).toBeUndefined();
+    expect(errorOf(french.body, 'password')).toBe('Le mot de passe est trop long.');
+  });
+
   it('creates an unverified customer account that can then sign in and get a token with its permissions', async () => {
     const browser = new Browser(app);
     const { uid, verifier } = await startSignIn(browser);
@@ -126,6 +155,17 @@ describe('sign in', () => {
       expect(res.statusCode).toBe(401);
       expect(res.body).toContain('The email or password is incorrect.');
     }
+  });
+
+  it('refuses an email longer than any account has as a wrong password, not a server error', async () => {
+    const browser = new Browser(app);
+    const { uid } = await startSignIn(browser);
+    const res = await browser.post(`/oidc/interaction/${uid}/login?lang=en`, {
+      email: `${'a'.repeat(6000)}@example.com`,
+      password: 'nope nope nope',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('The email or password is incorrect.');
   });
 
   it('refuses a form posted from another site', async () => {

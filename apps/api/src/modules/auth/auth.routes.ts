@@ -79,7 +79,8 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
         summary: 'Sign out everywhere',
         description:
           'Every access token of the signed-in account issued so far, this one included, stops working, and ' +
-          'with the embedded provider every session and refresh token of the account ends. Any signed-in ' +
+          'with the embedded provider every session and refresh token of the account ends; every private ' +
+          'calendar address of the account (calendar-feeds) stops working. Any signed-in ' +
           'account, for itself only.',
         security: bearer,
         response: { 204: z.undefined(), 401: errorBodySchema },

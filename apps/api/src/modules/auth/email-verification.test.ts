@@ -16,6 +16,7 @@ import {
 } from '../../../test/auth.ts';
 import { findUserByEmail, findUserById } from './accounts.repository.ts';
 import { createEmailToken } from './email-tokens.ts';
+import { emailJobSchema, renderEmail } from '../../mail/email-message.ts';
 
 let app: TestApp;
 useTestApp((built) => (app = built));
@@ -151,6 +152,52 @@ describe('sign-up and the verification link', () => {
     expect(String(toOwner[0]?.message.data.signInUrl)).toMatch(/\/profile$/);
     const toFree = await emailsTo(free);
     expect(toFree.map((job) => job.message.template)).toEqual(['email-verification']);
+  });
+});
+
+describe('what a stranger typed never reaches an address nobody confirmed', () => {
+  const ctx = { brandName: 'Éclat', publicUrl: 'http://localhost:3000', timeZone: 'America/Toronto' };
+  const rendered = (job: EmailJobData) => {
+    const email = renderEmail(emailJobSchema.parse(job), ctx);
+    return `${email.subject}\n${email.text}\n${email.html}`;
+  };
+
+  it('greets nobody by name in the verification, the sign-up warning and the reset emails of an unconfirmed address', async () => {
+    const email = unique('phished');
+    const typed = { firstName: 'URGENT log in at https://evil.example/login', lastName: 'Evil Corp' };
+    const { browser, url } = await registerPage('en');
+    expect((await browser.post(url, { ...typed, email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    // The address is taken now: a second sign-up warns its (unconfirmed) owner.
+    const again = await registerPage('fr');
+    await again.browser.post(again.url, { ...typed, email, password: TEST_PASSWORD });
+    // "Forgot password" for it: its job emails a link.
+    const forgot = new Browser(app);
+    const start = await forgot.get(authorizeUrl(pkce().challenge));
+    const uid = interactionUid(String(start.headers.location));
+    await forgot.post(`/oidc/interaction/${uid}/forgot?lang=en`, { email });
+    await expect
+      .poll(async () => (await emailsTo(email)).map((job) => job.message.template).sort(), {
+        timeout: 15_000,
+      })
+      .toEqual(['email-verification', 'password-reset', 'sign-up-attempt']);
+    for (const job of await emailsTo(email)) {
+      const text = rendered(job);
+      expect(text, job.message.template).not.toContain('URGENT');
+      expect(text, job.message.template).not.toContain('evil.example');
+      expect(text, job.message.template).not.toContain('Evil Corp');
+      expect(text, job.message.template).toMatch(/(Hello|Bonjour),/);
+    }
+  });
+
+  it('still greets a confirmed address by its name', async () => {
+    const user = await createTestUser(app);
+    const forgot = new Browser(app);
+    const start = await forgot.get(authorizeUrl(pkce().challenge));
+    const uid = interactionUid(String(start.headers.location));
+    await forgot.post(`/oidc/interaction/${uid}/forgot?lang=en`, { email: user.email });
+    await expect.poll(async () => (await emailsTo(user.email)).length, { timeout: 15_000 }).toBe(1);
+    const [job] = await emailsTo(user.email);
+    expect(job && rendered(job)).toContain(`Hello ${user.firstName},`);
   });
 });
 

@@ -23,11 +23,26 @@ export function verificationUrl(publicUrl: string, token: string, locale: Locale
   return `${publicUrl}/oidc/account/verify-email?token=${token}&lang=${locale}`;
 }
 
-/** A new verification link for the account, emailed in the given language, in the caller's transaction. */
+/**
+ * The name an email to an account may greet it with: none while its address is not confirmed. Whoever
+ * signs up types the name, and the address may be somebody else's: nothing a stranger typed goes to an
+ * address nobody has confirmed ("Hello URGENT: log in at https://evil.example", from our domain).
+ */
+export function greetingNameOf(user: {
+  firstName: string;
+  emailVerifiedAt: Date | null;
+}): string | undefined {
+  return user.emailVerifiedAt && user.firstName ? user.firstName : undefined;
+}
+
+/**
+ * A new verification link for the account, emailed in the given language, in the caller's transaction.
+ * The address is not confirmed: the email greets nobody by name (`greetingNameOf`).
+ */
 export async function sendVerificationEmail(
   tx: Transaction,
   publicUrl: string,
-  user: { id: string; email: string; firstName: string },
+  user: { id: string; email: string },
   locale: Locale,
 ): Promise<void> {
   const token = await createEmailToken(tx.db, user.id, 'email-verification');
@@ -37,7 +52,6 @@ export async function sendVerificationEmail(
     message: {
       template: 'email-verification',
       data: {
-        firstName: user.firstName || undefined,
         verifyUrl: verificationUrl(publicUrl, token, locale),
         expiresInHours: VERIFICATION_HOURS,
       },

@@ -1,6 +1,12 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { isLocale, pickLocale, type Locale } from '@eclat/shared';
+import {
+  customerByEmailQuerySchema,
+  isLocale,
+  pickLocale,
+  profileInputSchema,
+  type Locale,
+} from '@eclat/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import {
@@ -10,14 +16,10 @@ import {
   setPassword,
   type UserRecord,
 } from './accounts.repository.ts';
+import { consumeEmailToken, findEmailToken, retireEmailTokens } from './email-tokens.ts';
+import { RESET_MINUTES } from './password-reset.ts';
 import {
-  consumeEmailToken,
-  createEmailToken,
-  findEmailToken,
-  retireEmailTokens,
-  TOKEN_LIFETIME_MINUTES,
-} from './email-tokens.ts';
-import {
+  greetingNameOf,
   markEmailVerified,
   sendVerificationEmail,
   VERIFICATION_EMAIL_RULE,
@@ -42,16 +44,26 @@ import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
 import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
 import { endEverySessionOf } from './token-epoch.ts';
 import { clientNetwork } from '../../lib/client-network.ts';
+import { hasUnsafeInput } from '../../plugins/input-text.ts';
 
-const RESET_MINUTES = TOKEN_LIFETIME_MINUTES['password-reset'];
 const emailSchema = z.email();
-const formSchema = z.record(z.string(), z.string().max(500));
+/** The limits an account's names and address will meet on its customer profile: the shared rules. */
+const firstNameSchema = profileInputSchema.shape.firstName;
+const lastNameSchema = profileInputSchema.shape.lastName;
+const storableEmailSchema = customerByEmailQuerySchema.shape.email;
 
 type Options = { config: AppConfig; provider: Provider };
 
+/**
+ * The text fields of a posted form (a field sent twice, or a JSON body's other types, is left out). Each
+ * field's length is checked by the page that reads it, with that field's own message.
+ */
 function form(request: FastifyRequest): Record<string, string> {
-  const parsed = formSchema.safeParse(request.body ?? {});
-  return parsed.success ? parsed.data : {};
+  const body: unknown = request.body;
+  if (body === null || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
@@ -95,6 +107,24 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
 
+  // A NUL or a lone surrogate anywhere in a page's request (the rule of `plugins/input-text.ts`): the error
+  // page with `invalid_request` (400), as the provider answers, before the global guard's JSON would.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!hasUnsafeInput(request)) return;
+    return html(reply, errorPage(pageContext(request, localeFor(request)), { code: 'invalid_request' }), 400);
+  });
+  // What Fastify refuses before a page's handler (a form over the size limit, a body it cannot parse) is
+  // a page too; a server error goes on to the app's handler (logged, with the request id).
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 400 || status >= 500) throw error;
+    return html(
+      reply,
+      errorPage(pageContext(request, localeFor(request)), { code: 'invalid_request' }),
+      status,
+    );
+  });
+
   /** Loads the interaction; an unknown or expired one shows the "expired" page. */
   async function details(request: FastifyRequest, reply: FastifyReply) {
     try {
@@ -127,7 +157,7 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       message: {
         template: 'sign-up-attempt',
         data: {
-          firstName: owner.firstName || undefined,
+          firstName: greetingNameOf(owner),
           signInUrl: `${config.publicUrl}/profile`,
         },
       },
@@ -231,6 +261,13 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
           status,
         );
       if (isCrossSite(request)) return render(t.errorIntro, 403);
+      // No account has an address longer than the shared limit (and its throttle key would not fit an index).
+      const tooLong = storableEmailSchema
+        .safeParse(email)
+        .error?.issues.some((issue) => issue.code === 'too_big');
+      if (tooLong) {
+        return render(t.badCredentials, 401);
+      }
 
       const outcome = await app.jobs.transaction(({ db }) =>
         attemptSignIn(db, { email, address: clientNetwork(request.ip) }, async () => {
@@ -301,11 +338,12 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
 
       const errors: FieldErrors = {};
       if (!values.firstName) errors.firstName = t.fieldRequired;
-      else if (values.firstName.length > 100) errors.firstName = t.tooLong;
+      else if (!firstNameSchema.safeParse(values.firstName).success) errors.firstName = t.firstNameTooLong;
       if (!values.lastName) errors.lastName = t.fieldRequired;
-      else if (values.lastName.length > 100) errors.lastName = t.tooLong;
+      else if (!lastNameSchema.safeParse(values.lastName).success) errors.lastName = t.lastNameTooLong;
       if (!values.email) errors.email = t.fieldRequired;
       else if (!emailSchema.safeParse(values.email).success) errors.email = t.emailInvalid;
+      else if (!storableEmailSchema.safeParse(values.email).success) errors.email = t.emailTooLong;
       const problem = checkPasswordPolicy(password, [
         values.email,
         values.firstName,
@@ -433,7 +471,7 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
           forgotPage(page, { action: links.forgot, loginHref: links.login, email, error: t.errorIntro }),
           403,
         );
-      if (!emailSchema.safeParse(email).success) {
+      if (!emailSchema.safeParse(email).success || !storableEmailSchema.safeParse(email).success) {
         return html(
           reply,
           forgotPage(page, { action: links.forgot, loginHref: links.login, email, error: t.emailInvalid }),
@@ -450,25 +488,14 @@ export const interactionRoutes: FastifyPluginCallback<Options> = (app, { config,
       }
       await recordHit(app.db, ipKey, RULES.registrations);
 
-      // The answer is the same whether or not the address has an account.
+      // The same work whether or not the address has an account (issue 27): its own throttle, and one job
+      // that emails the link when there is an account (`password-reset.ts`). Nothing here reads the
+      // account, so neither the answer nor its time tells whether one exists.
       const emailKey = `forgot-email:${email.toLowerCase()}`;
-      const user = await findUserByEmail(app.db, email);
-      if (user && !(await isLocked(app.db, emailKey))) {
-        await recordHit(app.db, emailKey, RULES.resetEmails);
+      if (!(await isLocked(app.db, emailKey))) {
         await app.jobs.transaction(async (tx) => {
-          const token = await createEmailToken(tx.db, user.id, 'password-reset');
-          await tx.enqueue('email', {
-            to: user.email,
-            locale,
-            message: {
-              template: 'password-reset',
-              data: {
-                firstName: user.firstName || undefined,
-                resetUrl: `${config.publicUrl}/oidc/account/reset-password?token=${token}&lang=${locale}`,
-                expiresInMinutes: RESET_MINUTES,
-              },
-            },
-          });
+          await recordHit(tx.db, emailKey, RULES.resetEmails);
+          await tx.enqueue('password-reset', { email, locale });
         });
       }
       return html(

@@ -2,6 +2,7 @@ import { errors } from 'oidc-provider';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.ts';
 import { oidcPayloads } from '../../db/schema/index.ts';
+import { hasUnsafeText } from '../../plugins/input-text.ts';
 
 type Payload = Record<string, unknown> & {
   grantId?: string;
@@ -20,8 +21,17 @@ const GRANTABLE = new Set([
 ]);
 
 /**
+ * Whether an id or user code could be one we stored: a text without a NUL or a lone surrogate. Anything
+ * else comes from a request (a `code`, `refresh_token`, `token` or `client_id` typed by someone) and
+ * cannot exist, so it is not looked for (PostgreSQL would refuse the NUL, a 500).
+ */
+const couldExist = (id: unknown): id is string => typeof id === 'string' && !hasUnsafeText(id);
+
+/**
  * oidc-provider's storage in PostgreSQL (one table for every model). Expired rows are invisible and
- * removed by `deleteExpiredOidcPayloads`.
+ * removed by `deleteExpiredOidcPayloads`. An id that cannot exist is not found (and never consumed,
+ * destroyed or revoked); a payload PostgreSQL cannot store (a request's `state` with a NUL) is refused as
+ * the provider's `invalid_request` (400), which it answers in its own shape (OAuth's JSON, or its page).
  */
 export function createOidcAdapterClass(db: Db) {
   return class PostgresOidcAdapter {
@@ -32,6 +42,9 @@ export function createOidcAdapterClass(db: Db) {
     }
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+      if (!couldExist(id) || hasUnsafeText(payload)) {
+        throw new errors.InvalidRequest('the request holds text that cannot be stored');
+      }
       const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
       const row = {
         id,
@@ -75,16 +88,16 @@ export function createOidcAdapterClass(db: Db) {
       return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
     }
 
-    find(id: string) {
-      return this.findWhere(eq(oidcPayloads.id, id));
+    async find(id: string) {
+      return couldExist(id) ? this.findWhere(eq(oidcPayloads.id, id)) : undefined;
     }
 
-    findByUid(uid: string) {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+    async findByUid(uid: string) {
+      return couldExist(uid) ? this.findWhere(eq(oidcPayloads.uid, uid)) : undefined;
     }
 
-    findByUserCode(userCode: string) {
-      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+    async findByUserCode(userCode: string) {
+      return couldExist(userCode) ? this.findWhere(eq(oidcPayloads.userCode, userCode)) : undefined;
     }
 
     /**
@@ -92,6 +105,7 @@ export function createOidcAdapterClass(db: Db) {
      * fails (and oidc-provider then treats it as reuse), so a copied token never runs beside the real one.
      */
     async consume(id: string): Promise<void> {
+      if (!couldExist(id)) throw new errors.InvalidGrant('grant request is invalid');
       const consumed = await db
         .update(oidcPayloads)
         .set({ consumedAt: new Date() })
@@ -103,10 +117,12 @@ export function createOidcAdapterClass(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!couldExist(id)) return;
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (!couldExist(grantId)) return;
       await db
         .delete(oidcPayloads)
         .where(

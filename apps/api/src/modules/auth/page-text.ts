@@ -35,6 +35,9 @@ export const PAGE_TEXT = {
     emailInvalid: 'Enter a valid email address.',
     tooShort: (min: number) => `The password must have at least ${min} characters.`,
     tooLong: 'The password is too long.',
+    firstNameTooLong: 'The first name is too long.',
+    lastNameTooLong: 'The last name is too long.',
+    emailTooLong: 'The email address is too long.',
     tooCommon: 'This password is too easy to guess. Try a longer phrase or mix in other words.',
     forgotTitle: 'Reset your password',
     forgotIntro: 'Enter the email of your account and we will send you a link to choose a new password.',
@@ -85,7 +88,8 @@ export const PAGE_TEXT = {
     unsubscribeAction: 'Stop these emails',
     unsubscribeDone:
       'Done: you will no longer receive reminders or feedback requests. You can turn them back on from your profile.',
-    unsubscribeInvalid: 'This link is not valid. Manage your emails from your profile instead.',
+    unsubscribeInvalid:
+      'This link is not valid any more (a link stops working when the email address it was sent to is changed). Manage your emails from your profile instead.',
   },
   fr: {
     languageName: 'Français',
@@ -114,6 +118,9 @@ export const PAGE_TEXT = {
     emailInvalid: 'Entrez une adresse courriel valide.',
     tooShort: (min: number) => `Le mot de passe doit compter au moins ${min} caractères.`,
     tooLong: 'Le mot de passe est trop long.',
+    firstNameTooLong: 'Le prénom est trop long.',
+    lastNameTooLong: 'Le nom est trop long.',
+    emailTooLong: 'L’adresse courriel est trop longue.',
     tooCommon:
       'Ce mot de passe est trop facile à deviner. Essayez une phrase plus longue ou ajoutez d’autres mots.',
     forgotTitle: 'Réinitialiser le mot de passe',
@@ -166,7 +173,8 @@ export const PAGE_TEXT = {
     unsubscribeAction: 'Ne plus recevoir ces courriels',
     unsubscribeDone:
       'C’est fait : vous ne recevrez plus de rappels ni de demandes d’avis. Vous pouvez les réactiver depuis votre profil.',
-    unsubscribeInvalid: 'Ce lien n’est pas valide. Gérez plutôt vos courriels depuis votre profil.',
+    unsubscribeInvalid:
+      'Ce lien n’est plus valide (un lien cesse de fonctionner quand l’adresse courriel à laquelle il a été envoyé change). Gérez plutôt vos courriels depuis votre profil.',
   },
 } as const satisfies Record<Locale, Record<string, unknown>>;
 

@@ -1,8 +1,8 @@
 import type { Permission } from '@eclat/shared';
-import { errorBodySchema } from '@eclat/shared';
+import { calendarFeedCreatedSchema, errorBodySchema } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { employees, users } from '../../db/schema/index.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   bearer,
@@ -96,6 +96,54 @@ describe('POST /auth/sign-out-everywhere', () => {
     await nextSecond();
     const again = await signInThroughProvider(app, user.email);
     expect((await me(again.access_token)).statusCode).toBe(200);
+  });
+
+  it("revokes the account's calendar addresses, as a customer and as an employee, and nobody else's", async () => {
+    const user = await createTestUser(app, ['customer', 'employee']);
+    const bystander = await createTestUser(app, ['customer']);
+    const headers = bearer(await signAccessToken(app, user, { permissions: ['customer', 'employee'] }));
+    const theirHeaders = bearer(await signAccessToken(app, bystander, { permissions: ['customer'] }));
+    const profile = {
+      firstName: 'Cal',
+      lastName: 'Endar',
+      phoneNumber: '416-555-0199',
+      address: '1 Main St',
+    };
+    for (const who of [headers, theirHeaders]) {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/v1/customers/me',
+        headers: who,
+        payload: profile,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    await app.db.insert(employees).values({
+      userId: user.id,
+      firstName: 'Cal',
+      lastName: 'Endar',
+      email: user.email,
+      phoneNumber: '416-555-0198',
+      role: 'Cleaner',
+    });
+    const feed = async (who: Record<string, string>, kind: 'customer' | 'employee') => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/calendar-feeds/mine',
+        headers: who,
+        payload: { for: kind },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return new URL(calendarFeedCreatedSchema.parse(res.json()).url).pathname;
+    };
+    const own = [await feed(headers, 'customer'), await feed(headers, 'employee')];
+    const theirs = await feed(theirHeaders, 'customer');
+    for (const path of [...own, theirs])
+      expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+
+    expect((await signOutEverywhere(headers)).statusCode).toBe(204);
+    for (const path of own) expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: theirs })).statusCode).toBe(200);
   });
 
   it('never moves the cut-off back', async () => {

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.ts';
 import { users } from '../../db/schema/index.ts';
+import { revokeFeedsOfAccount } from '../calendar/calendar.repository.ts';
 import { revokeAllSessionsOf } from './oidc-adapter.ts';
 
 /**
  * Signs an account out everywhere (a password reset, or "sign out everywhere"): every access token issued so
- * far stops working at the API, and every session, grant and refresh token at the embedded provider ends.
+ * far stops working at the API, every session, grant and refresh token at the embedded provider ends, and
+ * every private calendar address of the account (its visits' and its jobs': addresses, door codes) stops
+ * working; the person makes a new one from their profile.
  *
  * A token's `iat` counts whole seconds, so the cut-off is the next whole second after now: a token issued
  * earlier in this second (iat = this second) is refused; one issued from the next second on is accepted. A
@@ -19,6 +22,7 @@ export async function endEverySessionOf(db: Db, userId: string): Promise<void> {
     .set({ tokensValidAfter: sql`greatest(${users.tokensValidAfter}, ${cutOff.toISOString()}::timestamptz)` })
     .where(eq(users.id, userId));
   await revokeAllSessionsOf(db, userId);
+  await revokeFeedsOfAccount(db, userId);
 }
 
 /** Whether a token issued at `iat` (seconds) is still honoured for an account whose cut-off is `validAfter`. */

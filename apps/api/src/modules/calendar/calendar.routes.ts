@@ -155,7 +155,6 @@ export const calendarRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (
       const body = createVisitFeed(
         visits.map((visit) => ({
           ...visit,
-          cancelled: visit.status === 'cancelled',
           ...(owner.kind === 'employee' ? { title: t.job(visit.customerName) } : {}),
         })),
         owner.kind === 'customer' ? t.customer(config.brandName) : t.employee(config.brandName),

@@ -11,6 +11,7 @@ import {
 import { availabilities } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { headersAs } from '../../../test/auth.ts';
 import { addService, world, type Headers } from '../../../test/world.ts';
 
 const TZ = 'America/Toronto';
@@ -96,6 +97,33 @@ describe('private calendar feeds', () => {
     expect(movedEvent?.start).toBe(at(day, 11));
     expect(movedEvent?.sequence).toBeGreaterThan(before.events[0]?.sequence ?? 0);
     expect(cancelledEvent?.status).toBe('CANCELLED');
+  });
+
+  it("writes each event's STATUS from its visit: pending TENTATIVE, confirmed CONFIRMED, cancelled CANCELLED", async () => {
+    const who = await w.customer();
+    const day = addDays(todayIn(TZ), 9);
+    const visit = appointmentSchema.parse((await w.book(who, service, at(day, 10))).json());
+    expect(visit.status).toBe('pending');
+    const feed = await make(who.headers, 'customer');
+    const statusNow = async () => eventsOf((await read(feedPath(feed.url))).body).events[0]?.status;
+    expect(await statusNow()).toBe('TENTATIVE');
+
+    const admin = await headersAs(app, 'admin');
+    const confirmed = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/appointments/${visit.appointmentId}`,
+      headers: admin,
+      payload: {
+        customerId: visit.customerId,
+        serviceIds: [service],
+        appointmentDate: visit.appointmentDate,
+        status: 'confirmed',
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await statusNow()).toBe('CONFIRMED');
+    expect((await w.cancel(who, visit.appointmentId)).statusCode).toBe(200);
+    expect(await statusNow()).toBe('CANCELLED');
   });
 
   it('replaces an address when made again, revokes it on demand, and opens nothing with a wrong one', async () => {

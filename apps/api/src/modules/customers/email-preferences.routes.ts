@@ -94,6 +94,7 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
     reply: FastifyReply,
     locale: Locale,
     html: (ctx: PageContext) => string,
+    status = 200,
   ) {
     const url = new URL(request.url, config.publicUrl);
     url.searchParams.set('lang', locale === 'en' ? 'fr' : 'en');
@@ -103,7 +104,11 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
       publicUrl: config.publicUrl,
       otherLanguageHref: `${url.pathname}${url.search}`,
     };
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html(ctx));
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(html(ctx));
   }
 
   app.get(
@@ -144,8 +149,14 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
       const { token } = request.query;
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
       const done = token && UUID.test(token) ? await setOptionalEmails(app.db, { token }, false) : undefined;
-      // The page only offers the button for a link that opens; a wrong one posted here is an API error.
-      if (!done) throw notFound('Unsubscribe link');
+      if (!done) {
+        // A link that stopped working (its customer's email changed since, which gives a new secret) is
+        // the "not valid" page for a browser (the page's button); a wrong one is an API error otherwise.
+        if ((request.headers.accept ?? '').includes('text/html')) {
+          return page(request, reply, locale, (ctx) => unsubscribePage(ctx, { step: 'invalid' }), 404);
+        }
+        throw notFound('Unsubscribe link');
+      }
       request.log.info('optional emails turned off by an unsubscribe link');
       return page(request, reply, locale, (ctx) => unsubscribePage(ctx, { step: 'done' }));
     },

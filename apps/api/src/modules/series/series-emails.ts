@@ -20,6 +20,7 @@ const lineOf = (facts: MailFacts) => (visit: Appointment) => ({
   needsTime: visit.needsTime,
   revision: facts.get(visit.appointmentId)?.revision ?? 0,
   totalPrice: visit.totalPrice,
+  status: visit.status,
 });
 
 /** The series' emails (decision 020), queued in the transactions of the series service. */

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@eclat/shared';
 import { SimpleGrid, TextInput } from '@mantine/core';
 
 import { formatPhoneInput, type PersonField, type PersonFormValues } from './person-form';
@@ -22,7 +23,7 @@ export function NameInputs({ labels, values, message, onChange, isOwnName = fals
         label={labels.firstName}
         required
         autoComplete={isOwnName ? 'given-name' : 'off'}
-        maxLength={100}
+        maxLength={TEXT_LIMITS.personName}
         value={values.firstName}
         error={message('firstName')}
         onChange={(event) => {
@@ -33,7 +34,7 @@ export function NameInputs({ labels, values, message, onChange, isOwnName = fals
         label={labels.lastName}
         required
         autoComplete={isOwnName ? 'family-name' : 'off'}
-        maxLength={100}
+        maxLength={TEXT_LIMITS.personName}
         value={values.lastName}
         error={message('lastName')}
         onChange={(event) => {
@@ -102,7 +103,7 @@ export function PersonFields({ labels, values, message, onChange }: PersonFields
         required
         type="email"
         autoComplete="off"
-        maxLength={254}
+        maxLength={TEXT_LIMITS.email}
         value={values.email}
         error={message('email')}
         onChange={(event) => {

@@ -112,7 +112,14 @@ describe('the quote request form', () => {
     expect(result.success ? {} : result.errors).toEqual({
       description: 'quotes.errors.description',
       postalCode: 'validation.postalCode',
-      bathrooms: 'quotes.errors.size',
+      bathrooms: 'pricing.errors.bathrooms',
+    });
+  });
+  it('takes the limits of a home, as a booking does (issue 27: 50 bedrooms broke the staff list)', () => {
+    const result = validateQuoteForm({ ...values, bedrooms: '50', bathrooms: '0' });
+    expect(result.success ? {} : result.errors).toEqual({
+      bedrooms: 'pricing.errors.bedrooms',
+      bathrooms: 'pricing.errors.bathrooms',
     });
   });
   it('maps a photo refused by the server onto the photos field', () => {

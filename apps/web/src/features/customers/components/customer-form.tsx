@@ -1,4 +1,4 @@
-import type { AdminCustomerInput } from '@eclat/shared';
+import { TEXT_LIMITS, type AdminCustomerInput } from '@eclat/shared';
 import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 
@@ -49,7 +49,7 @@ export function CustomerForm({
           label={t('adminCustomers.form.companyName')}
           description={t('adminCustomers.form.companyHint')}
           autoComplete="off"
-          maxLength={120}
+          maxLength={TEXT_LIMITS.companyName}
           value={values.companyName}
           error={message('companyName')}
           onChange={(event) => {

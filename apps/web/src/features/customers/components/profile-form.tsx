@@ -1,4 +1,4 @@
-import type { ProfileInput } from '@eclat/shared';
+import { TEXT_LIMITS, type ProfileInput } from '@eclat/shared';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -92,7 +92,7 @@ export function ProfileForm({
           label={t('profile.fields.companyName')}
           description={t('profile.hints.companyOptional')}
           autoComplete="organization"
-          maxLength={120}
+          maxLength={TEXT_LIMITS.companyName}
           value={values.companyName}
           error={message('companyName')}
           onChange={(event) => {

@@ -1,4 +1,4 @@
-import { HOME_LIMITS, type Locale, type PricingField } from '@eclat/shared';
+import { HOME_LIMITS, TEXT_LIMITS, type Locale, type PricingField } from '@eclat/shared';
 import {
   Checkbox,
   NumberInput,
@@ -58,9 +58,9 @@ const PLACE_FIELDS: readonly {
     label: 'pricing.place.street',
     hint: 'profile.hints.address',
     autoComplete: 'street-address',
-    maxLength: 200,
+    maxLength: TEXT_LIMITS.address,
   },
-  { field: 'city', label: 'pricing.place.city', autoComplete: 'address-level2', maxLength: 100 },
+  { field: 'city', label: 'pricing.place.city', autoComplete: 'address-level2', maxLength: TEXT_LIMITS.city },
   {
     field: 'postalCode',
     label: 'pricing.home.postalCode',

@@ -1,4 +1,4 @@
-import type { Quote } from '@eclat/shared';
+import { MAX_VISIT_MINUTES, TEXT_LIMITS, type Quote } from '@eclat/shared';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
@@ -77,7 +77,7 @@ export function AnswerDialog({ quote, onClose }: { quote: Quote; onClose: () => 
             description={t('quotes.admin.hoursHint')}
             required
             min={0.5}
-            max={12}
+            max={MAX_VISIT_MINUTES / 60}
             step={0.5}
             decimalScale={2}
             value={hours}
@@ -91,7 +91,7 @@ export function AnswerDialog({ quote, onClose }: { quote: Quote; onClose: () => 
             label={t('quotes.admin.message')}
             autosize
             minRows={3}
-            maxLength={2000}
+            maxLength={TEXT_LIMITS.quoteMessage}
             value={message}
             onChange={(event) => {
               setMessage(event.currentTarget.value);

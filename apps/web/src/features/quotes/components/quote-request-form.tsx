@@ -1,4 +1,11 @@
-import { MAX_QUOTE_DATES, MAX_QUOTE_PHOTOS, type CreateQuoteInput, type Service } from '@eclat/shared';
+import {
+  HOME_LIMITS,
+  MAX_QUOTE_DATES,
+  MAX_QUOTE_PHOTOS,
+  TEXT_LIMITS,
+  type CreateQuoteInput,
+  type Service,
+} from '@eclat/shared';
 import {
   Button,
   FileInput,
@@ -85,11 +92,12 @@ export function QuoteRequestForm({
     onSubmit(result.data);
   };
 
-  const countInput = (field: 'bedrooms' | 'bathrooms' | 'areaSqft', maxLength: number) => (
+  /** A count of the place, as many digits as its largest value (the limits of a home, `HOME_LIMITS`). */
+  const countInput = (field: 'bedrooms' | 'bathrooms' | 'areaSqft', max: number) => (
     <TextInput
       label={t(`quotes.form.${field}`)}
       inputMode="numeric"
-      maxLength={maxLength}
+      maxLength={String(max).length}
       value={values[field]}
       error={message(field)}
       onChange={(event) => {
@@ -119,7 +127,7 @@ export function QuoteRequestForm({
           required
           autosize
           minRows={4}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
           value={values.description}
           error={message('description')}
           onChange={(event) => {
@@ -134,9 +142,9 @@ export function QuoteRequestForm({
             {t('quotes.form.size')}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" role="group" aria-labelledby="quote-size-label">
-            {countInput('bedrooms', 2)}
-            {countInput('bathrooms', 2)}
-            {countInput('areaSqft', 7)}
+            {countInput('bedrooms', HOME_LIMITS.bedrooms.max)}
+            {countInput('bathrooms', HOME_LIMITS.bathrooms.max)}
+            {countInput('areaSqft', HOME_LIMITS.area.max)}
           </SimpleGrid>
         </Stack>
         <DatePickerInput

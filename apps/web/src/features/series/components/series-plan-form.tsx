@@ -1,4 +1,11 @@
-import type { Appointment, Locale, RecurringDiscounts, RecurringFrequency, Slots } from '@eclat/shared';
+import {
+  TEXT_LIMITS,
+  type Appointment,
+  type Locale,
+  type RecurringDiscounts,
+  type RecurringFrequency,
+  type Slots,
+} from '@eclat/shared';
 import { Alert, Button, Group, MultiSelect, Stack, Textarea, Title } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
@@ -241,7 +248,7 @@ export function SeriesPlanForm({
           label={t('series.change.comments')}
           autosize
           minRows={3}
-          maxLength={1000}
+          maxLength={TEXT_LIMITS.comments}
           value={comments}
           onChange={(event) => {
             setComments(event.currentTarget.value);

@@ -1,4 +1,4 @@
-import type { ServiceInput } from '@eclat/shared';
+import { TEXT_LIMITS, type ServiceInput } from '@eclat/shared';
 import {
   Alert,
   Button,
@@ -130,7 +130,7 @@ export function ServiceForm({
         <TextInput
           label={t('services.form.title')}
           required
-          maxLength={120}
+          maxLength={TEXT_LIMITS.serviceTitle}
           value={values.title}
           error={fieldError('title')}
           onChange={(event) => {
@@ -142,7 +142,7 @@ export function ServiceForm({
           required
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
           value={values.description}
           error={fieldError('description')}
           onChange={(event) => {
