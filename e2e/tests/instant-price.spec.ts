@@ -50,7 +50,13 @@ const TEXT = {
       'Total: $270.00',
     ],
     homePostalCode: 'Postal code of the home',
+    ownAddress: 'At my address: 123 Main Street, L6J 4V1',
+    otherAddress: 'At another address',
+    street: 'Street address',
+    city: 'City',
+    cityRequired: 'Please enter the city.',
     surcharge: 'Includes a travel surcharge of $25.00 for L6J 4V1.',
+    surchargeThere: 'Includes a travel surcharge of $25.00 for L6J 2Y5.',
     windowsPrice: 'Estimated price: $95.00 · Duration: 1 h 30 min',
     windowsWithSurcharge: 'Estimated price: $120.00 · Duration: 1 h 30 min',
     outside: 'We do not book this address online',
@@ -85,7 +91,13 @@ const TEXT = {
       'Total : 270,00 $',
     ],
     homePostalCode: 'Code postal du logement',
+    ownAddress: 'À mon adresse : 123 Main Street, L6J 4V1',
+    otherAddress: 'À une autre adresse',
+    street: 'Adresse (numéro et rue)',
+    city: 'Ville',
+    cityRequired: 'Veuillez indiquer la ville.',
     surcharge: 'Comprend des frais de déplacement de 25,00 $ pour L6J 4V1.',
+    surchargeThere: 'Comprend des frais de déplacement de 25,00 $ pour L6J 2Y5.',
     windowsPrice: 'Prix estimé : 95,00 $ · Durée : 1 h 30 min',
     windowsWithSurcharge: 'Prix estimé : 120,00 $ · Durée : 1 h 30 min',
     outside: 'Nous ne réservons pas cette adresse en ligne',
@@ -238,7 +250,7 @@ for (const language of ['en', 'fr'] as const) {
 const SURCHARGE_DAYS_AHEAD = { en: 21, fr: 23 } as const;
 
 for (const language of ['en', 'fr'] as const) {
-  test(`${language}: the postal code of "Your home" adds its travel surcharge live and at booking; outside the area, the quote request instead of the times`, async ({
+  test(`${language}: the visit's address in "Your home" (the profile's, or another one typed) adds its travel surcharge live and at booking; outside the area, the quote request instead of the times`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -249,19 +261,27 @@ for (const language of ['en', 'fr'] as const) {
 
     await chooseServices(page, language, ['Window Washing']);
 
-    // A flat service asks nothing of the home but its postal code, pre-filled from the profile.
+    // A flat service asks nothing of the home but where it is: the profile's address, chosen and shown.
     await expect(page.getByRole('heading', { name: t.homeHeading })).toBeVisible();
-    const postal = page.getByRole('textbox', { name: t.homePostalCode });
-    await expect(postal).toHaveValue('L6J 4V1');
+    await expect(page.getByRole('radio', { name: t.ownAddress })).toBeChecked();
     const estimate = page.getByTestId('home-estimate');
     await expect(page.getByTestId('home-surcharge')).toHaveText(t.surcharge);
     await expect(estimate).toHaveText(t.windowsWithSurcharge);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // Another postal code: priced live; one that is not a postal code says so.
+    // Another address (issue 27): street, city and postal code, priced live at its postal code; a part
+    // missing or not a postal code says so.
+    await page.getByRole('radio', { name: t.otherAddress }).check();
+    const postal = page.getByRole('textbox', { name: t.homePostalCode });
+    await page.getByRole('textbox', { name: t.street }).fill('301 Front Street West');
     await postal.fill('M5V 3L9');
+    // Next with the city left empty: the times wait, and the city says what it needs.
+    await page.getByRole('button', { name: t.next, exact: true }).click();
+    await expect(page.getByText(t.cityRequired)).toBeVisible();
+    await page.getByRole('textbox', { name: t.city, exact: true }).fill('Toronto');
     await expect(estimate).toHaveText(t.windowsPrice);
     await expect(page.getByTestId('home-surcharge')).toHaveText('');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await postal.fill('90210A');
     await expect(page.getByText(t.postalError)).toBeVisible();
 
@@ -278,13 +298,16 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('textbox', { name: t.postalCode, exact: true })).toHaveValue('V6B 1A1');
     await expect(page.getByText('Window Washing').first()).toBeVisible();
 
-    // Back in Oakville: the surcharge again, a time, and checkout lists it.
+    // Back, and booked at another Oakville address: its surcharge, a time, and checkout shows the place.
     await page.goBack();
     await expect(page).toHaveURL(/\/calendar-select$/);
-    await page.getByRole('textbox', { name: t.homePostalCode }).fill('L6J 4V1');
-    await expect(page.getByTestId('home-surcharge')).toHaveText(t.surcharge);
+    await page.getByRole('textbox', { name: t.street }).fill('5 Navy Street');
+    await page.getByRole('textbox', { name: t.city, exact: true }).fill('Oakville');
+    await page.getByRole('textbox', { name: t.homePostalCode }).fill('L6J 2Y5');
+    await expect(page.getByTestId('home-surcharge')).toHaveText(t.surchargeThere);
     await pickSlot(page, language, day, 10);
     await toCheckout(page, language);
+    await expect(page.getByTestId('checkout-address')).toHaveText('5 Navy Street, Oakville, L6J 2Y5');
     const breakdown = page.getByTestId('price-breakdown');
     await expect(breakdown.getByRole('listitem').filter({ hasText: t.surchargeLine })).toContainText(
       t.surchargePrice,
@@ -293,9 +316,13 @@ for (const language of ['en', 'fr'] as const) {
 
     const booking = await confirmBooking(page, language);
     expect(booking.status()).toBe(201);
-    expect((booking.request().postDataJSON() as { postalCode: string }).postalCode).toBe('L6J 4V1');
-    const booked = (await booking.json()) as { totalPrice: number };
-    expect(booked.totalPrice).toBe(120);
+    expect((booking.request().postDataJSON() as { place: unknown }).place).toEqual({
+      street: '5 Navy Street',
+      city: 'Oakville',
+      postalCode: 'L6J 2Y5',
+    });
+    const booked = (await booking.json()) as { totalPrice: number; address: string; postalCode: string };
+    expect(booked).toMatchObject({ totalPrice: 120, address: '5 Navy Street', postalCode: 'L6J 2Y5' });
 
     // My Appointments' card and the email list the surcharge.
     const lines = page.getByRole('main').getByRole('article').getByTestId('price-breakdown');
@@ -303,7 +330,11 @@ for (const language of ['en', 'fr'] as const) {
       t.surchargePrice,
     );
     await expect(lines).toContainText(t.surchargeTotal);
+    await expect(page.getByRole('main').getByRole('article')).toContainText(
+      '5 Navy Street, Oakville, L6J 2Y5',
+    );
     const text = await confirmationText(email);
     expect(text).toContain(t.surchargeEmail);
+    expect(text).toContain('5 Navy Street, Oakville, L6J 2Y5');
   });
 }

@@ -182,7 +182,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
   });
 });
 
-/** The repair of migration 0020, run again on this database (one session: it makes a temporary function). */
+/** The repair of migration 0021, run again on this database (one session: it makes a temporary function). */
 async function runRepair() {
   const text = await fs.readFile(path.join(MIGRATIONS_DIR, '0020_readable_homes.sql'), 'utf8');
   const client = await app.db.$client.connect();
@@ -193,7 +193,7 @@ async function runRepair() {
   }
 }
 
-describe('migration 0020: the homes stored beyond the limits', () => {
+describe('migration 0021: the homes stored beyond the limits', () => {
   it('are brought within them, prices kept, and read back; a second run changes nothing', async () => {
     const who = await w.customer();
     const asked = await call('POST', '/quotes', who.headers, quoteBody({ bedrooms: 3 }));

@@ -14,6 +14,8 @@ export const TEXT_LIMITS = {
   serviceTitle: 120,
   /** A street address ("123 Main Street"). */
   address: 200,
+  /** The city of a visit's address (issue 27, decision 035). */
+  city: 100,
   /** A customer's comments on a visit (bookings, series, quote acceptances, the admin's form). */
   comments: 1000,
   /** What a quote request is about, and a service's description. */

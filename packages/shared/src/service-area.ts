@@ -67,6 +67,28 @@ export function areaFor(area: ServiceArea, postalCode: string): { served: boolea
  */
 export type VisitPlace = { postalCode: string | null; surchargeCents: number };
 
+/**
+ * Where a visit happens (issue 27): the street (the spec's "123 Main Street"), the city and the postal code.
+ * The place that is checked against the area and priced is this one, and it is what the visit keeps, the
+ * cleaner sees and the emails and calendar say. A profile's address has no city (null); a visit booked
+ * before issue 27 may lack any part.
+ */
+export type VisitAddress = { street: string | null; city: string | null; postalCode: string | null };
+
+/** A profile's address as a visit's place (profiles have a street and a postal code, no city). */
+export function profilePlace(customer: { address: string | null; postalCode: string | null }): VisitAddress {
+  return { street: customer.address, city: null, postalCode: customer.postalCode };
+}
+
+/** A visit's address on one line ("800 Robson Street, Vancouver, V6Z 2E7"), or null when none is known. */
+export function addressLine(place: {
+  address: string | null;
+  city?: string | null | undefined;
+  postalCode?: string | null | undefined;
+}): string | null {
+  return [place.address, place.city, place.postalCode].filter(Boolean).join(', ') || null;
+}
+
 /** No postal code known: no surcharge (and nothing to refuse). */
 export const UNKNOWN_PLACE: VisitPlace = { postalCode: null, surchargeCents: 0 };
 

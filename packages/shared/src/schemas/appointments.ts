@@ -3,6 +3,7 @@ import { MAX_SERVICES_PER_VISIT, TEXT_LIMITS } from '../limits.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
+import { addressSchema } from './customers.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
 
@@ -28,7 +29,12 @@ export const appointmentSchema = z
     totalPrice: z.number(),
     status: z.enum(APPOINTMENT_STATUSES),
     comments: z.string().nullable(),
+    /** The street the visit happens at (issue 27: with its city and postal code; `addressLine` joins them). */
     address: z.string().nullable(),
+    /** Null for a visit at a profile's address (profiles have no city) or booked before issue 27. */
+    city: z.string().nullable(),
+    /** The postal code the visit was checked and priced at (null when none was known). */
+    postalCode: z.string().nullable(),
     cancelledAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     /** The recurring series this visit belongs to (decision 020), or null for a one-off visit. */
@@ -54,6 +60,25 @@ const serviceIdsSchema = z
   .min(1, 'appointments.errors.services')
   .max(MAX_SERVICES_PER_VISIT, 'appointments.errors.tooManyServices');
 
+/** A city as people write it: letters, spaces, hyphens, apostrophes and periods ("Saint-Jean", "St. John's"). */
+export const CITY_PATTERN = /^\p{L}[\p{L} .'’-]*$/u;
+
+/**
+ * Where a visit happens when it is not the profile's address (issue 27): street, city and postal code, all
+ * three. The postal code is what the service area checks and prices.
+ */
+export const visitPlaceInputSchema = z.object({
+  street: addressSchema,
+  city: z
+    .string({ error: 'appointments.errors.cityRequired' })
+    .trim()
+    .min(1, 'appointments.errors.cityRequired')
+    .max(TEXT_LIMITS.city, 'validation.tooLong')
+    .regex(CITY_PATTERN, 'appointments.errors.cityFormat'),
+  postalCode: postalCodeSchema,
+});
+export type VisitPlaceInput = z.input<typeof visitPlaceInputSchema>;
+
 /**
  * Booking (`POST /appointments/customers/{customerId}`): the services by id, the home and extras they are
  * priced on (decision 025) and the start. Names, titles, prices, durations and status are the server's:
@@ -70,26 +95,33 @@ export const bookAppointmentInputSchema = z.object({
   /** Emails about this appointment use it. */
   locale: z.enum(LOCALES).optional(),
   /**
-   * Where the visit is (issue 16): checked against the service area (409 OUTSIDE_SERVICE_AREA for a
-   * customer). Absent, the profile's postal code is checked.
+   * Where the visit happens (issues 16 and 27): its address is checked against the service area (409
+   * OUTSIDE_SERVICE_AREA for a customer), priced and kept on the visit. Absent, the profile's address.
+   */
+  place: visitPlaceInputSchema.optional(),
+  /**
+   * Only with `place`, and then the same as `place.postalCode`: a postal code alone is refused (400
+   * `appointments.errors.postalCodeWithoutAddress`), since the visit would happen at another address.
    */
   postalCode: postalCodeSchema.optional(),
 });
 export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;
 
 /** A customer changing their own appointment (`PUT /appointments/customer/{id}`). */
-export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema.omit({ postalCode: true }).extend({
-  /** A customer may cancel; confirming or completing is the company's call (403). */
-  status: z.enum(APPOINTMENT_STATUSES).optional(),
-});
+export const updateOwnAppointmentInputSchema = bookAppointmentInputSchema
+  .omit({ place: true, postalCode: true })
+  .extend({
+    /** A customer may cancel; confirming or completing is the company's call (403). */
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+  });
 export type UpdateOwnAppointmentInput = z.input<typeof updateOwnAppointmentInputSchema>;
 
 export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });
 
 /**
- * An admin adding or changing any appointment: the customer, and all four statuses. `postalCode` prices the
- * visit with the area's travel surcharge (never refused: the office books anywhere, decision 026); absent,
- * a new visit takes the customer's profile's and a change keeps what it was priced at.
+ * An admin adding or changing any appointment: the customer, and all four statuses. `place` is where the
+ * visit happens, priced with the area's travel surcharge (never refused: the office books anywhere,
+ * decision 026); absent, a new visit takes the customer's profile's address and a change keeps its own.
  */
 export const adminAppointmentInputSchema = bookAppointmentInputSchema.extend({
   customerId: z.uuid('validation.required'),

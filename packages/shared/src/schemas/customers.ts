@@ -23,6 +23,14 @@ export const customerSchema = z
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
 
+/** The spec's address, "123 Main Street": a profile's, and a visit's street (issue 27). */
+export const addressSchema = z
+  .string({ error: 'profile.errors.addressRequired' })
+  .trim()
+  .min(1, 'profile.errors.addressRequired')
+  .max(TEXT_LIMITS.address, 'validation.tooLong')
+  .regex(ADDRESS_PATTERN, 'profile.errors.addressFormat');
+
 /** A signed-in person's own profile (create or update). The email comes from their account. */
 export const profileInputSchema = z.object({
   firstName: z
@@ -39,12 +47,7 @@ export const profileInputSchema = z.object({
     .string({ error: 'profile.errors.phone' })
     .trim()
     .regex(PHONE_PATTERN, 'profile.errors.phone'),
-  address: z
-    .string({ error: 'profile.errors.addressRequired' })
-    .trim()
-    .min(1, 'profile.errors.addressRequired')
-    .max(TEXT_LIMITS.address, 'validation.tooLong')
-    .regex(ADDRESS_PATTERN, 'profile.errors.addressFormat'),
+  address: addressSchema,
   /** Optional (profiles made before issue 16 have none); absent keeps it, empty clears it. */
   postalCode: optionalPostalCodeSchema,
   companyName: z

@@ -42,7 +42,11 @@ export type BookSeriesInput = z.input<typeof bookSeriesInputSchema>;
  * Changing all future visits (`PUT /series/{seriesId}`): the first visit of the new plan (its weekday
  * and local time become the series'), the services, the frequency, the comments. Visits before it stay.
  */
-export const changeSeriesInputSchema = bookSeriesInputSchema.omit({ locale: true, postalCode: true });
+export const changeSeriesInputSchema = bookSeriesInputSchema.omit({
+  locale: true,
+  place: true,
+  postalCode: true,
+});
 export type ChangeSeriesInput = z.input<typeof changeSeriesInputSchema>;
 
 /** `POST /series/{seriesId}/resume`: visits start again from this day (default: the next one that can). */
@@ -80,7 +84,10 @@ export const seriesSchema = z
     discountPercent: z.number().int(),
     firstVisitDiscounted: z.boolean(),
     comments: z.string().nullable(),
+    /** Where its visits happen (issue 27): street, city and postal code (`addressLine` joins them). */
     address: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
     /** The cleaner kept visit after visit when free. */
     preferredEmployee: z.object({ employeeId: z.uuid(), name: z.string() }).nullable(),
     /** Visits exist up to this day; the daily job extends it to `RECURRING_HORIZON_WEEKS` ahead. */

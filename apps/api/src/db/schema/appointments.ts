@@ -38,8 +38,13 @@ export const appointments = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: appointmentStatusEnum('status').notNull().default('pending'),
     comments: text('comments'),
-    /** The service address, copied from the profile when booking so a later move keeps history intact. */
+    /**
+     * Where the visit happens (issue 27): the street, city and postal code it was booked at (the profile's
+     * by default, copied so a later move keeps history intact), checked against the area and priced there.
+     */
     address: text('address'),
+    city: text('city'),
+    postalCode: text('postal_code'),
     /** Total computed by the server from the services' prices at booking time. */
     totalPrice: numeric('total_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     /** Language the customer booked in; emails about this appointment use it. */

@@ -39,7 +39,9 @@ export const appointmentSeries = pgTable(
     /** Local start hour in the business time zone: the same on every date, whatever the clocks do. */
     startHour: smallint('start_hour').notNull(),
     comments: text('comments'),
+    /** Where its visits happen (issue 27): the street, city and `postal_code` below. */
     address: text('address'),
+    city: text('city'),
     locale: text('locale').notNull().default('en'),
     /** Percent off each visit, fixed when booked (or changed); the first visit may be at full price. */
     discountPercent: smallint('discount_percent').notNull().default(0),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import {
   appointmentsCsvQuerySchema,
+  addressLine,
   csvExportQuerySchema,
   csvFileName,
   pickLocale,
@@ -137,7 +138,7 @@ export const exportsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (a
             visit.services,
             t.status[visit.status],
             visit.totalPrice.toFixed(2),
-            visit.address,
+            addressLine(visit),
             visit.comments,
             visit.seriesId ? t.yes : t.no,
             visit.appointmentId,

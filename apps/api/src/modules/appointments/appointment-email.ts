@@ -1,4 +1,4 @@
-import type { Appointment } from '@eclat/shared';
+import { addressLine, type Appointment } from '@eclat/shared';
 import type { AppointmentEmailData } from '../../mail/templates/appointment.ts';
 
 /** What the booking confirmation and the reminder say about an appointment. */
@@ -12,7 +12,8 @@ export function appointmentEmailDataOf(appointment: Appointment): AppointmentEma
     services: appointment.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
     ...(appointment.priceBreakdown && { lines: appointment.priceBreakdown.lines }),
     total: appointment.totalPrice,
-    address: appointment.address,
+    // Where the visit happens: street, city and postal code (issue 27).
+    address: addressLine(appointment),
     comments: appointment.comments,
     status: appointment.status,
   };

@@ -40,6 +40,8 @@ export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appoin
     status: row.status,
     comments: row.comments,
     address: row.address,
+    city: row.city,
+    postalCode: row.postalCode,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,

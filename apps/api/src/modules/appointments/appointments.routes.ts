@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idempotencyHeadersSchema,
+  profilePlace,
   adminAppointmentInputSchema,
   appointmentIdParamsSchema,
   appointmentSchema,
@@ -59,6 +60,9 @@ import {
 import {
   bookingRulesOf,
   checkServiceArea,
+  placeOfRequest,
+  placeOfVisit,
+  storedPlace,
   choiceOf,
   customerToBookFor,
   cancelOwnVisit,
@@ -212,12 +216,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await customerToBookFor(
-        app.db,
-        user,
-        request.params.customerId,
-        request.body.postalCode,
-      );
+      const customer = await customerToBookFor(app.db, user, request.params.customerId, request.body);
       const key = request.headers['idempotency-key'];
       if (key) {
         const earlier = await findAppointmentByKey(app.db, customer.id, key);
@@ -229,7 +228,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
         by,
         withdrawnAllowed: 'none',
         // A customer says what the services need; an admin who says nothing books the smallest home.
-        // Priced where it is: the postal code sent, else the profile's (decision 026).
+        // Priced where it happens: the address sent, else the profile's (decisions 026 and 035).
         choice: {
           ...choiceOf(request.body, by === 'admin' ? EMPTY_CHOICE : undefined),
           place: customer.serviceArea,
@@ -251,7 +250,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
               endsAt: end,
               status: 'pending',
               comments: request.body.comments ?? null,
-              address: customer.address,
+              ...storedPlace(customer.where),
               totalPrice: services.totalPrice,
               priceBreakdown: services.breakdown,
               locale,
@@ -658,14 +657,15 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
           { path: 'body.customerId', message: 'appointments.errors.customer' },
         ]);
       }
+      // Anywhere, with the surcharge of the address sent, else the profile's (decisions 026 and 035).
+      const where = placeOfRequest(request.body, profilePlace(customer));
       const { start, end, services } = await planVisit(app.db, request.body, {
         rules: rules(),
         by: 'admin',
         withdrawnAllowed: 'all',
         choice: {
           ...choiceOf(request.body, EMPTY_CHOICE),
-          // Anywhere, with the surcharge of the postal code sent, else the profile's (decision 026).
-          place: await checkServiceArea(app.db, request.body.postalCode ?? customer.postalCode, 'admin'),
+          place: await checkServiceArea(app.db, where.postalCode, 'admin'),
         },
       });
       const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
@@ -684,7 +684,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
             endsAt: end,
             status: request.body.status,
             comments: request.body.comments ?? null,
-            address: customer.address,
+            ...storedPlace(where),
             totalPrice: services.totalPrice,
             priceBreakdown: services.breakdown,
             locale,
@@ -724,13 +724,18 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
           { path: 'body.customerId', message: 'appointments.errors.customer' },
         ]);
       }
-      // The place it was priced at stays unless a postal code is sent or the visit goes to another
-      // customer (their profile's then): an edit does not add a surcharge the visit was not booked with.
+      // The place it happens at stays unless an address is sent or the visit goes to another customer
+      // (their profile's then); the same postal code keeps the surcharge it was priced at: an edit does not
+      // add a surcharge the visit was not booked with.
       const keptPlace = placeOfBreakdown(existing.priceBreakdown);
       const isSameCustomer = customer.id === existing.customerId;
+      const where = placeOfRequest(
+        request.body,
+        isSameCustomer ? placeOfVisit(existing) : profilePlace(customer),
+      );
       const place = await checkServiceArea(
         app.db,
-        request.body.postalCode ?? (isSameCustomer ? keptPlace.postalCode : customer.postalCode),
+        where.postalCode,
         'admin',
         isSameCustomer ? keptPlace : undefined,
       );
@@ -795,8 +800,8 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
             endsAt: end,
             status,
             comments: request.body.comments ?? null,
-            // Given to another customer: their address (the same customer keeps the address booked).
-            ...(customer.id === existing.customerId ? {} : { address: customer.address }),
+            // The address sent, else the one booked (given to another customer: their profile's).
+            ...storedPlace(where),
             totalPrice: services.totalPrice,
             priceBreakdown: services.breakdown,
             // Placed at a new time (or no longer active): it no longer needs a time.

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
   placeFor,
+  profilePlace,
+  type VisitAddress,
   type VisitPlace,
   CLOSING_HOUR,
   COMPANY_PHONE,
@@ -767,27 +769,63 @@ export async function checkServiceArea(
   return place;
 }
 
+/** A visit's stored place (`address`, `city`, `postal_code`) as a `VisitAddress`. */
+export function placeOfVisit(visit: {
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+}): VisitAddress {
+  return { street: visit.address, city: visit.city, postalCode: visit.postalCode };
+}
+
+/** The columns a visit (or a series) keeps its place in: `address` (the street), `city`, `postal_code`. */
+export function storedPlace(place: VisitAddress) {
+  return { address: place.street, city: place.city, postalCode: place.postalCode };
+}
+
+/**
+ * Where a booking or an admin's edit happens (issue 27): the address the request gives (`place`: street,
+ * city and postal code), else `fallback` (the profile's address, or the visit's own). A postal code alone,
+ * or one that is not the address's, is refused (400 on `body.postalCode`): the place checked against the
+ * area and priced is always the place the visit happens.
+ */
+export function placeOfRequest(
+  body: {
+    place?: { street: string; city: string; postalCode: string } | undefined;
+    postalCode?: string | undefined;
+  },
+  fallback: VisitAddress,
+): VisitAddress {
+  const { place, postalCode } = body;
+  if (postalCode !== undefined && postalCode !== place?.postalCode) {
+    throw invalid(
+      'body.postalCode',
+      'A postal code is sent with the address of the visit: place.street, place.city and place.postalCode.',
+      'appointments.errors.postalCodeWithoutAddress',
+    );
+  }
+  return place ? { street: place.street, city: place.city, postalCode: place.postalCode } : fallback;
+}
+
 /**
  * The customer record a booking (one visit or a series) is for: it exists, and it is the caller's own
- * (by the ownership rule, which needs a verified email) unless the caller is an admin; and, for a
- * customer's own booking, its postal code (the one sent with the booking, else the profile's) is inside
- * the service area (`checkServiceArea`).
+ * (by the ownership rule, which needs a verified email) unless the caller is an admin; where the visit
+ * happens (`placeOfRequest`: the address sent, else the profile's); and, for a customer's own booking,
+ * that place is inside the service area (`checkServiceArea`). Returns the customer with `where` (the
+ * address to store) and `serviceArea` (its postal code and surcharge, to price).
  */
 export async function customerToBookFor(
   db: Db,
   user: Owner & { permissions: ReadonlySet<string> },
   customerId: string,
-  postalCode?: string,
+  body: Parameters<typeof placeOfRequest>[0],
 ) {
   const customer = await findCustomerById(db, customerId);
   if (!customer) throw notFound('Customer profile');
   const isAdmin = user.permissions.has('admin');
   if (!isAdmin && !(await ownsCustomer(db, user, customer)))
     throw forbidden('You can only book for yourself.');
-  const serviceArea = await checkServiceArea(
-    db,
-    postalCode ?? customer.postalCode,
-    isAdmin ? 'admin' : 'customer',
-  );
-  return { ...customer, serviceArea };
+  const where = placeOfRequest(body, profilePlace(customer));
+  const serviceArea = await checkServiceArea(db, where.postalCode, isAdmin ? 'admin' : 'customer');
+  return { ...customer, where, serviceArea };
 }

@@ -104,7 +104,10 @@ export async function bookQuotedVisit(
         endsAt: end,
         status: 'pending',
         comments: input.comments,
-        address: `${quote.address}, ${quote.postalCode}`,
+        // The quote's place (issue 27): its street and postal code (a quote asks no city).
+        address: quote.address,
+        city: null,
+        postalCode: quote.postalCode,
         totalPrice: price,
         priceBreakdown,
         locale: input.locale,

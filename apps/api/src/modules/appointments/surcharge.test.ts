@@ -63,7 +63,7 @@ const linesOf = (visit: Pick<Appointment, 'priceBreakdown'>) =>
   visit.priceBreakdown?.lines.map((line) => [line.kind, line.cents]);
 
 describe('the travel surcharge in the price', () => {
-  it('prices a booking in a surcharge area with its line, from the postal code sent or the profile, ignoring a tampered price', async () => {
+  it('prices a booking in a surcharge area with its line, from the address sent or the profile, ignoring a tampered price', async () => {
     await setArea(DEMO_AREA);
     // $100, one hour (addService).
     const serviceId = await addService(app, 'Surcharge Clean', 60);
@@ -71,7 +71,7 @@ describe('the travel surcharge in the price', () => {
     const sent = await call('POST', `/appointments/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
-      postalCode: 'l6j4v1',
+      place: { street: '5 Navy Street', city: 'Oakville', postalCode: 'l6j4v1' },
       // Tampered figures: none of them counts.
       totalPrice: 1,
       priceBreakdown: { totalCents: 100, lines: [] },
@@ -224,7 +224,7 @@ describe('the travel surcharge in the price', () => {
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
       status: 'confirmed',
-      postalCode: 'V6B 1A1',
+      place: { street: '88 West Hastings Street', city: 'Vancouver', postalCode: 'V6B 1A1' },
     });
     expect(outside.statusCode, outside.body).toBe(201);
     expect(appointmentSchema.parse(outside.json())).toMatchObject({ totalPrice: 100 });
@@ -241,7 +241,8 @@ describe('the travel surcharge in the price', () => {
         ...payload,
       });
     expect(appointmentSchema.parse((await edit({})).json()).totalPrice).toBe(125);
-    expect(appointmentSchema.parse((await edit({ postalCode: 'L6J 4V1' })).json()).totalPrice).toBe(125);
-    expect(appointmentSchema.parse((await edit({ postalCode: 'L6J 1A1' })).json()).totalPrice).toBe(140);
+    const at = (postalCode: string) => ({ place: { street: '5 Navy Street', city: 'Oakville', postalCode } });
+    expect(appointmentSchema.parse((await edit(at('L6J 4V1'))).json()).totalPrice).toBe(125);
+    expect(appointmentSchema.parse((await edit(at('L6J 1A1'))).json()).totalPrice).toBe(140);
   });
 });

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Locale } from '@eclat/shared';
+import { addressLine, type Locale } from '@eclat/shared';
 import { employees } from '../../db/schema/index.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import type { VisitNoticeAudience, VisitNoticeData } from '../../mail/templates/visit-notice.ts';
@@ -59,7 +59,7 @@ export async function queueVisitNotices(
     cancelledBy: change.kind === 'cancelled' ? change.cancelledBy : null,
     services: visit.serviceDetails.map((line) => ({ title: line.title, price: line.price })),
     totalPrice: visit.totalPrice,
-    address: visit.address,
+    address: addressLine(visit),
     revision: facts?.revision ?? 0,
     status: visit.status,
   } satisfies Omit<VisitNoticeData, 'audience' | 'recipientFirstName'>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
-import type { Assignment, Job } from '@eclat/shared';
+import { addressLine, type Assignment, type Job } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import {
   appointmentAssignments,
@@ -143,7 +143,9 @@ export async function findJobs(
       startTime: appointments.appointmentDate,
       endTime: appointments.endsAt,
       status: appointments.status,
-      location: appointments.address,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
     })
     .from(appointmentAssignments)
     .innerJoin(appointments, eq(appointments.id, appointmentAssignments.appointmentId))
@@ -194,7 +196,8 @@ export async function findJobs(
       startTime: row.startTime.toISOString(),
       endTime: row.endTime.toISOString(),
       status: row.status,
-      location: row.location,
+      // Where the visit happens, on one line (issue 27).
+      location: addressLine(row),
     };
   });
 }

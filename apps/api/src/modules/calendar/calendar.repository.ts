@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { AppointmentStatus, CalendarFeedOwner } from '@eclat/shared';
+import { addressLine, type AppointmentStatus, type CalendarFeedOwner } from '@eclat/shared';
 import {
   appointmentAssignments,
   appointmentServices,
@@ -112,6 +112,8 @@ export async function findFeedVisits(db: Db, owner: FeedOwner, now: Date): Promi
       firstName: appointments.customerFirstName,
       lastName: appointments.customerLastName,
       address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
       comments: appointments.comments,
       revision: appointments.revision,
     })
@@ -153,7 +155,8 @@ export async function findFeedVisits(db: Db, owner: FeedOwner, now: Date): Promi
     endsAt: row.end.toISOString(),
     status: row.status,
     customerName: `${row.firstName} ${row.lastName}`.trim(),
-    address: row.address,
+    // Where the visit happens, on one line: the event's LOCATION (issue 27).
+    address: addressLine(row),
     comments: row.comments,
     revision: row.revision,
     services: titlesOf.get(row.id) ?? [],

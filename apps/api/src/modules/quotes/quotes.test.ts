@@ -160,18 +160,19 @@ describe('online booking outside the service area', () => {
       frequency: 'weekly',
     });
     expect(codeOf(series)).toBe('OUTSIDE_SERVICE_AREA');
-    // The postal code sent with the booking wins over the profile's, both ways.
+    // The address sent with the booking (issue 27: street, city, postal code) wins over the profile's,
+    // both ways.
     const inside = await call('POST', `/appointments/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(7),
-      postalCode: 'h2x 1y4',
+      place: { street: '3 Rue Saint Laurent', city: 'Montréal', postalCode: 'h2x 1y4' },
     });
     expect(inside.statusCode, inside.body).toBe(201);
     const near = await customerAt('M5V 3L9');
     const outside = await call('POST', `/appointments/customers/${near.customerId}`, near.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(8),
-      postalCode: 'V6B 1A1',
+      place: { street: '88 West Hastings Street', city: 'Vancouver', postalCode: 'V6B 1A1' },
     });
     expect(codeOf(outside)).toBe('OUTSIDE_SERVICE_AREA');
     expect((await w.book(near, serviceId, startIn(8))).statusCode).toBe(201);
@@ -344,7 +345,10 @@ describe('quote requests', () => {
       customerId: who.customerId,
       totalPrice: 450.75,
       status: 'pending',
-      address: '88 West Hastings Street, V6B 1A1',
+      // The quote's place (issue 27): its street and postal code, apart.
+      address: '88 West Hastings Street',
+      city: null,
+      postalCode: 'V6B 1A1',
       comments: 'Gate code 42',
     });
     expect(visit.serviceDetails).toEqual([

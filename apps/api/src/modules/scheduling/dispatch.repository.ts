@@ -6,6 +6,7 @@ import {
   type DispatchVisit,
   type ShiftHours,
   type WorkedShift,
+  addressLine,
 } from '@eclat/shared';
 import {
   appointmentAssignments,
@@ -74,7 +75,8 @@ export async function findDispatchDays(
     startsAt: row.appointmentDate.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: row.status,
-    address: row.address,
+    // Where the visit happens, on one line: what the cleaner drives to (issue 27).
+    address: addressLine(row),
     comments: row.comments,
     services: (titlesOf.get(row.id) ?? []).map((line) => line.title).join(', '),
     employeeIds: (teamOf.get(row.id) ?? []).map((line) => line.employeeId).sort(),

@@ -1,4 +1,4 @@
-import type { Appointment, Locale } from '@eclat/shared';
+import { addressLine, type Appointment, type Locale } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/transaction.ts';
 import { findVisitMailFacts, findSeriesVisits } from '../appointments/appointments.repository.ts';
@@ -62,7 +62,7 @@ export function createSeriesNotifier(db: Db, config: AppConfig): SeriesNotifier 
             pricePerVisit: series.pricePerVisit,
             discountPercent: series.discountPercent,
             firstVisitDiscounted: series.firstVisitDiscounted,
-            address: series.address,
+            address: addressLine(series),
             comments: series.comments,
             visits: visits.map(lineOf(facts)),
           },

@@ -329,6 +329,8 @@ export async function toSeriesViews(
       firstVisitDiscounted: row.firstVisitDiscounted,
       comments: row.comments,
       address: row.address,
+      city: row.city,
+      postalCode: row.postalCode,
       preferredEmployee: employee
         ? { employeeId: employee.id, name: `${employee.firstName} ${employee.lastName}` }
         : null,

@@ -152,12 +152,7 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await customerToBookFor(
-        app.db,
-        user,
-        request.params.customerId,
-        request.body.postalCode,
-      );
+      const customer = await customerToBookFor(app.db, user, request.params.customerId, request.body);
       const key = request.headers['idempotency-key'];
       const earlier = key ? await findSeriesByKey(app.db, customer.id, key) : undefined;
       if (earlier) return reply.code(200).send(await detail(earlier.id));

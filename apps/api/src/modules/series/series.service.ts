@@ -8,6 +8,7 @@ import {
   type ChangeSeriesInput,
   type Locale,
   type RecurringDiscounts,
+  type VisitAddress,
   type VisitPlace,
 } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
@@ -188,6 +189,8 @@ async function placeVisit(
       status: 'pending',
       comments: series.comments,
       address: series.address,
+      city: series.city,
+      postalCode: series.postalCode,
       totalPrice: services.totalPrice,
       priceBreakdown: services.breakdown,
       discountPercent: percent,
@@ -250,8 +253,11 @@ export async function confirmSeries(deps: SeriesDeps, seriesId: string): Promise
 export async function bookSeries(
   deps: SeriesDeps,
   booking: {
-    /** `serviceArea`: where it is priced (`customerToBookFor`), kept for every later visit. */
-    customer: { id: string; address: string | null; serviceArea: VisitPlace };
+    /**
+     * `where`: where its visits happen and `serviceArea`: its postal code and surcharge
+     * (`customerToBookFor`), kept for every later visit.
+     */
+    customer: { id: string; where: VisitAddress; serviceArea: VisitPlace };
     input: BookSeriesInput & { serviceIds: string[]; appointmentDate: string };
     by: 'customer' | 'admin';
     userId: string;
@@ -281,7 +287,8 @@ export async function bookSeries(
         anchorDate: local.date,
         startHour: local.hour,
         comments: input.comments ?? null,
-        address: booking.customer.address,
+        address: booking.customer.where.street,
+        city: booking.customer.where.city,
         locale: booking.locale,
         home: services.breakdown.home,
         extraIds: services.breakdown.extraIds,

@@ -20,6 +20,8 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     status: 'pending',
     comments: null,
     address: '123 Main Street',
+    city: null,
+    postalCode: null,
     cancelledAt: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     seriesId: null,

@@ -129,6 +129,8 @@ describe('toStaffAppointmentFormValues', () => {
       status: 'confirmed',
       comments: null,
       address: null,
+      city: null,
+      postalCode: null,
       cancelledAt: null,
       createdAt: '2026-06-01T12:00:00.000Z',
       seriesId: null,

@@ -5,6 +5,7 @@ import {
   readBookingHome,
   readInitialBookingHome,
   toBookingHome,
+  withPlace,
   writeBookingHome,
 } from './booking-home';
 
@@ -28,12 +29,19 @@ describe('the booking home kept for the tab', () => {
     expect(readBookingHome(store)).toBeNull();
   });
 
-  it('keeps the postal code as typed, and drops one that cannot be', () => {
+  it('keeps another address as typed, and drops one that cannot be', () => {
     const store = memoryStore();
-    writeBookingHome({ home: {}, extraIds: [], postalCode: 'l6j 4v1' }, store);
-    expect(readBookingHome(store)).toEqual({ home: {}, extraIds: [], postalCode: 'l6j 4v1' });
-    expect(toBookingHome({ home: {}, postalCode: 42 })).toEqual({ home: {}, extraIds: [] });
-    expect(toBookingHome({ home: {}, postalCode: 'x'.repeat(21) })).toEqual({ home: {}, extraIds: [] });
+    const place = { street: '5 Navy Street', city: 'oakville', postalCode: 'l6j 4v1' };
+    writeBookingHome({ home: {}, extraIds: [], place }, store);
+    expect(readBookingHome(store)).toEqual({ home: {}, extraIds: [], place });
+    expect(toBookingHome({ home: {}, place: { ...place, city: 42 } })).toEqual({ home: {}, extraIds: [] });
+    expect(toBookingHome({ home: {}, place: { ...place, street: 'x'.repeat(201) } })).toEqual({
+      home: {},
+      extraIds: [],
+    });
+    // A postal code alone (kept by an earlier version) is not a place.
+    expect(toBookingHome({ home: {}, postalCode: 'L6J 4V1' })).toEqual({ home: {}, extraIds: [] });
+    expect(withPlace({ home: {}, extraIds: [], place }, undefined)).toEqual({ home: {}, extraIds: [] });
   });
 
   it('refuses a tampered value', () => {

@@ -1,5 +1,7 @@
 import { extraIdsSchema, homeSchema, type Home } from '@eclat/shared';
 
+import type { TypedPlace } from './home-place';
+
 /**
  * The home and extras of the booking under way (decision 025), kept per browser tab beside the chosen
  * services and slot, so a reload of /calendar-select or /checkout keeps them; the routes hand them over
@@ -10,8 +12,8 @@ export const BOOKING_HOME_KEY = 'eclat.booking.home';
 export type BookingHome = {
   home: Home;
   extraIds: string[];
-  /** The postal code as typed in "Your home" (issue 16); absent: the profile's. */
-  postalCode?: string;
+  /** Another address as typed in "Your home" (issue 27); absent: the visit is at the profile's address. */
+  place?: TypedPlace;
 };
 export const EMPTY_BOOKING_HOME: BookingHome = { home: {}, extraIds: [] };
 
@@ -28,7 +30,7 @@ function defaultStore(): HomeStore | null {
 /** A home and extras from any value (navigation state, a stored string); null when unreadable. */
 export function toBookingHome(value: unknown): BookingHome | null {
   if (value === null || typeof value !== 'object') return null;
-  const { home, extraIds, postalCode } = value as Partial<Record<keyof BookingHome, unknown>>;
+  const { home, extraIds, place } = value as Partial<Record<keyof BookingHome, unknown>>;
   const parsedHome = homeSchema.safeParse(home ?? {});
   const parsedExtras = extraIdsSchema.safeParse(extraIds ?? []);
   if (!parsedHome.success || !parsedExtras.success) return null;
@@ -36,8 +38,25 @@ export function toBookingHome(value: unknown): BookingHome | null {
     home: parsedHome.data,
     extraIds: [...new Set(parsedExtras.data)],
     // As typed (checked where it is shown); anything else is dropped.
-    ...(typeof postalCode === 'string' && postalCode.length <= 20 && { postalCode }),
+    ...(isTypedPlace(place) && {
+      place: { street: place.street, city: place.city, postalCode: place.postalCode },
+    }),
   };
+}
+
+/** The choice with another address typed, or back at the default address (`typed` undefined). */
+export function withPlace(choice: BookingHome, typed: TypedPlace | undefined): BookingHome {
+  const { place: _previous, ...rest } = choice;
+  return typed ? { ...rest, place: typed } : rest;
+}
+
+/** Three strings of a sensible length: another address as typed. */
+function isTypedPlace(value: unknown): value is TypedPlace {
+  if (value === null || typeof value !== 'object') return false;
+  const fields = value as Partial<Record<keyof TypedPlace, unknown>>;
+  return [fields.street, fields.city, fields.postalCode].every(
+    (field) => typeof field === 'string' && field.length <= 200,
+  );
 }
 
 export function readBookingHome(store = defaultStore()): BookingHome | null {

@@ -48,8 +48,9 @@ const FLAT: Service = {
 
 describe('estimateVisit', () => {
   it('adds the travel surcharge as its own line, in the subtotal and under the discount', () => {
-    const estimate = estimateVisit([FLAT], { home: {}, extraIds: [], postalCode: 'L6J 4V1' }, 10, 2_500);
-    expect(estimate.choice.postalCode).toBe('L6J 4V1');
+    const place = { street: '5 Navy Street', city: 'Oakville', postalCode: 'L6J 4V1' };
+    const estimate = estimateVisit([FLAT], { home: {}, extraIds: [], place }, 10, 2_500);
+    expect(estimate.choice.place).toEqual(place);
     expect(estimate.price?.lines.map((line) => [line.kind, line.cents])).toEqual([
       ['service', 9_500],
       ['surcharge', 2_500],

@@ -41,7 +41,7 @@ export function estimateVisit(
   const relevant: BookingHome = {
     home: relevantHome(needs, choice.home),
     extraIds: choice.extraIds.filter((id) => offered.has(id)),
-    ...(choice.postalCode !== undefined && { postalCode: choice.postalCode }),
+    ...(choice.place !== undefined && { place: choice.place }),
   };
   const issues = pricingIssues(priced, relevant.home, relevant.extraIds);
   return {

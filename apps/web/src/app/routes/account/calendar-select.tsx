@@ -1,4 +1,4 @@
-import { MAX_VISIT_MINUTES } from '@eclat/shared';
+import { MAX_VISIT_MINUTES, profilePlace } from '@eclat/shared';
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,7 +31,12 @@ import {
 } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
-import { readInitialBookingHome, writeBookingHome, type BookingHome } from '@/features/pricing/booking-home';
+import {
+  readInitialBookingHome,
+  withPlace,
+  writeBookingHome,
+  type BookingHome,
+} from '@/features/pricing/booking-home';
 import { HomeStep } from '@/features/pricing/components/home-step';
 import { homePlace } from '@/features/pricing/home-place';
 import { estimateVisit } from '@/features/pricing/visit-price';
@@ -73,14 +78,14 @@ export function CalendarSelectRoute() {
   const { email } = useSession();
   const profile = useMyProfile(email);
   const serviceArea = useServiceArea();
-  // Issue 16, decision 026: with a service area, the home's postal code (the profile's, pre-filled) says
-  // whether we come and the travel surcharge; outside, the quote request instead of the times.
+  // Issues 16 and 27, decisions 026 and 035: the visit happens at the profile's address or another one
+  // typed; with a service area, its postal code says whether we come and the travel surcharge; outside,
+  // the quote request instead of the times.
   const prefixes = serviceArea.data?.prefixes;
-  const asksPostalCode = (prefixes?.length ?? 0) > 0;
-  const place = homePlace(prefixes, homeChoice.postalCode, profile.data?.postalCode);
+  const place = homePlace(prefixes, homeChoice.place, profile.data && profilePlace(profile.data));
   const estimate = estimateVisit(services.data ?? [], homeChoice, 0, place.surchargeCents);
-  const isOutside = asksPostalCode && place.check.kind === 'outside';
-  const isPlaceReady = !asksPostalCode || (place.error === null && !isOutside);
+  const isOutside = place.check.kind === 'outside';
+  const isPlaceReady = place.error === null && !isOutside;
   // The times depend on the visit's length: asked once the home says what the services need.
   const isHomeReady = services.isSuccess && (!estimate.asks || estimate.price !== null) && isPlaceReady;
   const changeHome = (next: BookingHome) => {
@@ -147,11 +152,8 @@ export function CalendarSelectRoute() {
       // The reason is already shown under the times.
       return;
     }
-    // Checkout books at the postal code shown here (the server checks it again).
-    const choice: BookingHome = {
-      ...estimate.choice,
-      ...(asksPostalCode && place.postalCode && { postalCode: place.postalCode }),
-    };
+    // Checkout books at the place chosen here (the server checks it again).
+    const choice: BookingHome = estimate.choice;
     writeSelectedServices(serviceIds);
     writeBookingSlot(chosen);
     writeBookingHome(choice);
@@ -208,29 +210,25 @@ export function CalendarSelectRoute() {
           </Stack>
         </Paper>
 
-        {(estimate.asks || asksPostalCode) && (
-          <HomeStep
-            estimate={estimate}
-            value={homeChoice}
-            onChange={changeHome}
-            showAllErrors={showHomeErrors}
-            locale={locale}
-            place={
-              asksPostalCode
-                ? {
-                    value: place,
-                    onChange: (postalCode) => {
-                      changeHome({ ...homeChoice, postalCode });
-                    },
-                    outside:
-                      place.check.kind === 'outside' ? (
-                        <OutsideAreaAlert postalCode={place.check.postalCode} serviceIds={serviceIds} />
-                      ) : null,
-                  }
-                : undefined
-            }
-          />
-        )}
+        <HomeStep
+          estimate={estimate}
+          value={homeChoice}
+          onChange={changeHome}
+          showAllErrors={showHomeErrors}
+          locale={locale}
+          place={{
+            value: place,
+            typed: homeChoice.place,
+            ownKey: 'pricing.place.own',
+            onChange: (typed) => {
+              changeHome(withPlace(homeChoice, typed));
+            },
+            outside:
+              place.check.kind === 'outside' ? (
+                <OutsideAreaAlert postalCode={place.check.postalCode} serviceIds={serviceIds} />
+              ) : null,
+          }}
+        />
 
         {isOutside ? null : isTooLong ? (
           <Alert color="orange" role="alert">

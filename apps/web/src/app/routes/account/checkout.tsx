@@ -1,4 +1,4 @@
-import { discountFor, type Frequency, type SeriesDetail, type SlotReason } from '@eclat/shared';
+import { discountFor, profilePlace, type Frequency, type SeriesDetail, type SlotReason } from '@eclat/shared';
 import {
   Alert,
   Anchor,
@@ -100,9 +100,14 @@ export function CheckoutRoute() {
   const bookSeries = useBookSeries();
   const discounts = useRecurringDiscounts();
   const serviceArea = useServiceArea();
-  // Issue 16: the postal code of "Your home", else the profile's. Outside the service area, no online
-  // booking (a quote request is offered); inside, its travel surcharge is in the price (decision 026).
-  const place = homePlace(serviceArea.data?.prefixes, homeChoice.postalCode, profile.data?.postalCode);
+  // Issues 16 and 27: the place chosen in "Your home" (another address), else the profile's. Outside the
+  // service area, no online booking (a quote request is offered); inside, its travel surcharge is in the
+  // price (decisions 026 and 035).
+  const place = homePlace(
+    serviceArea.data?.prefixes,
+    homeChoice.place,
+    profile.data && profilePlace(profile.data),
+  );
   const area = place.check;
   const isOutside = area.kind === 'outside';
   const isRecurring = frequency !== 'once';
@@ -180,6 +185,11 @@ export function CheckoutRoute() {
       setFormError(t('pricing.home.first'));
       return;
     }
+    if (place.error) {
+      // Another address, not complete: never booked at the profile's in its place.
+      setFormError(t(place.error));
+      return;
+    }
     setFormError(null);
     setRefusal(null);
     isSubmitting.current = true;
@@ -187,8 +197,9 @@ export function CheckoutRoute() {
       serviceIds,
       home: estimate.choice.home,
       extraIds: estimate.choice.extraIds,
-      // Where the price above was computed; nothing known: the server reads the profile's (none).
-      ...(place.postalCode && { postalCode: place.postalCode }),
+      // Where the visit happens and the price above was computed: another address typed, else the
+      // server reads the profile's.
+      ...(place.send && { place: place.send }),
       appointmentDate,
       comments: comments.trim() || null,
       locale,
@@ -336,7 +347,7 @@ export function CheckoutRoute() {
           <Text size="sm" fw={700}>
             {t('checkout.address')}
           </Text>
-          <Text>{[profile.data.address, place.postalCode].filter(Boolean).join(', ') || '—'}</Text>
+          <Text data-testid="checkout-address">{place.line ?? '—'}</Text>
         </div>
         <Anchor component={Link} to={CREATE_PROFILE_HREF} size="sm">
           {t('checkout.editProfile')}

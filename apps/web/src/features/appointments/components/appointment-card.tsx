@@ -1,4 +1,4 @@
-import type { Appointment, Locale } from '@eclat/shared';
+import { addressLine, type Appointment, type Locale } from '@eclat/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconX } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -71,13 +71,13 @@ export function AppointmentCard({
               {appointment.services}
             </Text>
           </div>
-          {appointment.address && (
+          {addressLine(appointment) && (
             <div>
               <Text component="dt" size="sm" fw={600}>
                 {t('myAppointments.address')}
               </Text>
               <Text component="dd" m={0}>
-                {appointment.address}
+                {addressLine(appointment)}
               </Text>
             </div>
           )}

@@ -1,4 +1,4 @@
-import type { Appointment, Locale } from '@eclat/shared';
+import { addressLine, type Appointment, type Locale } from '@eclat/shared';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -50,7 +50,7 @@ export function AppointmentDetails({
         t('staffAppointments.details.onQuote')
       ),
     ],
-    [t('staffAppointments.details.address'), appointment.address ?? t('staffAppointments.noComments')],
+    [t('staffAppointments.details.address'), addressLine(appointment) ?? t('staffAppointments.noComments')],
     [t('staffAppointments.columns.comments'), appointment.comments ?? t('staffAppointments.noComments')],
   ];
   return (

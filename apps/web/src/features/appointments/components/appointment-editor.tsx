@@ -115,6 +115,7 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
               firstName: appointment.customerFirstName,
               lastName: appointment.customerLastName,
               email: '',
+              address: null,
               postalCode: null,
             }
           : undefined
@@ -126,6 +127,11 @@ export function AppointmentEditor({ appointment }: { appointment?: Appointment }
       catalogue={services.data}
       area={serviceArea.data?.prefixes}
       keptPlace={appointment ? placeOfBreakdown(appointment.priceBreakdown) : undefined}
+      keptAddress={
+        appointment
+          ? { street: appointment.address, city: appointment.city, postalCode: appointment.postalCode }
+          : undefined
+      }
       discountPercent={appointment?.discountPercent}
       isSubmitting={mutation.isPending}
       serverErrors={serverErrors}

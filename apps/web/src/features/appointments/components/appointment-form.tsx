@@ -1,10 +1,12 @@
 import {
   APPOINTMENT_STATUSES,
   SLOT_HOURS,
+  profilePlace,
   type AdminAppointmentInput,
   type Locale,
   type Service,
   type ServiceArea,
+  type VisitAddress,
   type VisitPlace,
 } from '@eclat/shared';
 import {
@@ -26,6 +28,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import { i18n } from '@/lib/i18n';
 import { CustomerPicker, type PickedCustomer } from '@/features/customers/components/customer-picker';
+import { withPlace } from '@/features/pricing/booking-home';
 import { HomeStep } from '@/features/pricing/components/home-step';
 import { homePlace } from '@/features/pricing/home-place';
 import { estimateVisit } from '@/features/pricing/visit-price';
@@ -58,6 +61,8 @@ type AppointmentFormProps = {
   area: ServiceArea | undefined;
   /** Edit: the place the visit was priced at (its postal code keeps its surcharge). */
   keptPlace?: VisitPlace;
+  /** Edit: the address the visit happens at (issue 27), kept unless another one is typed. */
+  keptAddress?: VisitAddress;
   /** Edit: a series visit's frequency discount, in the estimate. */
   discountPercent?: number;
   isSubmitting: boolean;
@@ -94,6 +99,7 @@ export function AppointmentForm({
   catalogue,
   area,
   keptPlace,
+  keptAddress,
   discountPercent = 0,
   isSubmitting,
   serverErrors,
@@ -121,23 +127,23 @@ export function AppointmentForm({
   const customer = picked?.customerId === values.customerId ? picked : undefined;
   const names = customer;
 
-  // "Your home", the same step as the customer's booking (decisions 025 and 026): the home and extras
-  // the chosen services are priced on, and the postal code (the customer's, or what an edited visit was
-  // priced at). The office books outside the area too, with no surcharge there.
+  // "Your home", the same step as the customer's booking (decisions 025, 026 and 035): the home and
+  // extras the chosen services are priced on, and where the visit happens (the customer's address, or an
+  // edited visit's own, priced as it was; or another address typed). The office books outside the area
+  // too, with no surcharge there.
   const chosen = values.serviceIds.flatMap((id) => catalogue.filter((item) => item.serviceId === id));
   const isSameCustomer = mode === 'edit' && values.customerId === initialValues.customerId;
   const kept = isSameCustomer ? keptPlace : undefined;
-  const place = homePlace(area, values.home.postalCode, kept ? kept.postalCode : customer?.postalCode, kept);
+  const ownPlace = isSameCustomer ? keptAddress : customer && profilePlace(customer);
+  const place = homePlace(area, values.home.place, ownPlace, kept);
   const estimate = estimateVisit(chosen, values.home, discountPercent, place.surchargeCents);
-  const asksPostalCode = (area?.length ?? 0) > 0;
-  const showsHome = chosen.length > 0 && (estimate.asks || asksPostalCode);
+  const showsHome = chosen.length > 0;
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const result = validateStaffAppointmentForm(values, { timeZone, now: nowMs(), savedStart });
     const homeIncomplete =
-      showsHome &&
-      ((estimate.asks && estimate.issues.length > 0) || (asksPostalCode && place.error !== null));
+      showsHome && ((estimate.asks && estimate.issues.length > 0) || place.error !== null);
     setShowHomeErrors(homeIncomplete);
     if (!result.ok) {
       setErrors(result.errors);
@@ -147,11 +153,10 @@ export function AppointmentForm({
     if (homeIncomplete) return;
     onSubmit({
       ...result.input,
-      // What the services need (an admin who says nothing books the smallest home); the postal code when
-      // new or typed (an edit that does not touch it keeps what the visit was priced at).
+      // What the services need (an admin who says nothing books the smallest home); another address when
+      // typed (else a new visit is at the customer's address, an edited one where it was).
       ...(estimate.asks && { home: estimate.choice.home, extraIds: estimate.choice.extraIds }),
-      ...((mode === 'create' || values.home.postalCode !== undefined) &&
-        place.postalCode && { postalCode: place.postalCode }),
+      ...(place.send && { place: place.send }),
     });
   };
 
@@ -249,23 +254,21 @@ export function AppointmentForm({
             }}
             showAllErrors={showHomeErrors}
             locale={locale}
-            place={
-              asksPostalCode
-                ? {
-                    value: place,
-                    onChange: (postalCode) => {
-                      set('home', { ...values.home, postalCode });
-                    },
-                    booksOutside: true,
-                    outside:
-                      place.check.kind === 'outside' ? (
-                        <Alert color="blue" p="xs" data-testid="outside-area-office">
-                          {t('pricing.home.outsideOffice', { postalCode: place.check.postalCode })}
-                        </Alert>
-                      ) : null,
-                  }
-                : undefined
-            }
+            place={{
+              value: place,
+              typed: values.home.place,
+              ownKey: isSameCustomer ? 'pricing.place.ownVisit' : 'pricing.place.ownCustomer',
+              onChange: (typed) => {
+                set('home', withPlace(values.home, typed));
+              },
+              booksOutside: true,
+              outside:
+                place.check.kind === 'outside' ? (
+                  <Alert color="blue" p="xs" data-testid="outside-area-office">
+                    {t('pricing.home.outsideOffice', { postalCode: place.check.postalCode })}
+                  </Alert>
+                ) : null,
+            }}
           />
         )}
         <NativeSelect

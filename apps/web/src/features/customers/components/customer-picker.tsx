@@ -11,7 +11,10 @@ const SEARCH_DEBOUNCE_MS = 250;
 /** Customers offered at a time: typing narrows them. */
 const PICKER_RESULTS = 20;
 
-export type PickedCustomer = Pick<Customer, 'customerId' | 'firstName' | 'lastName' | 'email' | 'postalCode'>;
+export type PickedCustomer = Pick<
+  Customer,
+  'customerId' | 'firstName' | 'lastName' | 'email' | 'address' | 'postalCode'
+>;
 
 const labelOf = (customer: PickedCustomer) =>
   `${customer.firstName} ${customer.lastName}${customer.email ? ` · ${customer.email}` : ''}`;

@@ -1,5 +1,15 @@
-import { HOME_LIMITS, type Locale, type PricingField } from '@eclat/shared';
-import { Checkbox, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { HOME_LIMITS, TEXT_LIMITS, type Locale, type PricingField } from '@eclat/shared';
+import {
+  Checkbox,
+  NumberInput,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
@@ -7,7 +17,7 @@ import { describeDuration } from '@/features/booking/duration';
 import { formatCurrency } from '@/lib/format';
 
 import type { BookingHome } from '../booking-home';
-import type { HomePlace } from '../home-place';
+import { EMPTY_TYPED_PLACE, type HomePlace, type TypedPlace } from '../home-place';
 import type { VisitEstimate } from '../visit-price';
 
 type HomeStepProps = {
@@ -18,18 +28,47 @@ type HomeStepProps = {
   showAllErrors: boolean;
   locale: Locale;
   /**
-   * The postal code box (issue 16, decision 026), when the service area has prefixes: what `homePlace`
-   * says of it, and what to show when it is outside the area (the customer's quote request, the
-   * office's note).
+   * Where the visit happens (issues 16 and 27, decisions 026 and 035): the default address (the
+   * profile's, or the visit's own) or another one typed, what `homePlace` says of it, and what to show
+   * when it is outside the area (the customer's quote request, the office's note).
    */
   place?: {
     value: HomePlace;
-    onChange: (typed: string) => void;
+    /** The typed address, or undefined for the default address. */
+    typed: TypedPlace | undefined;
+    onChange: (typed: TypedPlace | undefined) => void;
+    /** The label of the default address's choice: `pricing.place.own` (mine) or the office's wording. */
+    ownKey: string;
     outside: ReactNode;
     /** The office books outside the area all the same (no surcharge): the price still shows there. */
     booksOutside?: boolean;
   };
 };
+
+/** The boxes of another address (issue 27): street, city and postal code, with their labels and hints. */
+const PLACE_FIELDS: readonly {
+  field: keyof TypedPlace;
+  label: string;
+  hint?: string;
+  autoComplete: string;
+  maxLength: number;
+}[] = [
+  {
+    field: 'street',
+    label: 'pricing.place.street',
+    hint: 'profile.hints.address',
+    autoComplete: 'street-address',
+    maxLength: TEXT_LIMITS.address,
+  },
+  { field: 'city', label: 'pricing.place.city', autoComplete: 'address-level2', maxLength: TEXT_LIMITS.city },
+  {
+    field: 'postalCode',
+    label: 'pricing.home.postalCode',
+    hint: 'pricing.home.postalCodeHint',
+    autoComplete: 'postal-code',
+    maxLength: 20,
+  },
+];
 
 /** A count typed in a number box: a number, or undefined while it is empty. */
 const countOf = (value: number | string): number | undefined =>
@@ -62,12 +101,17 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
   };
   const unit = needs.area === 'sqm' ? t('pricing.units.sqm') : t('pricing.units.sqft');
   const postal = place?.value;
-  // Said once the code is complete (six characters) or emptied, or after Next.
-  const postalError =
-    postal?.error &&
-    (showAllErrors || postal.value.trim() === '' || postal.value.replace(/\s/g, '').length >= 6)
-      ? t(postal.error)
-      : undefined;
+  const typed = place?.typed;
+  // A field's rule is said once something is typed in it (the postal code once complete), or after Next.
+  const placeError = (field: keyof TypedPlace) => {
+    const key = postal?.errors[field];
+    const text = typed?.[field] ?? '';
+    const isTyped = field === 'postalCode' ? text.replace(/\s/g, '').length >= 6 : text.trim() !== '';
+    return key && (showAllErrors || isTyped) ? t(key) : undefined;
+  };
+  const setTyped = (field: keyof TypedPlace, text: string) => {
+    place?.onChange({ ...(typed ?? EMPTY_TYPED_PLACE), [field]: text });
+  };
 
   let estimateText = t('pricing.home.incomplete');
   if (price) {
@@ -170,17 +214,41 @@ export function HomeStep({ estimate, value, onChange, showAllErrors, locale, pla
           </Checkbox.Group>
         )}
         {place && postal && (
-          <TextInput
-            label={t('pricing.home.postalCode')}
-            description={t('pricing.home.postalCodeHint')}
-            autoComplete="postal-code"
-            maw={260}
-            value={postal.value}
-            error={postalError}
-            onChange={(event) => {
-              place.onChange(event.currentTarget.value);
+          <Radio.Group
+            label={t('pricing.place.heading')}
+            value={postal.isOther ? 'other' : 'own'}
+            onChange={(choice) => {
+              place.onChange(choice === 'other' ? EMPTY_TYPED_PLACE : undefined);
             }}
-          />
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio
+                value="own"
+                label={t(place.ownKey, { address: postal.ownLine ?? t('pricing.place.none') })}
+              />
+              <Radio value="other" label={t('pricing.place.other')} />
+            </Stack>
+          </Radio.Group>
+        )}
+        {place && postal?.isOther && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            {PLACE_FIELDS.map(({ field, label, hint, autoComplete, maxLength }) => (
+              <TextInput
+                key={field}
+                label={t(label)}
+                description={hint && t(hint)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                required
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+                value={typed?.[field] ?? ''}
+                error={placeError(field)}
+                onChange={(event) => {
+                  setTyped(field, event.currentTarget.value);
+                }}
+              />
+            ))}
+          </SimpleGrid>
         )}
         {postal?.check.kind === 'outside' ? (
           place?.outside

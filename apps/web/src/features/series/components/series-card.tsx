@@ -1,4 +1,4 @@
-import type { Appointment, Locale, Series } from '@eclat/shared';
+import { addressLine, type Appointment, type Locale, type Series } from '@eclat/shared';
 import { Alert, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconCalendarRepeat,
@@ -341,13 +341,13 @@ export function SeriesCard({
               </Text>
             </div>
           )}
-          {series.address && (
+          {addressLine(series) && (
             <div>
               <Text component="dt" size="sm" fw={600}>
                 {t('series.card.address')}
               </Text>
               <Text component="dd" m={0}>
-                {series.address}
+                {addressLine(series)}
               </Text>
             </div>
           )}
