@@ -248,7 +248,9 @@ export async function writeDemoBusiness(
       appointmentDate: start,
       endsAt: end,
       status,
+      // Where the visit happens: the customer's address (profiles have no city), as a booking stores it.
       address: customer.address,
+      postalCode: customer.postalCode,
       totalPrice: price.totalPrice,
       priceBreakdown: price.breakdown,
       locale: customerId === people.accountCustomer.id ? 'fr' : 'en',
