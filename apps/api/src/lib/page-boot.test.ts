@@ -58,7 +58,7 @@ class FakeField {
     this.shown = text;
   }
   /** What the page does on a change: none; or rendering the form at once (the single-page app). */
-  onChange = () => undefined as void;
+  onChange: () => void = () => undefined;
   dispatchEvent(event: { type: string }) {
     this.events.push({ type: event.type, trackedThen: this.tracked, shown: this.shown });
     this.onChange();

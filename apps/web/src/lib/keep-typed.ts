@@ -16,9 +16,7 @@ function nameOf(element: Element): string {
       ? element.labels?.[0]
       : undefined;
   const text = element.getAttribute('aria-label') ?? (label ?? element).textContent;
-  return [element.tagName, element.getAttribute('type'), element.getAttribute('name'), text?.trim()].join(
-    '|',
-  );
+  return [element.tagName, element.getAttribute('type'), element.getAttribute('name'), text.trim()].join('|');
 }
 
 /** The elements by key: their name, then how many before them in the page had the same. */
