@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { createAccountWithCli, setLanguage, signIn } from './support/accounts.ts';
 import { fromMailbox } from './support/mailbox.ts';
 import { startFreshServer } from './support/server.ts';
 
@@ -197,6 +198,101 @@ test.describe('the services search', () => {
       await expect(cards.getByRole('heading', { name: 'Deep Cleaning' })).toBeVisible();
       await expect(cards).toHaveCount(1);
       await expect(box).toHaveValue('deep');
+    });
+  }
+});
+
+/** A new customer, signed in in the language (on the server at `base`, with its data folder). */
+async function signInAsCustomer(
+  page: Page,
+  language: 'en' | 'fr',
+  server: { base: string; dataDir?: string } = { base: '' },
+) {
+  const email = createAccountWithCli('customer', server.dataDir ?? process.env.E2E_DATA_DIR);
+  await setLanguage(page, language);
+  await page.goto(`${server.base}/?lang=${language}`);
+  await signIn(page, email, language);
+}
+
+test.describe('signed in, the app replacing the page: the contact form', () => {
+  // A browser holding a session does not hydrate the pre-rendered page: the single-page app replaces it
+  // (decision 018). What was typed and pressed before is given to the app's screen. A server of its own
+  // (the contact route's limit per address), in order in one worker.
+  test.describe.configure({ mode: 'default' });
+  let server: Awaited<ReturnType<typeof startFreshServer>>;
+  test.beforeAll(async () => {
+    server = await startFreshServer('typed-signed-in');
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    await fs.rm(server.dataDir, { recursive: true, force: true });
+  });
+
+  for (const language of ['en', 'fr'] as const) {
+    test(`${language}: the contact form filled and sent before the app has taken over is sent once with what was typed`, async ({
+      page,
+    }) => {
+      const t = CONTACT[language];
+      await signInAsCustomer(page, language, server);
+      const subject = `Signed in, typed at once (${language}) ${Date.now()}`;
+      let sends = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/v1/contact/send')) sends += 1;
+      });
+      const release = await holdScripts(page);
+      const loaded = page.goto(`${server.base}/contacts?lang=${language}`);
+      await page.getByRole('textbox', { name: t.name, exact: true }).fill('Maëlle Roy');
+      await page.getByRole('textbox', { name: t.email, exact: true }).fill('maelle@example.com');
+      await page.getByRole('textbox', { name: t.subject, exact: true }).pressSequentially(subject);
+      await page.getByRole('textbox', { name: t.message, exact: true }).fill('Two windows, one door.');
+      await page.getByRole('button', { name: t.send, exact: true }).click();
+      await page.getByRole('button', { name: t.send, exact: true }).click();
+      await expectNotHydrated(page);
+
+      release();
+      await loaded;
+      await expect(page.getByText(t.success)).toBeVisible();
+      await expect(page.getByRole('textbox', { name: t.name, exact: true })).toHaveValue('');
+      expect(sends).toBe(1);
+
+      const email = await fromMailbox(
+        'hello@eclat.example',
+        (received) => (received.subject?.includes(subject) ? received : undefined),
+        server.dataDir,
+      );
+      expect(email.replyTo?.[0]?.address).toBe('maelle@example.com');
+      expect(email.text).toContain('Maëlle Roy');
+      expect(email.text).toContain('Two windows, one door.');
+    });
+  }
+});
+
+test.describe('signed in, the app replacing the page: the services search', () => {
+  for (const language of ['en', 'fr'] as const) {
+    test(`${language}: the services search typed and sent with Enter before the app has taken over searches once`, async ({
+      page,
+    }) => {
+      const t = SEARCH[language];
+      await signInAsCustomer(page, language);
+      let searches = 0;
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v1/services/search')) searches += 1;
+      });
+      const release = await holdScripts(page);
+      const loaded = page.goto(`/services?lang=${language}`);
+      const box = page.getByRole('textbox', { name: t.label });
+      await box.pressSequentially('window');
+      await box.press('Enter');
+      await expectNotHydrated(page);
+
+      release();
+      await loaded;
+      const cards = page.getByRole('main').getByRole('article');
+      await expect(cards.getByRole('heading', { name: 'Window Washing' })).toBeVisible();
+      await expect(cards).toHaveCount(1);
+      await expect(box).toHaveValue('window');
+      await expect(page.getByRole('button', { name: t.clear })).toBeVisible();
+      expect(searches).toBe(1);
     });
   }
 });

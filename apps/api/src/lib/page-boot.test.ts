@@ -57,8 +57,11 @@ class FakeField {
   set value(text: string) {
     this.shown = text;
   }
+  /** What the page does on a change: none; or rendering the form at once (the single-page app). */
+  onChange: () => void = () => undefined;
   dispatchEvent(event: { type: string }) {
     this.events.push({ type: event.type, trackedThen: this.tracked, shown: this.shown });
+    this.onChange();
   }
 }
 const field = (shown: string, defaultValue = '') => new FakeField(shown, defaultValue);
@@ -153,6 +156,8 @@ function fakePage({ paintTiming = true, fields = [] }: { paintTiming?: boolean; 
     type: () => {
       onInput?.();
     },
+    /** The clicks held, as the single-page app reads them before it replaces the page. */
+    held: () => (document.currentScript as unknown as { held: ReturnType<typeof element>[] }).held,
     hydrate: () => {
       attributes.add('data-hydrated');
       (document.currentScript as unknown as { replay: () => void }).replay();
@@ -312,6 +317,49 @@ describe('the boot script of a pre-rendered page', () => {
     expect(send.replayed).toBe(0);
     await page.runTasks();
     expect(send.replayed).toBe(1);
+  });
+
+  it('hands over every field even when a change renders the form at once, writing its state into the rest', async () => {
+    // The single-page app wrote what was kept into its fields; a change it is handed renders the form
+    // outside React's effects, which writes the form's state (empty) back into the fields not handed yet.
+    const name = field('Maëlle Roy');
+    const email = field('maelle@example.com');
+    const message = field('Two windows');
+    const fields = [name, email, message];
+    for (const changed of fields) {
+      changed.onChange = () => {
+        for (const other of fields) if (other.events.length === 0) other.shown = other.defaultValue;
+      };
+    }
+    const page = fakePage({ fields });
+    page.hydrate();
+    expect(fields.map((changed) => changed.events)).toEqual(
+      ['Maëlle Roy', 'maelle@example.com', 'Two windows'].map((shown) => [
+        { type: 'input', trackedThen: '', shown },
+      ]),
+    );
+    await page.runTasks();
+  });
+
+  it('shows the clicks it holds, and gives again those the app put in their place', async () => {
+    const page = fakePage();
+    const send = element(true);
+    const choice = element(true);
+    page.click(send);
+    page.click(send);
+    page.click(choice);
+    // Each control once, in order: what the single-page app notes before it replaces the page.
+    expect(page.held()).toEqual([send, choice]);
+    await page.runTasks();
+    // The app's own Send, in place of the page's (gone), is what `replay()` gives again, once.
+    const appSend = element(true);
+    send.isConnected = false;
+    choice.isConnected = false;
+    page.held().splice(0, 2, appSend);
+    page.hydrate();
+    await page.runTasks();
+    expect([send.replayed, choice.replayed, appSend.replayed]).toEqual([0, 0, 1]);
+    expect(page.held()).toEqual([]);
   });
 
   it('is written with its data as attributes, escaped', () => {

@@ -11,10 +11,12 @@
  * A click on a button, a label or a box before then starts the script at once and is given again once the
  * page is hydrated (`replayEarlyClicks` in the web app's `use-mark-hydrated.ts`); a label of a text field
  * focuses its field at once. What is typed or autofilled meanwhile (which also starts the script) is
- * handed to the hydrated page as changes of its fields, before the held clicks are given again.
+ * handed to the hydrated page as changes of its fields, before the held clicks are given again. The held
+ * clicks are the script element's `held` list: the single-page app, which replaces the page rather than
+ * hydrating it, reads them (and the fields) first and gives them to its own screen (`lib/keep-typed.ts`).
  */
 export const PAGE_BOOT_SCRIPT =
-  '(function(){var b=document.currentScript,d=document,w=window,n=2,s=0,c=[],o;' +
+  '(function(){var b=document.currentScript,d=document,w=window,n=2,s=0,c=b.held=[],o;' +
   "function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;e.crossOrigin='';if(a)e.as=a;d.head.appendChild(e)}" +
   // The entry, the catalogue, then the modules the entry imports, each in a task of its own: starting a
   // fetch costs the main thread a little, fourteen at once a lot.
@@ -46,9 +48,11 @@ export const PAGE_BOOT_SCRIPT =
   // (`defaultValue`) is handed to React as a change: its value set back through React's tracker, the
   // text put again past it, an `input` event. Then, in a task of their own (once those changes have
   // rendered), the held clicks are given again: a Send pressed early sends what was typed.
-  'b.replay=function(){' +
-  "d.querySelectorAll('input:not([type=file]),textarea').forEach(function(f){var v=f.value;if(v===f.defaultValue)return;" +
-  "f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,v);" +
+  // All the texts are read first: a change handed over may render the form at once (outside React's own
+  // effects, as in the single-page app), writing its state back into the fields not yet handed over.
+  'b.replay=function(){var F=[];' +
+  "d.querySelectorAll('input:not([type=file]),textarea').forEach(function(f){if(f.value!==f.defaultValue)F.push([f,f.value])});" +
+  "F.forEach(function(x){var f=x[0];f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,x[1]);" +
   "f.dispatchEvent(new Event('input',{bubbles:true}))});" +
   'setTimeout(function(){c.splice(0).forEach(function(k){if(k.isConnected)k.click()})})}' +
   '})()';

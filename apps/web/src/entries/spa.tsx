@@ -6,6 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { router } from '@/app/router';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { initI18n } from '@/lib/i18n';
+import { keepTyped } from '@/lib/keep-typed';
 
 /** After the identity provider's redirects: go to the remembered location, replacing the callback URL. */
 function navigateAfterRedirect(to: string): Promise<void> {
@@ -21,6 +22,8 @@ export function startSpa(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from the page.');
   const render = () => {
+    // What was typed or pressed on the pre-rendered page, given to the app's screen once it shows.
+    keepTyped(container);
     container.replaceChildren();
     createRoot(container).render(
       <StrictMode>

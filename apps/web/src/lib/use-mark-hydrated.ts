@@ -10,8 +10,12 @@ const BOOT_SCRIPT_ID = 'eclat-boot';
  * it is still in the page. A Send pressed early sends what was typed.
  */
 export function replayEarlyClicks(): void {
-  const boot: (HTMLElement & { replay?: () => void }) | null = document.getElementById(BOOT_SCRIPT_ID);
-  boot?.replay?.();
+  bootScript()?.replay?.();
+}
+
+/** The boot script's element, with what it adds: `replay()`, and the controls whose clicks it holds. */
+export function bootScript(): (HTMLElement & { replay?: () => void; held?: Element[] }) | null {
+  return document.getElementById(BOOT_SCRIPT_ID);
 }
 
 /**
