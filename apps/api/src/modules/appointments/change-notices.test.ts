@@ -136,7 +136,8 @@ describe('change notices', () => {
     await settle((total += 1));
     expect(subjects(dan.email)[0]).toMatch(/^Nouvelle visite\u00a0: Cam Client\d+, /);
     const assigned = calendarOf(inbox(dan.email)[0]);
-    expect(assigned).toMatchObject({ method: 'PUBLISH', uid: booked?.uid, status: 'CONFIRMED' });
+    // The visit is still pending: the invitation says so (TENTATIVE, issue 27).
+    expect(assigned).toMatchObject({ method: 'PUBLISH', uid: booked?.uid, status: 'TENTATIVE' });
 
     // The admin confirms the pending visit: the customer hears it; nobody else.
     const confirm = await adminPut(visit, { status: 'confirmed', appointmentDate: visit.appointmentDate });
@@ -144,7 +145,7 @@ describe('change notices', () => {
     await settle((total += 1));
     expect(subjects(ana.email)[1]).toMatch(/^Your Éclat cleaning on .* at 10:00 a\.m\. is confirmed$/);
     const confirmed = calendarOf(inbox(ana.email)[1]);
-    expect(confirmed).toMatchObject({ method: 'PUBLISH', uid: booked?.uid });
+    expect(confirmed).toMatchObject({ method: 'PUBLISH', uid: booked?.uid, status: 'CONFIRMED' });
     expect(confirmed?.sequence).toBeGreaterThan(booked?.sequence ?? 0);
 
     // The customer moves it to 14:00: the customer and Dan hear of the move, each once.
