@@ -6,6 +6,9 @@ const CONTROLS = 'button,label,[role=button],input[type=checkbox],input[type=rad
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+/** A screen that has not shown the fields by then never will (another screen, a failed load): stop looking. */
+const GIVE_UP_MS = 30_000;
+
 /**
  * What names an element alike in the pre-rendered page and in the app's screen, whose ids differ: its tag,
  * type and name, and its label's text (a field's), its `aria-label` or its own text.
@@ -80,4 +83,7 @@ export function keepTyped(root: HTMLElement): void {
     boot.replay?.();
   });
   observer.observe(root, { childList: true, subtree: true });
+  window.setTimeout(() => {
+    observer.disconnect();
+  }, GIVE_UP_MS);
 }
