@@ -286,3 +286,31 @@ for (const roles of ROLE_SETS) {
     }
   });
 }
+
+test('a press on Work while the menu is still loading opens it once it is there', async ({ page }) => {
+  // The menu's code is held (a slow phone line): the bar shows its stand-in button, which is pressed.
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route('**/assets/work-menu-*.js', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await signInAs(page, ['employee']);
+  const t = LABELS.en;
+  const bar = page.getByRole('banner').getByRole('navigation', { name: text('en').nav });
+  await expect.poll(() => asked).toBe(true);
+  await bar.getByRole('button', { name: t.work, exact: true }).click();
+  await expect(bar.getByRole('menu')).toHaveCount(0);
+  release?.();
+  await expect(bar.getByRole('menu')).toBeVisible();
+  await expect(bar.getByRole('menuitem')).toHaveText([
+    t.appointments,
+    t.schedule,
+    t.myAvailabilities,
+    t.myDay,
+  ]);
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 
 import { SpaNavigation } from '@/app/spa-navigation';
@@ -26,13 +26,26 @@ function useFocusMainOnNavigation() {
 
 const WorkMenu = lazy(() => import('./work-menu').then((module) => ({ default: module.WorkMenu })));
 
-/** The bar's Work menu: the staff pages the user sees; its button stands in while the menu's code loads. */
+/**
+ * The bar's Work menu: the staff pages the user sees. Its button stands in while the menu's code loads; a
+ * press on it then is kept, and the menu opens as soon as it is there (a quick click is not lost).
+ */
 function StaffWorkMenu() {
   const { permissions } = useSession();
   const items = getNavItems(permissions).filter((item) => item.work);
+  const [pressedEarly, setPressedEarly] = useState(false);
   return (
-    <Suspense fallback={<WorkButton items={items} />}>
-      <WorkMenu items={items} />
+    <Suspense
+      fallback={
+        <WorkButton
+          items={items}
+          onClick={() => {
+            setPressedEarly(true);
+          }}
+        />
+      }
+    >
+      <WorkMenu items={items} initiallyOpened={pressedEarly} />
     </Suspense>
   );
 }

@@ -19,9 +19,16 @@ import classes from './work-menu.module.css';
  * Enter or a click. It stays inside the navigation landmark (no portal), fixed so the bar's clipping
  * does not cut it.
  */
-export function WorkMenu({ items }: { items: readonly NavItem[] }) {
+export function WorkMenu({
+  items,
+  initiallyOpened = false,
+}: {
+  items: readonly NavItem[];
+  initiallyOpened?: boolean;
+}) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  // Opened at once when its stand-in button was pressed while this code loaded (app-layout.tsx).
+  const [opened, setOpened] = useState(initiallyOpened);
   const [startAtLast, setStartAtLast] = useState(false);
   const first = startAtLast ? items.length - 1 : 0;
 
