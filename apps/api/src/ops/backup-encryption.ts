@@ -32,7 +32,7 @@ export function backupEncryption(backup: AppConfig['backup']): BackupEncryption 
 export function unencryptedWarning(what: string): string {
   return (
     `${what} not encrypted: a backup holds the sign-in signing key, the cookie secret, password hashes ` +
-    'and live sessions, so anyone with a copy can sign in as any account. Set BACKUP_PASSPHRASE (a long ' +
+    'and live sessions, so anyone with a copy can sign in as whichever account they choose. Set BACKUP_PASSPHRASE (a long ' +
     "random passphrase) or BACKUP_RECIPIENT (an age public key, age1...) to encrypt backups; see the README's Backups."
   );
 }

@@ -157,7 +157,7 @@ describe('sign in', () => {
     }
   });
 
-  it('refuses an email longer than any account has as a wrong password, not a server error', async () => {
+  it('refuses an email too long for an account as a wrong password, not a server error', async () => {
     const browser = new Browser(app);
     const { uid } = await startSignIn(browser);
     const res = await browser.post(`/oidc/interaction/${uid}/login?lang=en`, {

@@ -89,7 +89,7 @@ export const PAGE_TEXT = {
     unsubscribeDone:
       'Done: you will no longer receive reminders or feedback requests. You can turn them back on from your profile.',
     unsubscribeInvalid:
-      'This link is not valid any more (a link stops working when the email address it was sent to is changed). Manage your emails from your profile instead.',
+      'This link is no longer valid (a link stops working when the email address it was sent to is changed). Manage your emails from your profile instead.',
   },
   fr: {
     languageName: 'Français',

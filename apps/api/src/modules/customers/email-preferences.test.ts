@@ -75,7 +75,7 @@ describe('the unsubscribe link when the email changes', () => {
 
     // The old link: the page says it is not valid any more, and its button or one-click post turns nothing off.
     const page = await app.inject({ method: 'GET', url: pathOf(first) });
-    expect(page.body).toContain('This link is not valid any more');
+    expect(page.body).toContain('This link is no longer valid');
     expect(page.body).not.toContain('Stop these emails');
     const clicked = await app.inject({
       method: 'POST',
@@ -88,7 +88,7 @@ describe('the unsubscribe link when the email changes', () => {
     });
     expect(clicked.statusCode).toBe(404);
     expect(clicked.headers['content-type']).toContain('text/html');
-    expect(clicked.body).toContain('This link is not valid any more');
+    expect(clicked.body).toContain('This link is no longer valid');
     expect((await oneClick(first)).statusCode).toBe(404);
     expect((await tokenOf(created.customerId)).optionalEmails).toBe(true);
 
