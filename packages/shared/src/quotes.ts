@@ -19,6 +19,11 @@ export const MAX_QUOTE_DATES = 3;
 /** The largest price an admin may quote, in cents ($100,000). */
 export const MAX_QUOTE_CENTS = 10_000_000;
 
+/** When an answer given at `answeredAt` expires: `QUOTE_VALID_DAYS` later (the one place of that rule). */
+export function quoteExpiresAt(answeredAt: Date): Date {
+  return new Date(answeredAt.getTime() + QUOTE_VALID_DAYS * 24 * 60 * 60 * 1000);
+}
+
 /** The status a quote shows at `now`: an answer not decided in time has expired. */
 export function quoteStatusAt(
   quote: { status: QuoteStatus; expiresAt: string | Date | null },

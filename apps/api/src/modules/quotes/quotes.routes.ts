@@ -7,7 +7,6 @@ import {
   createQuoteInputSchema,
   errorBodySchema,
   MAX_SLOT_DAYS,
-  MAX_TOTAL_PAGES,
   pickLocale,
   QUOTE_VALID_DAYS,
   quoteIdParamsSchema,
@@ -15,37 +14,31 @@ import {
   quoteSchema,
   quoteSlotDaysQuerySchema,
   quoteSlotsQuerySchema,
-  quoteStatusAt,
   quotesPageQuerySchema,
   quotesPageSchema,
   slotDaysResponseSchema,
   slotsResponseSchema,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
-import { findPricedServices } from '../appointments/appointments.repository.ts';
-import { bookingRulesOf, computeSlotDays, computeSlots } from '../appointments/booking.service.ts';
-import { bookQuotedVisit } from '../appointments/quoted-visit.ts';
-import { decodeServiceImage } from '../services/service-image.ts';
 import {
-  findCustomerQuotes,
-  findQuote,
-  findQuotePhoto,
-  findQuotesPage,
-  insertQuote,
-  lockQuote,
-  updateQuote,
-} from './quotes.repository.ts';
+  acceptQuote,
+  answerQuote,
+  declineQuote,
+  myQuotes,
+  quotePhoto,
+  quoteSlotDays,
+  quoteSlots,
+  quotesPage,
+  requestQuote,
+  visibleQuote,
+  type QuotesDeps,
+} from './quotes.service.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 /** Three photos of 2 MB, as base64 in JSON, and the rest of the form. */
 const QUOTE_BODY_LIMIT = 9 * 1024 * 1024;
-
-const closed = (message: string) => new AppError('QUOTE_CLOSED', message);
 
 /**
  * Quote requests (issue 16, decision 026): a customer asks (quote-only services, an address outside the
@@ -56,25 +49,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const adminOnly = app.requireAnyPermission('admin');
 
-  /** The quote, if the caller may see it: its customer's own, or any for an admin (403 otherwise). */
-  async function visibleQuote(request: Parameters<typeof currentUser>[0], quoteId: string) {
-    const user = currentUser(request);
-    const quote = await findQuote(app.db, quoteId);
-    if (!quote) throw notFound('Quote');
-    if (user.permissions.has('admin')) return quote;
-    const customer = await findOwnCustomer(app.db, user);
-    if (customer?.id !== quote.customerId) throw forbidden('You can only see your own quotes.');
-    return quote;
-  }
-
-  /** The caller's own customer record, for a decision on their quote. */
-  async function ownCustomer(request: Parameters<typeof currentUser>[0]) {
-    const user = currentUser(request);
-    requireVerifiedEmail(user);
-    const customer = await findOwnCustomer(app.db, user);
-    if (!customer) throw notFound('Customer profile');
-    return { user, customer };
-  }
+  const deps: QuotesDeps = { db: app.db, jobs: app.jobs, config };
 
   app.post(
     '/quotes',
@@ -99,53 +74,9 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       },
     },
     async (request, reply) => {
-      const { user, customer } = await ownCustomer(request);
-      const { photos, serviceIds, locale: asked, ...fields } = request.body;
-      const decoded = photos.map((photo, index) => decodeServiceImage(photo, `body.photos.${index}`));
-      const unique = [...new Set(serviceIds)];
-      const found = await findPricedServices(app.db, unique);
-      const byId = new Map(found.map((service) => [service.serviceId, service]));
-      if (unique.some((id) => !byId.get(id)?.isAvailable)) {
-        throw new AppError('VALIDATION_ERROR', 'A chosen service does not exist or is not offered.', [
-          { path: 'body.serviceIds', message: 'quotes.errors.services' },
-        ]);
-      }
-      const services = unique.flatMap((id) => {
-        const service = byId.get(id);
-        return service ? [{ serviceId: service.serviceId, title: service.title }] : [];
-      });
-      const locale = asked ?? pickLocale(request.headers['accept-language']);
-      const quoteId = await app.jobs.transaction(async (tx) => {
-        const id = await insertQuote(
-          tx.db,
-          { ...fields, customerId: customer.id, services, locale, createdByUserId: user.userId },
-          decoded,
-        );
-        const what = [services.map((service) => service.title).join(', '), fields.description]
-          .filter(Boolean)
-          .join('\n\n');
-        await tx.enqueue('email', {
-          to: config.contactTo,
-          locale: config.businessLocale,
-          replyTo: customer.email,
-          message: {
-            template: 'quote-request',
-            data: {
-              quoteId: id,
-              customerName: `${customer.firstName} ${customer.lastName}`,
-              customerEmail: customer.email,
-              what,
-              address: fields.address,
-              postalCode: fields.postalCode,
-              photoCount: decoded.length,
-            },
-          },
-        });
-        return id;
-      });
-      const created = await findQuote(app.db, quoteId);
-      if (!created) throw notFound('Quote');
-      request.log.info({ quoteId, customerId: customer.id }, 'quote requested');
+      const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
+      const created = await requestQuote(deps, currentUser(request), request.body, locale);
+      request.log.info({ quoteId: created.quoteId, customerId: created.customerId }, 'quote requested');
       return reply.code(201).send(created);
     },
   );
@@ -163,8 +94,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const customer = await findOwnCustomer(app.db, currentUser(request));
-      return customer ? findCustomerQuotes(app.db, customer.id) : [];
+      return myQuotes(deps, currentUser(request));
     },
   );
 
@@ -180,17 +110,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         response: { 200: quotesPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { page, size, status } = request.query;
-      const { content, totalElements } = await findQuotesPage(app.db, { page, size, status });
-      return {
-        content,
-        page,
-        size,
-        totalElements,
-        totalPages: Math.min(Math.ceil(totalElements / size), MAX_TOTAL_PAGES),
-      };
-    },
+    async (request) => quotesPage(deps, request.query),
   );
 
   app.get(
@@ -205,7 +125,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         response: { 200: quoteSchema, ...errors },
       },
     },
-    async (request) => visibleQuote(request, request.params.quoteId),
+    async (request) => visibleQuote(deps, currentUser(request), request.params.quoteId),
   );
 
   app.get(
@@ -221,9 +141,8 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       },
     },
     async (request, reply) => {
-      await visibleQuote(request, request.params.quoteId);
-      const photo = await findQuotePhoto(app.db, request.params.quoteId, request.params.index);
-      if (!photo) throw notFound('Photo');
+      const { quoteId, index } = request.params;
+      const photo = await quotePhoto(deps, currentUser(request), quoteId, index);
       return reply
         .header('Content-Type', photo.mimeType)
         .header('Cache-Control', 'private, max-age=3600')
@@ -246,46 +165,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         response: { 200: quoteSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { quoteId } = request.params;
-      await app.jobs.transaction(async (tx) => {
-        const quote = await lockQuote(tx.db, quoteId);
-        if (!quote) throw notFound('Quote');
-        if (quote.status === 'accepted' || quote.status === 'declined') {
-          throw closed(`This quote is ${quote.status}: its answer can no longer change.`);
-        }
-        const now = new Date();
-        const expiresAt = new Date(now.getTime() + QUOTE_VALID_DAYS * DAY);
-        await updateQuote(tx.db, quoteId, {
-          ...request.body,
-          status: 'answered',
-          answeredAt: now,
-          answeredByUserId: user.userId,
-          expiresAt,
-        });
-        const answered = await findQuote(tx.db, quoteId, now);
-        if (!answered) throw notFound('Quote');
-        await tx.enqueue('email', {
-          to: answered.customerEmail,
-          locale: quote.locale === 'fr' ? 'fr' : 'en',
-          message: {
-            template: 'quote-answered',
-            data: {
-              quoteId,
-              customerFirstName: answered.customerFirstName,
-              priceCents: request.body.priceCents,
-              durationMinutes: request.body.durationMinutes,
-              message: request.body.message,
-              expiresAt: expiresAt.toISOString(),
-            },
-          },
-        });
-      });
-      const quote = await findQuote(app.db, quoteId);
-      if (!quote) throw notFound('Quote');
-      return quote;
-    },
+    async (request) => answerQuote(deps, currentUser(request), request.params.quoteId, request.body),
   );
 
   app.post(
@@ -303,18 +183,13 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       },
     },
     async (request, reply) => {
-      const { user, customer } = await ownCustomer(request);
-      const appointment = await bookQuotedVisit(
-        { db: app.db, jobs: app.jobs },
-        {
-          quoteId: request.params.quoteId,
-          customer,
-          appointmentDate: request.body.appointmentDate,
-          comments: request.body.comments ?? null,
-          locale: request.body.locale ?? pickLocale(request.headers['accept-language']),
-          userId: user.userId,
-        },
-        bookingRulesOf(config),
+      const locale = request.body.locale ?? pickLocale(request.headers['accept-language']);
+      const appointment = await acceptQuote(
+        deps,
+        currentUser(request),
+        request.params.quoteId,
+        request.body,
+        locale,
       );
       request.log.info(
         { quoteId: request.params.quoteId, appointmentId: appointment.appointmentId },
@@ -337,33 +212,8 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         response: { 200: quoteSchema, ...errors },
       },
     },
-    async (request) => {
-      const { customer } = await ownCustomer(request);
-      const { quoteId } = request.params;
-      await app.jobs.transaction(async (tx) => {
-        const quote = await lockQuote(tx.db, quoteId);
-        if (!quote) throw notFound('Quote');
-        if (quote.customerId !== customer.id) throw forbidden('You can only decline your own quotes.');
-        const status = quoteStatusAt(quote);
-        if (status !== 'answered' && status !== 'requested') {
-          throw closed(`This quote is ${status}: it can no longer be declined.`);
-        }
-        await updateQuote(tx.db, quoteId, { status: 'declined', decidedAt: new Date() });
-      });
-      const quote = await findQuote(app.db, quoteId);
-      if (!quote) throw notFound('Quote');
-      return quote;
-    },
+    async (request) => declineQuote(deps, currentUser(request), request.params.quoteId),
   );
-
-  /** The quote's visit length, for its slots: the caller's own answered quote, or any for an admin. */
-  async function quoteMinutes(request: Parameters<typeof currentUser>[0], quoteId: string) {
-    const quote = await visibleQuote(request, quoteId);
-    if (quote.status !== 'answered' || quote.durationMinutes === null) {
-      throw closed('Only an answered quote has times to choose from.');
-    }
-    return quote.durationMinutes;
-  }
 
   app.get(
     '/quotes/:quoteId/slots',
@@ -378,10 +228,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         response: { 200: slotsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const minutes = await quoteMinutes(request, request.params.quoteId);
-      return computeSlots(app.db, request.query.date, minutes, bookingRulesOf(config));
-    },
+    async (request) => quoteSlots(deps, currentUser(request), request.params.quoteId, request.query.date),
   );
 
   app.get(
@@ -397,16 +244,7 @@ export const quotesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         response: { 200: slotDaysResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { from, to } = request.query;
-      if (to < from || (Date.parse(to) - Date.parse(from)) / DAY >= MAX_SLOT_DAYS) {
-        throw new AppError('VALIDATION_ERROR', `Ask for 1 to ${MAX_SLOT_DAYS} days.`, [
-          { path: 'querystring.to', message: 'validation.dateRange' },
-        ]);
-      }
-      const minutes = await quoteMinutes(request, request.params.quoteId);
-      return computeSlotDays(app.db, { from, to }, minutes, bookingRulesOf(config));
-    },
+    async (request) => quoteSlotDays(deps, currentUser(request), request.params.quoteId, request.query),
   );
 
   done();
