@@ -12,6 +12,7 @@ import { verificationRoutes } from './modules/auth/verification.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { availabilitiesRoutes } from './modules/availabilities/availabilities.routes.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
+      await api.register(schedulesRoutes, { config });
       await api.register(assignmentsRoutes, { config });
       await api.register(schedulingRoutes, { config });
       await api.register(seriesRoutes, { config });
