@@ -6,12 +6,12 @@ import {
   pickLocale,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { contactMessages } from '../../db/schema/index.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import { sendContactMessage } from './contact.service.ts';
 
 /**
- * The contact form: validated, limited per address, stored, and emailed to the business (CONTACT_TO, in
- * BUSINESS_LOCALE, Reply-To the visitor) through the job queue in the same transaction.
+ * The contact form: validated, limited per address, then stored and emailed to the business
+ * (`contact.service.ts`).
  */
 export const contactRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
   app.post(
@@ -30,28 +30,10 @@ export const contactRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (a
       },
     },
     async (request, reply) => {
-      const { website, ...message } = request.body;
-      if (website) {
-        // A robot filled the hidden field: answer as usual, keep and send nothing.
-        request.log.info('contact form honeypot filled: message dropped');
-        return reply.code(202).send({ status: 'accepted' as const });
-      }
       const locale = pickLocale(request.headers['accept-language']);
-      await app.jobs.transaction(async (tx) => {
-        const [row] = await tx.db
-          .insert(contactMessages)
-          .values({ ...message, locale })
-          .returning({ createdAt: contactMessages.createdAt });
-        await tx.enqueue('email', {
-          to: config.contactTo,
-          locale: config.businessLocale,
-          replyTo: message.email,
-          message: {
-            template: 'contact-message',
-            data: { ...message, sentAt: (row?.createdAt ?? new Date()).toISOString() },
-          },
-        });
-      });
+      const outcome = await sendContactMessage({ jobs: app.jobs, config }, request.body, locale);
+      // A robot filled the hidden field: answered as usual, nothing kept or sent.
+      if (outcome === 'dropped') request.log.info('contact form honeypot filled: message dropped');
       return reply.code(202).send({ status: 'accepted' as const });
     },
   );
