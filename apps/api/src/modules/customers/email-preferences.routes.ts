@@ -1,17 +1,20 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailPreferencesSchema, LOCALES, pickLocale, type Locale } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { customers } from '../../db/schema/index.ts';
-import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findOwnCustomer } from '../auth/ownership.ts';
-import { unsubscribePage, type PageContext } from '../auth/pages.ts';
+import { pageContextOf, unsubscribePage, type PageContext } from '../auth/pages.ts';
+import {
+  isUnsubscribeLink,
+  myEmailPreferences,
+  setMyEmailPreferences,
+  unsubscribe,
+  type EmailPreferencesDeps,
+} from './email-preferences.service.ts';
 
 const UNSUBSCRIBE_PATH = '/email-preferences/unsubscribe';
 
@@ -20,20 +23,10 @@ export function unsubscribeUrl(publicUrl: string, emailToken: string): string {
   return `${publicUrl}/api/v1${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(emailToken)}`;
 }
 
-async function setOptionalEmails(db: Db, where: { id: string } | { token: string }, on: boolean) {
-  const rows = await db
-    .update(customers)
-    .set({ optionalEmails: on })
-    .where('id' in where ? eq(customers.id, where.id) : eq(customers.emailToken, where.token))
-    .returning({ optionalEmails: customers.optionalEmails });
-  return rows[0];
-}
-
 const unsubscribeQuery = z.object({
   token: z.string().max(100).optional(),
   lang: z.enum(LOCALES).optional(),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A customer's email preferences (issue 15): reminders and feedback requests may be turned off, from
@@ -46,12 +39,7 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
   // The unsubscribe form and the one-click POST (`List-Unsubscribe=One-Click`) are form-encoded.
   await app.register(formbody, { bodyLimit: 1024 });
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
-
-  async function ownCustomerId(request: FastifyRequest) {
-    const customer = await findOwnCustomer(app.db, currentUser(request));
-    if (!customer) throw notFound('Customer profile');
-    return customer;
-  }
+  const deps: EmailPreferencesDeps = { db: app.db };
 
   app.get(
     '/customers/me/email-preferences',
@@ -66,7 +54,7 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { optionalEmails: (await ownCustomerId(request)).optionalEmails };
+      return myEmailPreferences(deps, currentUser(request));
     },
   );
 
@@ -83,9 +71,7 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
       },
     },
     async (request) => {
-      const customer = await ownCustomerId(request);
-      const updated = await setOptionalEmails(app.db, { id: customer.id }, request.body.optionalEmails);
-      return { optionalEmails: updated?.optionalEmails ?? request.body.optionalEmails };
+      return setMyEmailPreferences(deps, currentUser(request), request.body.optionalEmails);
     },
   );
 
@@ -96,14 +82,7 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
     html: (ctx: PageContext) => string,
     status = 200,
   ) {
-    const url = new URL(request.url, config.publicUrl);
-    url.searchParams.set('lang', locale === 'en' ? 'fr' : 'en');
-    const ctx: PageContext = {
-      locale,
-      brandName: config.brandName,
-      publicUrl: config.publicUrl,
-      otherLanguageHref: `${url.pathname}${url.search}`,
-    };
+    const ctx = pageContextOf(request.url, locale, config);
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -123,12 +102,9 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
     async (request, reply) => {
       const { token } = request.query;
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
-      const [customer] =
-        token && UUID.test(token)
-          ? await app.db.select({ id: customers.id }).from(customers).where(eq(customers.emailToken, token))
-          : [];
+      const valid = await isUnsubscribeLink(deps, token);
       return page(request, reply, locale, (ctx) =>
-        customer && token
+        valid && token
           ? unsubscribePage(ctx, { step: 'ask', action: unsubscribeUrl(config.publicUrl, token) })
           : unsubscribePage(ctx, { step: 'invalid' }),
       );
@@ -148,7 +124,7 @@ export const emailPreferencesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }
     async (request, reply) => {
       const { token } = request.query;
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
-      const done = token && UUID.test(token) ? await setOptionalEmails(app.db, { token }, false) : undefined;
+      const done = await unsubscribe(deps, token);
       if (!done) {
         // A link that stopped working (its customer's email changed since, which gives a new secret) is
         // the "not valid" page for a browser (the page's button); a wrong one is an API error otherwise.
