@@ -1,4 +1,4 @@
-import type { Locale } from '@eclat/shared';
+import { isLocale, type Locale } from '@eclat/shared';
 import { escapeHtml } from '../../lib/html.ts';
 import { PAGE_TEXT, type PageText } from './page-text.ts';
 
@@ -9,6 +9,31 @@ export type PageContext = {
   /** This page's URL with `?lang=` for the other language. */
   otherLanguageHref: string;
 };
+
+/** The first language of a sign-in request's `ui_locales` (space-separated tags) that we speak. */
+export function uiLocaleOf(uiLocales: unknown): Locale | undefined {
+  if (typeof uiLocales !== 'string') return undefined;
+  return uiLocales
+    .split(' ')
+    .map((tag) => tag.split('-')[0] ?? '')
+    .find(isLocale);
+}
+
+/** The context of a page at `requestUrl` (its path and query) in `locale`. */
+export function pageContextOf(
+  requestUrl: string,
+  locale: Locale,
+  site: { brandName: string; publicUrl: string },
+): PageContext {
+  const url = new URL(requestUrl, site.publicUrl);
+  url.searchParams.set('lang', locale === 'en' ? 'fr' : 'en');
+  return {
+    locale,
+    brandName: site.brandName,
+    publicUrl: site.publicUrl,
+    otherLanguageHref: `${url.pathname}${url.search}`,
+  };
+}
 
 const STYLE = `
 :root{--teal:#0F5E63;--teal-dark:#0a474b;--mint:#4FB59A;--ink:#1E2A2F;--sand:#F3E9DC;--muted:#4a5a60;--danger:#b42318}
@@ -71,6 +96,23 @@ ${body}
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** A message of `PAGE_TEXT` that is plain text (not a function of a number or a name). */
+type PlainTextKey = { [K in keyof PageText]: PageText[K] extends string ? K : never }[keyof PageText];
+
+/** The text of each field's problem (a key of `PAGE_TEXT`; a too short password names the minimum). */
+export function fieldErrorsOf(
+  t: PageText,
+  problems: Partial<Record<string, PlainTextKey | 'tooShort'>>,
+  minLength: number,
+): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, key]) => [
+      field,
+      key === undefined ? undefined : key === 'tooShort' ? t.tooShort(minLength) : t[key],
+    ]),
+  );
+}
 
 function field(options: {
   name: string;

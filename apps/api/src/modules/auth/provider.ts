@@ -5,7 +5,15 @@ import type { Db } from '../../db/transaction.ts';
 import { findUserById, rolesOf } from './accounts.repository.ts';
 import type { AuthKeys } from './keys.ts';
 import { createOidcAdapterClass } from './oidc-adapter.ts';
-import { errorPage, LOGOUT_SCRIPT, logoutPage, signedOutPage, type PageContext } from './pages.ts';
+import {
+  errorPage,
+  LOGOUT_SCRIPT,
+  logoutPage,
+  pageContextOf,
+  signedOutPage,
+  uiLocaleOf,
+  type PageContext,
+} from './pages.ts';
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -14,27 +22,11 @@ const DAY = 24 * 60 * MINUTE;
 export function localeOf(ctx: KoaContextWithOIDC): Locale {
   const fromQuery = ctx.query.lang;
   if (typeof fromQuery === 'string' && isLocale(fromQuery)) return fromQuery;
-  const uiLocales = ctx.oidc.params?.ui_locales;
-  if (typeof uiLocales === 'string') {
-    const found = uiLocales
-      .split(' ')
-      .map((tag) => tag.split('-')[0] ?? '')
-      .find(isLocale);
-    if (found) return found;
-  }
-  return pickLocale(ctx.get('accept-language'));
+  return uiLocaleOf(ctx.oidc.params?.ui_locales) ?? pickLocale(ctx.get('accept-language'));
 }
 
 function pageContext(config: AppConfig, ctx: KoaContextWithOIDC): PageContext {
-  const locale = localeOf(ctx);
-  const url = new URL(ctx.href);
-  url.searchParams.set('lang', locale === 'en' ? 'fr' : 'en');
-  return {
-    locale,
-    brandName: config.brandName,
-    publicUrl: config.publicUrl,
-    otherLanguageHref: `${url.pathname}${url.search}`,
-  };
+  return pageContextOf(ctx.href, localeOf(ctx), config);
 }
 
 /**
