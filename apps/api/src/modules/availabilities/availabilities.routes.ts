@@ -20,7 +20,6 @@ import {
   deleteAnyAvailability,
   deleteMyAvailability,
   listAvailabilities,
-  myAvailabilities,
   readableAvailability,
   type AvailabilitiesDeps,
 } from './availabilities.service.ts';
@@ -50,7 +49,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
         response: { 200: z.array(availabilitySchema), ...errors },
       },
     },
-    async (request) => listAvailabilities(deps, request, request.query),
+    async (request) => listAvailabilities(deps, request, request.query, 'visible'),
   );
 
   app.get(
@@ -65,7 +64,7 @@ export const availabilitiesRoutes: FastifyPluginCallbackZod<{ config: AppConfig 
         response: { 200: z.array(availabilitySchema), ...errors },
       },
     },
-    async (request) => myAvailabilities(deps, request, request.query),
+    async (request) => listAvailabilities(deps, request, request.query, 'mine'),
   );
 
   app.get(

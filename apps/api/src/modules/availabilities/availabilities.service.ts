@@ -63,47 +63,47 @@ export async function namedEmployee(db: Db, employeeId: string, message: string)
   return employee;
 }
 
-/** Availabilities on the days of `query`: an admin sees everyone's, an employee their own. */
+/**
+ * Availabilities on the days of `query`: an admin sees everyone's, an employee their own; `mine` asks
+ * for the caller's own whoever they are.
+ */
 export async function listAvailabilities(
   { db, config }: AvailabilitiesDeps,
   caller: FastifyRequest,
   query: DateRangeQuery,
+  whose: 'visible' | 'mine',
 ): Promise<Availability[]> {
   const tz = config.businessTimeZone;
   const range = listRange(query, 'fromToday', tz);
-  if (currentUser(caller).permissions.has('admin')) return findAvailabilities(db, tz, range);
+  if (whose === 'visible' && currentUser(caller).permissions.has('admin')) {
+    return findAvailabilities(db, tz, range);
+  }
   return findAvailabilities(db, tz, { ...range, employeeId: (await myEmployee(db, caller)).id });
 }
 
-/** The caller's own availabilities on the days of `query`. */
-export async function myAvailabilities(
-  { db, config }: AvailabilitiesDeps,
-  caller: FastifyRequest,
-  query: DateRangeQuery,
-): Promise<Availability[]> {
-  const tz = config.businessTimeZone;
-  return findAvailabilities(db, tz, {
-    ...listRange(query, 'fromToday', tz),
-    employeeId: (await myEmployee(db, caller)).id,
-  });
-}
-
-/** An availability an admin may read, or its own employee (403 for another's, 404 when none). */
-export async function readableAvailability(
+/**
+ * The availability, when the caller may read it (its employee, or an admin) or change it (its employee
+ * only): 403 for another's, 404 when none.
+ */
+async function availabilityFor(
   deps: AvailabilitiesDeps,
   caller: FastifyRequest,
   id: string,
+  use: 'read' | 'change',
 ): Promise<Availability> {
-  const availability = await findAvailability(deps.db, id, deps.config.businessTimeZone);
-  if (!availability) throw notFound('Availability');
-  if (
-    !currentUser(caller).permissions.has('admin') &&
-    availability.employeeId !== (await myEmployee(deps.db, caller)).id
-  ) {
-    throw forbidden('This is not your availability.');
+  const availability = await availabilityNow(deps, id);
+  if (use === 'read' && currentUser(caller).permissions.has('admin')) return availability;
+  if (availability.employeeId !== (await myEmployee(deps.db, caller)).id) {
+    throw forbidden(
+      use === 'read' ? 'This is not your availability.' : 'You can only change your own availabilities.',
+    );
   }
   return availability;
 }
+
+/** An availability an admin may read, or its own employee. */
+export const readableAvailability = (deps: AvailabilitiesDeps, caller: FastifyRequest, id: string) =>
+  availabilityFor(deps, caller, id, 'read');
 
 /** The caller adds their own availability (a day and a shift). */
 export async function addMyAvailability(
@@ -190,14 +190,6 @@ async function release(
   });
 }
 
-/** My availability, or 403 when it is someone else's (an employee never changes another's). */
-async function mine(deps: AvailabilitiesDeps, caller: FastifyRequest, id: string) {
-  const availability = await availabilityNow(deps, id);
-  if (availability.employeeId !== (await myEmployee(deps.db, caller)).id)
-    throw forbidden('You can only change your own availabilities.');
-  return availability;
-}
-
 /** The caller changes their own availability. */
 export async function changeMyAvailability(
   deps: AvailabilitiesDeps,
@@ -205,7 +197,7 @@ export async function changeMyAvailability(
   id: string,
   input: AvailabilityInput,
 ): Promise<Availability> {
-  const availability = await mine(deps, caller, id);
+  const availability = await availabilityFor(deps, caller, id, 'change');
   await updateAvailability(
     deps.db,
     availability.availabilityId,
@@ -221,7 +213,7 @@ export async function deleteMyAvailability(
   id: string,
   jobs: JobsChoice,
 ): Promise<void> {
-  await release(deps, await mine(deps, caller, id), jobs, 'employee');
+  await release(deps, await availabilityFor(deps, caller, id, 'change'), jobs, 'employee');
 }
 
 /** An admin deletes anyone's availability; shifts assigned from it are kept. */
