@@ -37,7 +37,8 @@ import {
 } from './availabilities.repository.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import type { Db } from '../../db/transaction.ts';
-import { findJobs, lockEmployees, removeAssignments } from '../assignments/assignments.repository.ts';
+import { findJobs } from '../assignments/assignments.repository.ts';
+import { lockEmployees, removeAssignments } from '../scheduling/staff.repository.ts';
 import { findJobsCoveredBy } from '../scheduling/dispatch.repository.ts';
 import { findShiftHours } from '../scheduling/team.repository.ts';
 import { bumpRevision } from '../appointments/appointments.repository.ts';
