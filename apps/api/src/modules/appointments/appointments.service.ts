@@ -13,6 +13,7 @@ import {
   type SlotDays,
   type Slots,
   type updateOwnAppointmentInputSchema,
+  type VisitAddress,
 } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -96,6 +97,27 @@ const keptChoice = (visit: Appointment) => visit.priceBreakdown ?? EMPTY_CHOICE;
 
 const isAdmin = (caller: Caller) => caller.permissions.has('admin');
 const isStaff = (caller: Caller) => isAdmin(caller) || caller.permissions.has('employee');
+
+/** A visit `planVisit` checked and priced: its time and its services' lines, price and breakdown. */
+type PlannedVisit = Awaited<ReturnType<typeof planVisit>>;
+
+/** The columns of a visit planned for a customer: whose, when, where, at what price. */
+function rowOf(
+  customer: { id: string; firstName: string; lastName: string },
+  plan: Pick<PlannedVisit, 'start' | 'end' | 'services'>,
+  where: VisitAddress,
+) {
+  return {
+    customerId: customer.id,
+    customerFirstName: customer.firstName,
+    customerLastName: customer.lastName,
+    appointmentDate: plan.start,
+    endsAt: plan.end,
+    ...storedPlace(where),
+    totalPrice: plan.services.totalPrice,
+    priceBreakdown: plan.services.breakdown,
+  };
+}
 
 /** The visit as it is now (after a write's commit). */
 async function readVisit(db: Db, appointmentId: string): Promise<Appointment> {
@@ -284,16 +306,9 @@ export async function bookForCustomer(
         {
           by,
           values: {
-            customerId: customer.id,
-            customerFirstName: customer.firstName,
-            customerLastName: customer.lastName,
-            appointmentDate: start,
-            endsAt: end,
+            ...rowOf(customer, { start, end, services }, customer.where),
             status: 'pending',
             comments: body.comments ?? null,
-            ...storedPlace(customer.where),
-            totalPrice: services.totalPrice,
-            priceBreakdown: services.breakdown,
             locale,
             idempotencyKey: key ?? null,
             createdByUserId: caller.userId,
@@ -352,16 +367,9 @@ export async function addVisit(
       {
         by: 'admin',
         values: {
-          customerId: customer.id,
-          customerFirstName: customer.firstName,
-          customerLastName: customer.lastName,
-          appointmentDate: start,
-          endsAt: end,
+          ...rowOf(customer, { start, end, services }, where),
           status: body.status,
           comments: body.comments ?? null,
-          ...storedPlace(where),
-          totalPrice: services.totalPrice,
-          priceBreakdown: services.breakdown,
           locale,
           createdByUserId: caller.userId,
         },
@@ -394,7 +402,7 @@ export type OwnChange = {
   end: Date;
   isNewServices: boolean;
   comments: string | null;
-  services: Awaited<ReturnType<typeof planVisit>>['services'];
+  services: PlannedVisit['services'];
 };
 
 /**
@@ -577,8 +585,8 @@ export type AdminEdit = {
   /** The status the visit had when the edit was read (a cancellation's time is kept when it stays so). */
   readStatus: Appointment['status'];
   comments: string | null;
-  place: ReturnType<typeof storedPlace>;
-  services: Awaited<ReturnType<typeof planVisit>>['services'];
+  where: VisitAddress;
+  services: PlannedVisit['services'];
   userId: string;
 };
 
@@ -634,17 +642,10 @@ export async function editVisitInTransaction(
     tx.db,
     appointmentId,
     {
-      customerId: edit.customer.id,
-      customerFirstName: edit.customer.firstName,
-      customerLastName: edit.customer.lastName,
-      appointmentDate: start,
-      endsAt: end,
+      // The address sent, else the one booked (given to another customer: their profile's).
+      ...rowOf(edit.customer, edit, edit.where),
       status,
       comments: edit.comments,
-      // The address sent, else the one booked (given to another customer: their profile's).
-      ...edit.place,
-      totalPrice: edit.services.totalPrice,
-      priceBreakdown: edit.services.breakdown,
       // Placed at a new time (or no longer active): it no longer needs a time.
       needsTime: current.needsTime && holdsSpan && isActiveStatus(status),
       ...(status === 'cancelled'
@@ -702,7 +703,7 @@ export async function editVisit(
         status: body.status,
         readStatus: existing.status,
         comments: body.comments ?? null,
-        place: storedPlace(where),
+        where,
         services,
         userId: caller.userId,
       },
