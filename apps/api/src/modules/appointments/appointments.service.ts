@@ -132,8 +132,6 @@ async function ownVisit(db: Db, caller: Caller, appointmentId: string) {
   return { appointment, isOwn: isTheirs(await findOwnCustomer(db, caller), appointment.customerId) };
 }
 
-// ---------------------------------------------------------------------------------------------- reads
-
 /** What `/slots` and `/slots/days` read of the visit: its services, home and extras. */
 export type SlotVisitQuery = { serviceIds: string[]; extraIds: string[] } & Home;
 
@@ -224,8 +222,6 @@ export async function findVisitFor(
   if (!isOwn) throw forbidden('You can only see your own appointments.');
   return appointment;
 }
-
-// ------------------------------------------------------------------------------------------- bookings
 
 /** A visit about to be written: its row and its service lines, and who books it. */
 export type NewVisit = {
@@ -380,8 +376,6 @@ export async function addVisit(
   );
   return readVisit(deps.db, appointmentId);
 }
-
-// -------------------------------------------------------------------------------------------- changes
 
 /** The visit as its notices compare it (`noticesFor`). */
 const stateOf = (
