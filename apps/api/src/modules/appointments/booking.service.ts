@@ -51,8 +51,9 @@ import {
 } from './appointments.repository.ts';
 
 /**
- * The booking rules (decisions 007 and 012), in one place: every route that creates, moves, changes or
- * cancels an appointment calls these functions, so a rule change is one diff. Which rule binds whom:
+ * The booking rules (decisions 007 and 012), in one place: every write that creates, moves, changes or
+ * cancels an appointment (`appointments.service.ts`, `series.service.ts`, a quote's `bookQuotedVisit`)
+ * calls these functions, so a rule change is one diff. Which rule binds whom:
  *
  * | rule | customer routes | admin form |
  * |---|---|---|
@@ -588,8 +589,8 @@ async function chooseCleaners(
   const span = { start: visit.start.getTime(), end: visit.end.getTime() };
   const { reason, free } = whoCanTake(team, span, rules.bufferMs, visit.exceptAppointmentId);
   if (visit.assign === 'keep') {
-    // The admin's edit: the team they planned stays (the route checks they are free); a visit left
-    // unassigned still needs a place among the free cleaners.
+    // The admin's edit: the team they planned stays (`editVisitInTransaction` checks they are free); a
+    // visit left unassigned still needs a place among the free cleaners.
     if (kept.length === 0 && reason !== null) throw noCleaner();
     return [...kept];
   }
