@@ -36,12 +36,12 @@ import type { AppConfig } from '../../config.ts';
 import { appointments } from '../../db/schema/index.ts';
 import { readerOn, type Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { ownsCustomer, type Owner } from '../auth/ownership.ts';
+import { isTheirs, ownsCustomer, type Owner } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { findServiceArea } from '../service-area/service-area.repository.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
-import { findBusyEmployees, lockEmployees } from '../assignments/assignments.repository.ts';
 import { pickCleaner, whoCanTake, type Team } from '../scheduling/team-plan.ts';
+import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import { countJobs, findLastCleaner, hasTeam, loadTeam } from '../scheduling/team.repository.ts';
 import {
   countOpenVisits,
@@ -51,8 +51,9 @@ import {
 } from './appointments.repository.ts';
 
 /**
- * The booking rules (decisions 007 and 012), in one place: every route that creates, moves, changes or
- * cancels an appointment calls these functions, so a rule change is one diff. Which rule binds whom:
+ * The booking rules (decisions 007 and 012), in one place: every write that creates, moves, changes or
+ * cancels an appointment (`appointments.service.ts`, `series.service.ts`, a quote's `bookQuotedVisit`)
+ * calls these functions, so a rule change is one diff. Which rule binds whom:
  *
  * | rule | customer routes | admin form |
  * |---|---|---|
@@ -69,7 +70,8 @@ import {
  * | withdrawn services cannot be added | yes | no |
  */
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /** Visits per hour when the company has no team set up yet (no availability posted): the old rule. */
 export const DEFAULT_SLOT_CAPACITY = 2;
@@ -80,7 +82,11 @@ export type BookingRules = {
   capacity: number | undefined;
   maxOpenVisits: number;
   horizonDays: number;
-  bufferMinutes: number;
+  /**
+   * `BUFFER_MINUTES` in milliseconds, converted here once: the travel time kept free around every job
+   * (decision 019), in memory (`whoCanTake`), in SQL (`loadTeam`, `ensureStaffFree`) alike.
+   */
+  bufferMs: number;
   minNoticeHours: number;
   /** `CHANGE_CUTOFF_HOURS`: a customer's own moves and cancels stop this long before the start. */
   changeCutoffHours: number;
@@ -93,7 +99,7 @@ export function bookingRulesOf(config: AppConfig): BookingRules {
     capacity: config.slotCapacity,
     maxOpenVisits: config.maxOpenVisits,
     horizonDays: config.bookingHorizonDays,
-    bufferMinutes: config.bufferMinutes,
+    bufferMs: config.bufferMinutes * MINUTE,
     minNoticeHours: config.minNoticeHours,
     changeCutoffHours: config.changeCutoffHours,
   };
@@ -139,7 +145,7 @@ type DayFacts = {
 };
 
 async function loadFacts(db: Db, span: { from: Date; to: Date }, rules: BookingRules): Promise<DayFacts> {
-  const bufferMs = rules.bufferMinutes * 60_000;
+  const { bufferMs } = rules;
   const read = readerOn(db);
   const [isTeam, team, ceilingBusy] = await Promise.all([
     read(() => hasTeam(db)),
@@ -488,6 +494,22 @@ export function checkFitsOneDay(start: Date, durationMinutes: number, rules: Boo
 }
 
 /**
+ * "Is this a new time", decided here only: the time asked for against the one the visit has (`current`;
+ * none for a new visit, whose time is always new). `isNewStart`: it moves (its start is checked again,
+ * and a move is what the notices say); `holdsSpan`: same start and same end, so an active visit already
+ * holds its place (nothing counted again, its cleaners stay, a visit needing a time still needs one).
+ */
+export function timeChange(
+  current: { appointmentDate: Date | string; endsAt: Date | string } | undefined,
+  asked: { start: Date; end: Date },
+): { isNewStart: boolean; holdsSpan: boolean } {
+  if (current === undefined) return { isNewStart: true, holdsSpan: false };
+  const isNewStart = new Date(current.appointmentDate).getTime() !== asked.start.getTime();
+  const isNewEnd = new Date(current.endsAt).getTime() !== asked.end.getTime();
+  return { isNewStart, holdsSpan: !isNewStart && !isNewEnd };
+}
+
+/**
  * The visit asked for, checked before any lock is taken: services (see `resolveServices`), start and
  * span. `kept` is the appointment's current time when an admin edits it: keeping that time skips the
  * start check (an admin closes a past appointment), keeping time and length skips the one-day check.
@@ -506,11 +528,10 @@ export async function planVisit(
   const start = new Date(input.appointmentDate);
   const services = await resolveServices(db, input.serviceIds, options.withdrawnAllowed, options.choice);
   const end = visitEnd(start, services.durationMinutes);
-  const { kept, rules } = options;
-  const keepsStart = kept !== undefined && new Date(kept.appointmentDate).getTime() === start.getTime();
-  const keepsEnd = kept !== undefined && new Date(kept.endsAt).getTime() === end.getTime();
-  if (!keepsStart) checkStart(start, rules, options.by);
-  if (!keepsStart || !keepsEnd) checkFitsOneDay(start, services.durationMinutes, rules);
+  const { rules } = options;
+  const { isNewStart, holdsSpan } = timeChange(options.kept, { start, end });
+  if (isNewStart) checkStart(start, rules, options.by);
+  if (!holdsSpan) checkFitsOneDay(start, services.durationMinutes, rules);
   return { start, end, services };
 }
 
@@ -565,12 +586,11 @@ async function chooseCleaners(
   rules: BookingRules,
 ): Promise<string[]> {
   const kept = visit.keptEmployeeIds ?? [];
-  const bufferMs = rules.bufferMinutes * 60_000;
   const span = { start: visit.start.getTime(), end: visit.end.getTime() };
-  const { reason, free } = whoCanTake(team, span, bufferMs, visit.exceptAppointmentId);
+  const { reason, free } = whoCanTake(team, span, rules.bufferMs, visit.exceptAppointmentId);
   if (visit.assign === 'keep') {
-    // The admin's edit: the team they planned stays (the route checks they are free); a visit left
-    // unassigned still needs a place among the free cleaners.
+    // The admin's edit: the team they planned stays (`editVisitInTransaction` checks they are free); a
+    // visit left unassigned still needs a place among the free cleaners.
     if (kept.length === 0 && reason !== null) throw noCleaner();
     return [...kept];
   }
@@ -587,11 +607,7 @@ async function chooseCleaners(
         lastCleanerId: await findLastCleaner(db, visit.customerId),
       });
   const ids = ranked.map((member) => member.employeeId);
-  await lockEmployees(db, ids);
-  const busy = await findBusyEmployees(db, ids, visit.start, visit.end, {
-    exceptAppointmentId: visit.exceptAppointmentId,
-    bufferMs,
-  });
+  const busy = await ensureStaffFree(db, ids, visit, rules);
   const available = ids.filter((id) => !busy.has(id));
   if (available.length === 0) throw noCleaner();
   return staying.length ? available : available.slice(0, 1);
@@ -664,7 +680,7 @@ export async function lockOpenVisit(db: Db, appointmentId: string, customerId: s
   const current = await lockAppointment(db, appointmentId);
   if (!current) throw new AppError('NOT_FOUND', 'Appointment not found.');
   // Checked on the locked row: an admin may have given the visit to another customer a moment ago.
-  if (current.customerId !== customerId)
+  if (!isTheirs({ id: customerId }, current.customerId))
     throw new AppError('FORBIDDEN', 'You can only change your own appointments.');
   if (current.status !== 'cancelled' && !isOpenForCustomer(current, nowOf(rules))) {
     throw new AppError(
@@ -704,17 +720,17 @@ export function customerReachStart(rules: BookingRules, by: 'customer' | 'admin'
  * A customer's cancel (the spec's DELETE, `PUT` with status cancelled, or the cancel route): the row is
  * kept with status cancelled (decision 007); cancelling twice changes nothing; closed visits refuse. On a
  * series visit this is "skip this visit": its date stays taken, so it is not planned again (decision
- * 020). Returns whether it was cancelled now.
+ * 020). Returns the visit as it was before, when it was cancelled now (else undefined).
  */
 export async function cancelOwnVisit(
   db: Db,
   visit: { appointmentId: string; customerId: string },
   userId: string,
   rules: BookingRules,
-): Promise<boolean> {
+) {
   const { appointmentId } = visit;
   const current = await lockOpenVisit(db, appointmentId, visit.customerId, rules);
-  if (current.status === 'cancelled') return false;
+  if (current.status === 'cancelled') return undefined;
   refuseInsideCutoff(current, rules);
   await db
     .update(appointments)
@@ -725,7 +741,7 @@ export async function cancelOwnVisit(
       revision: sql`${appointments.revision} + 1`,
     })
     .where(eq(appointments.id, appointmentId));
-  return true;
+  return current;
 }
 
 /**

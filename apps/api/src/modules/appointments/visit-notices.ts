@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { addressLine, type Locale } from '@eclat/shared';
+import { addressLine, isActiveStatus, type AppointmentStatus, type Locale } from '@eclat/shared';
 import { employees } from '../../db/schema/index.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import type { VisitNoticeAudience, VisitNoticeData } from '../../mail/templates/visit-notice.ts';
@@ -97,6 +97,85 @@ export async function queueVisitNotices(
     }
   }
   return queued;
+}
+
+/** A visit as its notices compare it, before and after a change: status, time and who is on it. */
+export type VisitState = {
+  status: AppointmentStatus;
+  startsAt: Date;
+  endsAt: Date;
+  employeeIds: readonly string[];
+};
+
+/** One notice a change sends: what happened and whom it tells. */
+export type VisitNotice = { change: VisitChange } & Omit<NoticeRecipients, 'employeeLocale'>;
+
+/**
+ * Which notices a change of one visit sends (decision 023), decided here only. The strongest change
+ * speaks for the customer: a cancellation, else a move, else a confirmation.
+ * - cancelled (an admin's edit or delete, a customer's cancel) while it was active: the customer and the
+ *   employees on it, `by` saying who cancelled;
+ * - moved to a new start, active before and after: the customer and the employees still on it; one taken
+ *   off by the move hears "unassigned", one put on it "assigned";
+ * - pending to confirmed: the customer;
+ * - nothing else about the visit changed but who is on it, by the office (an admin's assignment), while
+ *   it is active: "assigned" and "unassigned" to those who join and leave.
+ * A visit that was not active (cancelled or completed) and is active again is not "moved" or
+ * "confirmed": nothing goes out for it. A customer's change at the same start sends nothing, even when
+ * a new length changed its cleaners (as before the visit writes moved to one service; decision 042).
+ */
+export function noticesFor(
+  before: VisitState,
+  after: VisitState,
+  by: 'customer' | 'business',
+): VisitNotice[] {
+  const wasActive = isActiveStatus(before.status);
+  const isActive = isActiveStatus(after.status);
+  if (after.status === 'cancelled') {
+    return wasActive
+      ? [
+          {
+            change: { kind: 'cancelled', cancelledBy: by },
+            customer: true,
+            employeeIds: before.employeeIds,
+          },
+        ]
+      : [];
+  }
+  if (!wasActive || !isActive) return [];
+  const team = teamChange(before.employeeIds, after.employeeIds);
+  const teamNotices: VisitNotice[] = [
+    { change: { kind: 'assigned' }, customer: false, employeeIds: team.added },
+    { change: { kind: 'unassigned' }, customer: false, employeeIds: team.removed },
+  ];
+  if (after.startsAt.getTime() !== before.startsAt.getTime()) {
+    const moved: VisitNotice = {
+      change: { kind: 'moved', previousStartsAt: before.startsAt },
+      customer: true,
+      employeeIds: team.kept,
+    };
+    return [moved, ...teamNotices].filter(isHeard);
+  }
+  if (before.status === 'pending' && after.status === 'confirmed') {
+    return [{ change: { kind: 'confirmed' }, customer: true, employeeIds: [] }];
+  }
+  const isSameVisit = after.endsAt.getTime() === before.endsAt.getTime() && after.status === before.status;
+  return by === 'business' && isSameVisit ? teamNotices.filter(isHeard) : [];
+}
+
+/** A notice somebody gets. */
+const isHeard = (notice: VisitNotice) => notice.customer || notice.employeeIds.length > 0;
+
+/** Queues the notices `noticesFor` decided, in its order, in the change's transaction. */
+export async function queueNotices(
+  tx: Transaction,
+  appointmentId: string,
+  notices: readonly VisitNotice[],
+  employeeLocale: Locale,
+): Promise<void> {
+  for (const { change, ...recipients } of notices) {
+    await queueVisitNotices(tx, appointmentId, change, { ...recipients, employeeLocale });
+  }
 }
 
 /** The sets of employees before and after a change of a visit's team: who stays, who joins, who leaves. */

@@ -8,47 +8,26 @@ import {
   setAssignmentsInputSchema,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { inArray } from 'drizzle-orm';
-import { employees } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { listRange } from '../../lib/date-range.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { bumpRevision, findAppointment, lockAppointment } from '../appointments/appointments.repository.ts';
-import { queueVisitNotices, teamChange } from '../appointments/visit-notices.ts';
-import { myEmployee } from '../employees/my-employee.ts';
-import {
-  assignedEmployeeIds,
-  findAssignments,
-  findBusyEmployees,
-  findJobs,
-  lockEmployees,
-  replaceAssignments,
-} from './assignments.repository.ts';
-
-/** The 409 for employees who would hold two overlapping jobs: one detail per clashing employee. */
-export function overlapError(employeeIds: readonly string[], busy: ReadonlySet<string>): AppError {
-  return new AppError(
-    'CONFLICT',
-    'An employee cannot be given two jobs at the same time.',
-    employeeIds.flatMap((employeeId, index) =>
-      busy.has(employeeId) ? [{ path: `employeeIds.${index}`, message: 'assignments.errors.overlap' }] : [],
-    ),
-  );
-}
-
-const cancelledError = () =>
-  new AppError('CONFLICT', 'A cancelled appointment has no jobs to assign.', [
-    { path: 'appointmentId', message: 'assignments.errors.cancelled' },
-  ]);
+import { bookingRulesOf } from '../appointments/booking.service.ts';
+import { findJobsFor, findVisitStaff, setVisitStaff, type AssignmentDeps } from './assignments.service.ts';
 
 /**
  * Jobs (spec §3, schedule employee view): an admin assigns employees to an appointment; an employee
- * never holds two overlapping jobs; employees see their own jobs, an admin everyone's.
+ * never holds two overlapping jobs; employees see their own jobs, an admin everyone's. The reads and the
+ * write are `assignments.service.ts` (decision 042).
  */
 export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
   const staff = app.requireAnyPermission('admin', 'employee');
   const adminOnly = app.requireAnyPermission('admin');
+  const deps: AssignmentDeps = {
+    db: app.db,
+    jobs: app.jobs,
+    rules: bookingRulesOf(config),
+    employeeLocale: config.businessLocale,
+  };
 
   app.get(
     '/appointments/:appointmentId/assignments',
@@ -62,10 +41,7 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
         response: { 200: z.array(assignmentSchema), ...errors },
       },
     },
-    async (request) => {
-      if (!(await findAppointment(app.db, request.params.appointmentId))) throw notFound('Appointment');
-      return findAssignments(app.db, request.params.appointmentId);
-    },
+    async (request) => findVisitStaff(deps, request.params.appointmentId),
   );
 
   app.put(
@@ -82,58 +58,13 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
         response: { 200: z.array(assignmentSchema), ...errors },
       },
     },
-    async (request) => {
-      const { appointmentId } = request.params;
-      const employeeIds = [...new Set(request.body.employeeIds)];
-      const appointment = await findAppointment(app.db, appointmentId);
-      if (!appointment) throw notFound('Appointment');
-      if (employeeIds.length > 0 && appointment.status === 'cancelled') throw cancelledError();
-      const found = employeeIds.length
-        ? await app.db
-            .select({ id: employees.id, isActive: employees.isActive })
-            .from(employees)
-            .where(inArray(employees.id, employeeIds))
-        : [];
-      const byId = new Map(found.map((row) => [row.id, row]));
-      const invalid = employeeIds.flatMap((employeeId, index) => {
-        const employee = byId.get(employeeId);
-        if (!employee) return [{ path: `body.employeeIds.${index}`, message: 'assignments.errors.employee' }];
-        if (!employee.isActive)
-          return [{ path: `body.employeeIds.${index}`, message: 'assignments.errors.inactive' }];
-        return [];
-      });
-      if (invalid.length)
-        throw new AppError('VALIDATION_ERROR', 'Some employees cannot be assigned.', invalid);
-
-      await app.jobs.transaction(async (tx) => {
-        // Its time as it is now: a reschedule running at the same moment waits for this row.
-        const current = await lockAppointment(tx.db, appointmentId);
-        if (!current) throw notFound('Appointment');
-        if (employeeIds.length > 0 && current.status === 'cancelled') throw cancelledError();
-        await lockEmployees(tx.db, employeeIds);
-        const busy = await findBusyEmployees(tx.db, employeeIds, current.appointmentDate, current.endsAt, {
-          exceptAppointmentId: appointmentId,
-          bufferMs: config.bufferMinutes * 60_000,
-        });
-        if (busy.size > 0) throw overlapError(employeeIds, busy);
-        const before = await assignedEmployeeIds(tx.db, appointmentId);
-        await replaceAssignments(tx.db, appointmentId, employeeIds, currentUser(request).userId);
-        // Who joins hears "assigned", who leaves "unassigned" (decision 023); the customer is not told
-        // (their visit does not change). A change of people is a change of the visit: revision up.
-        const { added, removed } = teamChange(before, employeeIds);
-        if (added.length + removed.length === 0) return;
-        await bumpRevision(tx.db, appointmentId);
-        if (current.status !== 'pending' && current.status !== 'confirmed') return;
-        const recipients = (employeeIds: string[]) => ({
-          customer: false,
-          employeeIds,
-          employeeLocale: config.businessLocale,
-        });
-        await queueVisitNotices(tx, appointmentId, { kind: 'assigned' }, recipients(added));
-        await queueVisitNotices(tx, appointmentId, { kind: 'unassigned' }, recipients(removed));
-      });
-      return findAssignments(app.db, appointmentId);
-    },
+    async (request) =>
+      setVisitStaff(
+        deps,
+        currentUser(request).userId,
+        request.params.appointmentId,
+        request.body.employeeIds,
+      ),
   );
 
   app.get(
@@ -152,9 +83,8 @@ export const assignmentsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> 
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { start, end } = listRange(request.query, 'thisAndNextWeek', config.businessTimeZone);
-      if (currentUser(request).permissions.has('admin')) return findJobs(app.db, { start, end });
-      const me = await myEmployee(app.db, request);
-      return findJobs(app.db, { employeeId: me.id, start, end });
+      const isAdmin = currentUser(request).permissions.has('admin');
+      return findJobsFor(deps, request, { start, end, isAdmin });
     },
   );
 

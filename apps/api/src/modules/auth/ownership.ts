@@ -60,5 +60,14 @@ export function requireVerifiedEmail(owner: Owner): void {
  */
 export async function ownsCustomer(db: Db, owner: Owner, customer: { id: string }): Promise<boolean> {
   requireVerifiedEmail(owner);
-  return (await findOwnCustomer(db, owner))?.id === customer.id;
+  return isTheirs(await findOwnCustomer(db, owner), customer.id);
+}
+
+/**
+ * "Is it theirs", the one comparison: a thing (a visit, a series, a quote, an availability) belongs to the
+ * caller when the caller's own record (`findOwnCustomer`, `findOwnEmployee`, or the record the caller
+ * acts for) is the one it names (`ownerId`: its `customerId` or `employeeId`). No own record: nothing is.
+ */
+export function isTheirs(own: { id: string } | null | undefined, ownerId: string): boolean {
+  return own?.id === ownerId;
 }

@@ -19,7 +19,7 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
 import { findPricedServices } from '../appointments/appointments.repository.ts';
 import { bookingRulesOf, computeSlotDays, computeSlots } from '../appointments/booking.service.ts';
-import { bookQuotedVisit } from '../appointments/quoted-visit.ts';
+import { bookQuotedVisit } from './quoted-visit.ts';
 import { decodeServiceImage } from '../services/service-image.ts';
 import {
   findCustomerQuotes,

@@ -26,7 +26,7 @@ import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findSeriesVisits, findVisitsNeedingTime } from '../appointments/appointments.repository.ts';
 import { bookingRulesOf, customerToBookFor } from '../appointments/booking.service.ts';
-import { findOwnCustomer, ownsCustomer } from '../auth/ownership.ts';
+import { findOwnCustomer, isTheirs, ownsCustomer } from '../auth/ownership.ts';
 import { createSeriesNotifier } from './series-emails.ts';
 import {
   findCustomerSeries,
@@ -258,7 +258,7 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
       const series = await findSeriesRow(app.db, request.params.seriesId);
       if (!series) throw notFound('Series');
       const isStaff = user.permissions.has('admin') || user.permissions.has('employee');
-      if (!isStaff && (await findOwnCustomer(app.db, user))?.id !== series.customerId)
+      if (!isStaff && !isTheirs(await findOwnCustomer(app.db, user), series.customerId))
         throw forbidden('You can only see your own recurring cleanings.');
       return detail(series.id);
     },

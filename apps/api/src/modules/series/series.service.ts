@@ -15,7 +15,7 @@ import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
-import { replaceAssignments } from '../assignments/assignments.repository.ts';
+import { replaceAssignments } from '../scheduling/staff.repository.ts';
 import {
   bumpRevision,
   findWaitingSeriesVisits,

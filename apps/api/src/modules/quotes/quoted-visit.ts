@@ -9,11 +9,11 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { replaceAssignments } from '../assignments/assignments.repository.ts';
-import { lockQuote, updateQuote, type QuoteRow } from '../quotes/quotes.repository.ts';
-import { appointmentEmailDataOf } from './appointment-email.ts';
-import { findAppointment, insertAppointment } from './appointments.repository.ts';
-import { checkFitsOneDay, checkStart, reserveVisit, type BookingRules } from './booking.service.ts';
+import { findAppointment } from '../appointments/appointments.repository.ts';
+import { bookVisitInTransaction, queueBookingConfirmation } from '../appointments/appointments.service.ts';
+import { checkFitsOneDay, checkStart, type BookingRules } from '../appointments/booking.service.ts';
+import { isTheirs } from '../auth/ownership.ts';
+import { lockQuote, updateQuote, type QuoteRow } from './quotes.repository.ts';
 
 /** The line a quoted visit shows: the services asked about, else the start of the description. */
 export function quotedLineTitle(quote: Pick<QuoteRow, 'services' | 'description'>): string {
@@ -30,9 +30,10 @@ const nowOf = (rules: BookingRules) => rules.now ?? new Date();
  * checked like any customer's booking (a slot, in the future, the notice, the horizon, one business
  * day), then in one transaction the quote's row is locked (so two acceptances at once book one visit:
  * the second finds it accepted, 409 QUOTE_CLOSED), it must be the caller's, answered and not expired;
- * `reserveVisit` takes the customer, day and cleaner locks and checks capacity, overlaps and open visits;
- * the visit is written with one line at the quote's price and length (its breakdown too), the quote marked accepted with it,
- * and the booking confirmation queued. Returns the visit.
+ * the visit is written like every booking (`bookVisitInTransaction`: the customer, day and cleaner locks,
+ * capacity, overlaps and open visits) with one line at the quote's price and length (its breakdown too),
+ * the quote marked accepted with it, and the booking confirmation queued. Returns the visit. It lives
+ * with the quotes (decision 042): quotes book visits, the visits know nothing of quotes.
  */
 export async function bookQuotedVisit(
   { db, jobs }: { db: Db; jobs: Jobs },
@@ -51,7 +52,7 @@ export async function bookQuotedVisit(
   const appointmentId = await jobs.transaction(async (tx) => {
     const quote = await lockQuote(tx.db, input.quoteId);
     if (!quote) throw notFound('Quote');
-    if (quote.customerId !== input.customer.id) throw forbidden('You can only accept your own quotes.');
+    if (!isTheirs(input.customer, quote.customerId)) throw forbidden('You can only accept your own quotes.');
     const status = quoteStatusAt(quote, nowOf(rules));
     if (status !== 'answered' || quote.priceCents === null || quote.durationMinutes === null) {
       throw new AppError(
@@ -63,11 +64,6 @@ export async function bookQuotedVisit(
     }
     checkFitsOneDay(start, quote.durationMinutes, rules);
     const end = visitEnd(start, quote.durationMinutes);
-    const cleaners = await reserveVisit(
-      tx.db,
-      { customerId: quote.customerId, start, end, by: 'customer' },
-      rules,
-    );
     const price = quote.priceCents / 100;
     const title = quotedLineTitle(quote);
     // One line at the quoted price, in the breakdown every visit carries (decision 025).
@@ -94,39 +90,39 @@ export async function bookQuotedVisit(
       totalCents: quote.priceCents,
       minutes: quote.durationMinutes,
     };
-    const id = await insertAppointment(
-      tx.db,
+    const id = await bookVisitInTransaction(
+      tx,
       {
-        customerId: quote.customerId,
-        customerFirstName: input.customer.firstName,
-        customerLastName: input.customer.lastName,
-        appointmentDate: start,
-        endsAt: end,
-        status: 'pending',
-        comments: input.comments,
-        // The quote's place (issue 27): its street and postal code (a quote asks no city).
-        address: quote.address,
-        city: null,
-        postalCode: quote.postalCode,
-        totalPrice: price,
-        priceBreakdown,
-        locale: input.locale,
-        createdByUserId: input.userId,
+        by: 'customer',
+        values: {
+          customerId: quote.customerId,
+          customerFirstName: input.customer.firstName,
+          customerLastName: input.customer.lastName,
+          appointmentDate: start,
+          endsAt: end,
+          status: 'pending',
+          comments: input.comments,
+          // The quote's place (issue 27): its street and postal code (a quote asks no city).
+          address: quote.address,
+          city: null,
+          postalCode: quote.postalCode,
+          totalPrice: price,
+          priceBreakdown,
+          locale: input.locale,
+          createdByUserId: input.userId,
+        },
+        lines: [{ serviceId: null, title, price, durationMinutes: quote.durationMinutes }],
       },
-      [{ serviceId: null, title, price, durationMinutes: quote.durationMinutes }],
+      rules,
     );
-    if (cleaners?.length) await replaceAssignments(tx.db, id, cleaners, null);
     await updateQuote(tx.db, quote.id, { status: 'accepted', decidedAt: nowOf(rules), appointmentId: id });
-    const created = await findAppointment(tx.db, id);
-    if (!created) throw new Error('The appointment was not saved.');
+    const created = await queueBookingConfirmation(tx, id, {
+      email: input.customer.email,
+      locale: input.locale,
+    });
     // The visit must be readable before it is committed: a visit the reads cannot send is not booked
     // (issue 27: the accept answered 500 with its visit booked, and the staff's list failed from then on).
     appointmentSchema.parse(created);
-    await tx.enqueue('email', {
-      to: input.customer.email,
-      locale: input.locale,
-      message: { template: 'booking-confirmation', data: appointmentEmailDataOf(created) },
-    });
     return id;
   });
   const created = await findAppointment(db, appointmentId);
