@@ -9,7 +9,7 @@ import {
   type AppointmentStatus,
 } from '@eclat/shared';
 
-import { EMPTY_BOOKING_HOME, type BookingHome } from '@/features/pricing/booking-home';
+import { EMPTY_BOOKING_HOME, type BookingHome } from '@/lib/pricing/booking-home';
 
 /**
  * The admin's add and edit appointment form (spec §2, §5): who, when (a business-local day and one of

@@ -13,7 +13,7 @@ import {
   toPricingFormValues,
   type PricingFormErrors,
   type PricingFormValues,
-} from '@/features/pricing/pricing-form-values';
+} from '@/features/services/pricing-form-values';
 
 /** What the service form holds while it is being filled in (numbers as typed). */
 export type ServiceFormValues = {

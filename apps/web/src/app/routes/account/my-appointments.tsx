@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useCancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
 import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
 import { ShowMore } from '@/components/ui/show-more';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
 import { AppointmentCard } from '@/features/appointments/components/appointment-card';
 import {
   APPOINTMENT_FILTERS,

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { toZonedIsoDate } from '@/lib/business-time';
 import { useCreateAvailability } from '@/features/availabilities/api/create-availability';
 import { useMe } from '@/lib/auth/get-me';
 import { useMyAvailabilities } from '@/features/availabilities/api/get-my-availabilities';

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { adminTabHref } from '@/features/admin/dashboard-tabs';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
 import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';

@@ -6,8 +6,8 @@ import { Link } from '@/lib/navigation';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { toZonedIsoDate } from '@/lib/business-time';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { useUpdateAvailability } from '@/features/availabilities/api/update-availability';
 import { toAvailabilityFormValues } from '@/features/availabilities/availability-form';

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { toZonedIsoDate } from '@/lib/business-time';
 import { ListRangeInput } from '@/components/ui/date-range-input';
 import { IconLink } from '@/components/ui/icon-link';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';

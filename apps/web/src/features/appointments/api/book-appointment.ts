@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 
 import { myAppointmentsKeys } from './get-my-appointments';
-import { slotsKeys } from './get-slots';
+import { slotsKeys } from '@/lib/slots/get-slots';
 
 export type BookAppointmentVariables = {
   customerId: string;

@@ -5,7 +5,7 @@ import { apiPost } from '@/lib/api-client';
 import { updateKeysetItems } from '@/lib/use-keyset-list';
 
 import { myAppointmentsKeys } from './get-my-appointments';
-import { slotsKeys } from './get-slots';
+import { slotsKeys } from '@/lib/slots/get-slots';
 
 /**
  * A customer's cancel: the appointment is kept, now `cancelled`, and frees its slot. Its own route, so an

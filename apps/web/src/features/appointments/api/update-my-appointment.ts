@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/lib/api-client';
 
 import { myAppointmentsKeys } from './get-my-appointments';
-import { slotsKeys } from './get-slots';
+import { slotsKeys } from '@/lib/slots/get-slots';
 
 export function updateMyAppointment(appointmentId: string, input: UpdateOwnAppointmentInput) {
   return apiPut(`/appointments/customer/${encodeURIComponent(appointmentId)}`, {

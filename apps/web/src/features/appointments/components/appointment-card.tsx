@@ -5,11 +5,11 @@ import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
 import { NeedsTimeBadge } from '@/components/ui/series-markers';
-import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
+import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { formatCurrency } from '@/lib/format';
 
 import { useCustomerReach } from '../api/get-self-service-policy';
-import { formatBusinessDate, formatBusinessTime } from '../time';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 import { StatusBadge } from './status-badge';
 import { ChangeUntil, TooLateNotice } from './too-late-notice';

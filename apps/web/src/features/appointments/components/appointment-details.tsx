@@ -3,10 +3,10 @@ import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
+import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { formatCurrency } from '@/lib/format';
 
-import { formatBusinessDateTime } from '../time';
+import { formatBusinessDateTime } from '@/lib/business-time';
 
 import { StatusBadge } from './status-badge';
 

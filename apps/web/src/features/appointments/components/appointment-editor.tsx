@@ -11,14 +11,14 @@ import { useServiceArea } from '@/features/quotes/api/get-service-area';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 
-import { useBusinessTimeZone } from '../api/get-slots';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
 import { useCreateStaffAppointment, useUpdateStaffAppointment } from '../api/save-staff-appointment';
 import {
   EMPTY_STAFF_APPOINTMENT_FORM,
   toStaffAppointmentFieldErrors,
   toStaffAppointmentFormValues,
 } from '../staff-form-values';
-import { toZonedIsoDate } from '../time';
+import { toZonedIsoDate } from '@/lib/business-time';
 
 import { AppointmentForm, type ServiceChoice } from './appointment-form';
 

@@ -28,10 +28,10 @@ import { useTranslation } from '@/lib/i18n';
 
 import { i18n } from '@/lib/i18n';
 import { CustomerPicker, type PickedCustomer } from '@/features/customers/components/customer-picker';
-import { withPlace } from '@/features/pricing/booking-home';
-import { HomeStep } from '@/features/pricing/components/home-step';
-import { homePlace } from '@/features/pricing/home-place';
-import { estimateVisit } from '@/features/pricing/visit-price';
+import { withPlace } from '@/lib/pricing/booking-home';
+import { HomeStep } from '@/components/pricing/home-step';
+import { homePlace } from '@/lib/pricing/home-place';
+import { estimateVisit } from '@/lib/pricing/visit-price';
 
 import {
   validateStaffAppointmentForm,
@@ -39,7 +39,7 @@ import {
   type StaffAppointmentField,
   type StaffAppointmentFormValues,
 } from '../staff-form-values';
-import { formatBusinessDate, formatBusinessTime } from '../time';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 export type ServiceChoice = { value: string; label: string };
 

@@ -17,9 +17,9 @@ import { CsvDownloadButton } from '@/components/ui/csv-download-button';
 
 import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
 import { useAppointmentsPage } from '../api/get-appointments-page';
-import { useBusinessTimeZone } from '../api/get-slots';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
 import { clampPage, toApiPage } from '../staff-table';
-import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '../time';
+import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '@/lib/business-time';
 
 import { AppointmentsFilterFields } from './appointments-filter';
 import { PdfDownloadDialog } from './pdf-download-dialog';

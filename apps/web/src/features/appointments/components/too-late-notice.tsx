@@ -3,7 +3,7 @@ import { changeDeadline, phoneHref, type Locale } from '@eclat/shared';
 import { useTranslation } from '@/lib/i18n';
 
 import { useSelfServicePolicy } from '../api/get-self-service-policy';
-import { formatBusinessDate, formatBusinessTime } from '../time';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 /**
  * Inside the change cut-off (decision 027): the visit can no longer be moved or cancelled online, and

@@ -1,7 +1,7 @@
 import { availabilitySchema, type AdminAvailabilityInput, type AvailabilityInput } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/features/appointments/api/get-slots';
+import { slotsKeys } from '@/lib/slots/get-slots';
 import { apiPost } from '@/lib/api-client';
 
 import { availabilityKeys } from './keys';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/features/appointments/api/get-slots';
+import { slotsKeys } from '@/lib/slots/get-slots';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiDelete } from '@/lib/api-client';
 

@@ -5,8 +5,8 @@ import { useTranslation } from '@/lib/i18n';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { toZonedIsoDate } from '@/lib/business-time';
 import { useEmployees } from '@/features/employees/api/get-employees';
 import { i18n, useLanguage } from '@/lib/i18n';
 

@@ -4,7 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 
 import { EmptyState } from '@/components/ui/query-states';
 import { StatusBadge } from '@/features/appointments/components/status-badge';
-import { formatBusinessTime } from '@/features/appointments/time';
+import { formatBusinessTime } from '@/lib/business-time';
 import { Detail } from '@/features/availabilities/components/detail';
 import { ShiftLabel } from '@/features/availabilities/components/shift-label';
 import { formatDay } from '@/features/availabilities/day';

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 
 import { statusColor } from '@/features/appointments/list';
 import { StatusBadge } from '@/features/appointments/components/status-badge';
-import { formatBusinessTime } from '@/features/appointments/time';
+import { formatBusinessTime } from '@/lib/business-time';
 import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 

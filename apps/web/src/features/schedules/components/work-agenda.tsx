@@ -4,7 +4,7 @@ import { IconClockHour4, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { formatBusinessTime } from '@/features/appointments/time';
+import { formatBusinessTime } from '@/lib/business-time';
 import { formatDay } from '@/features/availabilities/day';
 
 import type { AgendaDay } from '../agenda';

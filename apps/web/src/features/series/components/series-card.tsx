@@ -19,7 +19,7 @@ import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useCustomerReach } from '@/features/appointments/api/get-self-service-policy';
 import { TooLateNotice } from '@/features/appointments/components/too-late-notice';
-import { formatBusinessDateTime, toZonedIsoDate } from '@/features/appointments/time';
+import { formatBusinessDateTime, toZonedIsoDate } from '@/lib/business-time';
 import { useErrorToast } from '@/lib/error-toast';
 import { formatCurrency } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';

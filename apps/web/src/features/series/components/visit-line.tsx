@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 import { statusColor } from '@/features/appointments/list';
 import { StatusBadge } from '@/features/appointments/components/status-badge';
-import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 import { useTranslation } from '@/lib/i18n';
 
 import { NeedsTimeBadge } from '@/components/ui/series-markers';

@@ -29,8 +29,8 @@ import {
 } from '@/features/services/service-form-values';
 
 import { DEFAULT_SERVICE_IMAGE } from '@/features/services/service-picture';
-import { PricingFields } from '@/features/pricing/components/pricing-fields';
-import { toServerPricingErrors } from '@/features/pricing/pricing-form-values';
+import { PricingFields } from '@/features/services/components/pricing-fields';
+import { toServerPricingErrors } from '@/features/services/pricing-form-values';
 import classes from './service-form.module.css';
 import { readAsDataUrl } from '@/lib/read-file';
 

@@ -3,10 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react';
 
 import { apiGet } from '@/lib/api-client';
-import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
+import { homeQuery, type BookingHome } from '@/lib/pricing/booking-home';
 
-import { monthOf, slotDaysRange, unbookableDays } from '../slot-days';
-import type { SlotReason } from '../slot-reason';
+import { monthOf, slotDaysRange, unbookableDays } from './slot-days';
+import type { SlotReason } from './slot-reason';
 import { slotsKeys } from './get-slots';
 
 /** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */

@@ -7,7 +7,7 @@ import {
   formatCalendarDay,
   isPastDate,
   toZonedIsoDate,
-} from './time';
+} from './business-time';
 
 // 10:00 in Toronto on 2026-12-01 (EST, UTC-5) is 15:00 UTC and 00:00 the next day in Tokyo.
 const TEN_AM_TORONTO = '2026-12-01T15:00:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { toBookingRefusal } from './refusal';
+import { toBookingRefusal } from './booking-refusal';
 
 describe('toBookingRefusal', () => {
   it.each([

@@ -6,10 +6,10 @@ import { useTranslation } from '@/lib/i18n';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 
-import type { CalendarDays } from '../api/get-slot-days';
-import { legendReasons } from '../slot-days';
-import { DAY_LEGEND_ORDER, slotReasonTexts } from '../slot-reason';
-import { formatBusinessTime, formatCalendarDay, isPastDate } from '../time';
+import type { CalendarDays } from '@/lib/slots/get-slot-days';
+import { legendReasons } from '@/lib/slots/slot-days';
+import { DAY_LEGEND_ORDER, slotReasonTexts } from '@/lib/slots/slot-reason';
+import { formatBusinessTime, formatCalendarDay, isPastDate } from '@/lib/business-time';
 
 import classes from './slot-picker.module.css';
 

@@ -2,7 +2,7 @@ import { slotsResponseSchema } from '@eclat/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
-import { homeQuery, type BookingHome } from '@/features/pricing/booking-home';
+import { homeQuery, type BookingHome } from '@/lib/pricing/booking-home';
 
 export const slotsKeys = {
   all: ['slots'] as const,

@@ -1,6 +1,6 @@
 import type { Locale, Slots } from '@eclat/shared';
 
-import { formatCalendarDay } from './time';
+import { formatCalendarDay } from '../business-time';
 
 /** Why `/slots` says a time cannot be booked. */
 export type SlotReason = NonNullable<Slots['slots'][number]['reason']>;

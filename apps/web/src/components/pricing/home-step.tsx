@@ -13,12 +13,12 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { describeDuration } from '@/features/booking/duration';
+import { describeDuration } from '@/lib/duration';
 import { formatCurrency } from '@/lib/format';
 
-import type { BookingHome } from '../booking-home';
-import { EMPTY_TYPED_PLACE, type HomePlace, type TypedPlace } from '../home-place';
-import type { VisitEstimate } from '../visit-price';
+import type { BookingHome } from '@/lib/pricing/booking-home';
+import { EMPTY_TYPED_PLACE, type HomePlace, type TypedPlace } from '@/lib/pricing/home-place';
+import type { VisitEstimate } from '@/lib/pricing/visit-price';
 
 type HomeStepProps = {
   estimate: VisitEstimate;

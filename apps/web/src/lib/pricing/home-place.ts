@@ -6,7 +6,7 @@ import {
   type VisitPlace,
 } from '@eclat/shared';
 
-import { checkArea, type AreaCheck } from '@/features/quotes/area-check';
+import { checkArea, type AreaCheck } from '@/lib/pricing/area-check';
 
 /** "Another address" as typed in "Your home" (issue 27): street, city and postal code. */
 export type TypedPlace = { street: string; city: string; postalCode: string };

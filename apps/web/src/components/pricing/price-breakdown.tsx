@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import { formatCurrency } from '@/lib/format';
 
-import { priceLineText } from '../line-text';
+import { priceLineText } from '@/lib/pricing/line-text';
 
 type PriceBreakdownProps = {
   lines: readonly PriceLine[];
