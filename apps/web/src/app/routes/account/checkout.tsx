@@ -22,9 +22,9 @@ import { Link } from '@/lib/navigation';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBookAppointment } from '@/features/appointments/api/book-appointment';
+import { useBookAppointment } from '@/features/booking/api/book-appointment';
 import { useBusinessTimeZone } from '@/lib/slots/get-slots';
-import type { MyAppointmentsState } from '@/features/appointments/list';
+import type { MyAppointmentsState } from '@/lib/appointment-list';
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
@@ -39,7 +39,7 @@ import { NoServicesSelected } from '@/features/booking/components/no-services-se
 import { toBookingRefusal, type BookingRefusal } from '@/lib/booking-refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { profileSetupHref } from '@/features/customers/profile-return';
-import { useServiceArea } from '@/features/quotes/api/get-service-area';
+import { useServiceArea } from '@/lib/api/get-service-area';
 import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
 import { requestQuoteHref } from '@/features/quotes/links';
 import { useBookSeries } from '@/features/series/api/book-series';

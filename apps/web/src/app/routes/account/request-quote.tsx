@@ -14,7 +14,7 @@ import { useCreateQuote } from '@/features/quotes/api/create-quote';
 import { QuoteRequestForm } from '@/features/quotes/components/quote-request-form';
 import { readQuoteSearch } from '@/features/quotes/links';
 import { initialQuoteValues, toQuoteErrors, type QuoteErrors } from '@/features/quotes/quote-form';
-import { useServices } from '@/features/services/api/get-services';
+import { useServices } from '@/lib/api/get-services';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage, useTranslation } from '@/lib/i18n';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
-import { adminTabHref } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/lib/admin-tabs';
 import { useBusinessTimeZone } from '@/lib/slots/get-slots';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { createIdempotencyKey } from '@/features/booking/booking-selection';
@@ -13,7 +13,7 @@ import { useRecurringDiscounts } from '@/features/series/api/get-recurring-disco
 import { SeriesPlanForm } from '@/features/series/components/series-plan-form';
 import { seriesFailureKey } from '@/features/series/failure';
 import { seriesHref } from '@/features/series/links';
-import { useServices } from '@/features/services/api/get-services';
+import { useServices } from '@/lib/api/get-services';
 import { isApiError } from '@/lib/api-client';
 import { i18n, useLanguage, useTranslation } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';

@@ -14,8 +14,8 @@ import { toAvailabilityFormValues } from '@/features/availabilities/availability
 import { AvailabilityForm } from '@/features/availabilities/components/availability-form';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
 import { AvailabilityFormPage } from '@/features/availabilities/components/form-page';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
-import { failureMessage } from '@/features/availabilities/failure-message';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { notifySuccess } from '@/components/ui/notify';

@@ -10,7 +10,7 @@ import { toZonedIsoDate } from '@/lib/business-time';
 import { ListRangeInput } from '@/components/ui/date-range-input';
 import { IconLink } from '@/components/ui/icon-link';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
 import { buildAgenda } from '@/features/schedules/agenda';
 import { useJobs } from '@/features/schedules/api/get-jobs';
 import { useSchedules } from '@/features/schedules/api/get-schedules';

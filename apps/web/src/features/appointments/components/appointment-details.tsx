@@ -8,7 +8,7 @@ import { formatCurrency } from '@/lib/format';
 
 import { formatBusinessDateTime } from '@/lib/business-time';
 
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/appointments/status-badge';
 
 /** One appointment, read only: what an employee sees on the edit screen (only an admin may change it). */
 export function AppointmentDetails({

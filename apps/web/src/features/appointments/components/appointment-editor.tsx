@@ -6,13 +6,13 @@ import { useNavigate } from 'react-router';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useServices } from '@/features/services/api/get-services';
-import { useServiceArea } from '@/features/quotes/api/get-service-area';
+import { useServices } from '@/lib/api/get-services';
+import { useServiceArea } from '@/lib/api/get-service-area';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 
 import { useBusinessTimeZone } from '@/lib/slots/get-slots';
-import { useCreateStaffAppointment, useUpdateStaffAppointment } from '../api/save-staff-appointment';
+import { useCreateStaffAppointment, useUpdateStaffAppointment } from '@/lib/api/save-staff-appointment';
 import {
   EMPTY_STAFF_APPOINTMENT_FORM,
   toStaffAppointmentFieldErrors,

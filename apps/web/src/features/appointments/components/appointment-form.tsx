@@ -27,7 +27,7 @@ import { calendarAriaLabels } from '@/components/ui/calendar-labels';
 import { useTranslation } from '@/lib/i18n';
 
 import { i18n } from '@/lib/i18n';
-import { CustomerPicker, type PickedCustomer } from '@/features/customers/components/customer-picker';
+import { CustomerPicker, type PickedCustomer } from '@/components/customers/customer-picker';
 import { withPlace } from '@/lib/pricing/booking-home';
 import { HomeStep } from '@/components/pricing/home-step';
 import { homePlace } from '@/lib/pricing/home-place';

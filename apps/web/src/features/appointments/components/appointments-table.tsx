@@ -23,7 +23,7 @@ import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '
 
 import { AppointmentsFilterFields } from './appointments-filter';
 import { PdfDownloadDialog } from './pdf-download-dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/appointments/status-badge';
 import { PageControls } from '@/components/ui/page-controls';
 
 type AppointmentsTableProps = {

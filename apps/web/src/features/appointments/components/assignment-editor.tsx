@@ -6,10 +6,10 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
-import { useEmployees } from '@/features/employees/api/get-employees';
+import { useEmployees } from '@/lib/api/get-employees';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 
-import { useAssignments, useSetAssignments } from '../api/assignments';
+import { useAssignments, useSetAssignments } from '@/lib/api/assignments';
 import { toAssignmentProblems } from '../staff-table';
 
 type AssignmentFormProps = {

@@ -11,9 +11,9 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/lib/i18n';
 
 import { shortId } from '../availability-form';
-import { formatDay } from '../day';
-import { ShiftLabel } from './shift-label';
-import { Detail } from './detail';
+import { formatDay } from '@/lib/format-day';
+import { ShiftLabel } from '@/components/staff/shift-label';
+import { Detail } from '@/components/ui/detail';
 
 type AvailabilitiesTableProps = {
   availabilities: readonly Availability[];

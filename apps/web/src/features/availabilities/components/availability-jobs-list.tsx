@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
-import { Detail } from './detail';
+import { Detail } from '@/components/ui/detail';
 
 type AvailabilityJobsListProps = {
   jobs: readonly Job[];

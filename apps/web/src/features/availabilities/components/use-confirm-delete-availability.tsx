@@ -11,8 +11,8 @@ import { i18n, getActiveLanguage } from '@/lib/i18n';
 
 import { useDeleteAvailability } from '../api/delete-availability';
 import { availabilityJobsQueryOptions } from '../api/get-availability-jobs';
-import { failureMessage } from '../failure-message';
-import { formatDay } from '../day';
+import { failureMessage } from '@/lib/staff/failure-message';
+import { formatDay } from '@/lib/format-day';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { fullName } from './availabilities-table';
 import { AvailabilityJobsList } from './availability-jobs-list';

@@ -3,7 +3,7 @@ import { Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 
 import { formatBusinessTime } from '@/lib/business-time';
-import { formatDay } from '@/features/availabilities/day';
+import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import {

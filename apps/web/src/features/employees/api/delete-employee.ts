@@ -5,7 +5,7 @@ import { availabilityKeys } from '@/features/availabilities/api/keys';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiDelete } from '@/lib/api-client';
 
-import { employeesKeys } from './get-employees';
+import { employeesKeys } from '@/lib/api/get-employees';
 
 /** Deletes the record with its availabilities and assigned shifts (the server's rule). */
 export async function deleteEmployee(employeeId: string): Promise<void> {

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useCalendarDays } from '@/lib/slots/get-slot-days';
 import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/lib/slots/get-slots';
 import { SlotPicker } from '@/components/slots/slot-picker';
-import type { MyAppointmentsState } from '@/features/appointments/list';
+import type { MyAppointmentsState } from '@/lib/appointment-list';
 import { slotReasonMessage } from '@/lib/slots/slot-reason';
 import { formatBusinessDateTime, toZonedIsoDate } from '@/lib/business-time';
 import { isApiError } from '@/lib/api-client';

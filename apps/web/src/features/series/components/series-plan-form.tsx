@@ -16,7 +16,7 @@ import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
 import { isPastDate } from '@/lib/business-time';
 import { useTranslation } from '@/lib/i18n';
 
-import { CustomerPicker } from '@/features/customers/components/customer-picker';
+import { CustomerPicker } from '@/components/customers/customer-picker';
 
 import { FrequencyChoice } from './frequency-choice';
 import type { BookingHome } from '@/lib/pricing/booking-home';

@@ -8,11 +8,11 @@ import { NeedsTimeBadge } from '@/components/ui/series-markers';
 import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { formatCurrency } from '@/lib/format';
 
-import { useCustomerReach } from '../api/get-self-service-policy';
+import { useCustomerReach } from '@/lib/api/get-self-service-policy';
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
-import { StatusBadge } from './status-badge';
-import { ChangeUntil, TooLateNotice } from './too-late-notice';
+import { StatusBadge } from '@/components/appointments/status-badge';
+import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
 
 type AppointmentCardProps = {
   appointment: Appointment;

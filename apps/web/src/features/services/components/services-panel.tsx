@@ -5,7 +5,7 @@ import { Link } from '@/lib/navigation';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useServices } from '@/features/services/api/get-services';
+import { useServices } from '@/lib/api/get-services';
 import { formatCurrency } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 

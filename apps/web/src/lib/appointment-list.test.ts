@@ -1,7 +1,7 @@
 import { NEW_APPOINTMENT_MERGE_MS, type Appointment } from '@eclat/shared';
 import { describe, expect, it } from 'vitest';
 
-import { filterAppointments, mergeNewAppointment, sortNewestFirst, statusColor } from './list';
+import { filterAppointments, mergeNewAppointment, sortNewestFirst, statusColor } from './appointment-list';
 
 let counter = 0;
 function appointment(overrides: Partial<Appointment> = {}): Appointment {

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { changeDeadline, phoneHref, type Locale } from '@eclat/shared';
 import { useTranslation } from '@/lib/i18n';
 
-import { useSelfServicePolicy } from '../api/get-self-service-policy';
+import { useSelfServicePolicy } from '@/lib/api/get-self-service-policy';
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 /**

@@ -6,15 +6,15 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 
-import { decideAccess, findRequiredAccess } from './access';
+import { decideAccess, findRequiredAccess } from '@/lib/auth/access';
 import {
   formatLocation,
   pickDenyTarget,
   readAllowedLocation,
   rememberAttemptedLocation,
   trackAllowedLocation,
-} from './remembered-location';
-import { useSession } from './session';
+} from '@/lib/auth/remembered-location';
+import { useSession } from '@/lib/auth/session';
 
 /**
  * The access rule of spec §2, around every screen. Each route says who may open it

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { useCustomers } from '../api/get-customers';
+import { useCustomers } from '@/lib/api/get-customers';
 
 /** How long typing pauses before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 250;

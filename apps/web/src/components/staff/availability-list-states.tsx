@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 import { LoadErrorAlert, type LoadErrorWayOut } from '@/components/ui/query-states';
 import { toErrorCode } from '@/lib/api-client';
 
-import { isNotEmployeeError } from '../not-employee';
+import { isNotEmployeeError } from '@/lib/staff/not-employee';
 import { NotEmployeeAlert } from './not-employee-alert';
 
 type EmployeeLoadErrorProps = LoadErrorWayOut & {

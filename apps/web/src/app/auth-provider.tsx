@@ -9,16 +9,16 @@ import { apiGet } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { getActiveLanguage } from '@/lib/i18n';
 
-import { hasAnyPermission } from './access';
-import { authConfigQueryOptions } from './auth-config';
-import { createSignOutArgs, readSignInState } from './oidc-settings';
-import { clearAttemptedLocation, pickReturnTo, readAttemptedLocation } from './remembered-location';
-import { renewSession } from './renewal';
-import { isSignOutReturnAddress } from './visitor-session';
-import { signInLoadingConfig } from './visitor-sign-in';
-import { resolveSession, SessionContext, withAccountPermissions, type Session } from './session';
-import { CONFIG_ERROR_TOAST_ID, showAuthError, startSignIn } from './sign-in';
-import { getUserManager } from './user-manager';
+import { hasAnyPermission } from '@/lib/auth/access';
+import { authConfigQueryOptions } from '@/lib/auth/auth-config';
+import { createSignOutArgs, readSignInState } from '@/lib/auth/oidc-settings';
+import { clearAttemptedLocation, pickReturnTo, readAttemptedLocation } from '@/lib/auth/remembered-location';
+import { renewSession } from '@/lib/auth/renewal';
+import { isSignOutReturnAddress } from '@/lib/auth/visitor-session';
+import { signInLoadingConfig } from '@/lib/auth/visitor-sign-in';
+import { resolveSession, SessionContext, withAccountPermissions, type Session } from '@/lib/auth/session';
+import { CONFIG_ERROR_TOAST_ID, showAuthError, startSignIn } from '@/lib/auth/sign-in';
+import { getUserManager } from '@/lib/auth/user-manager';
 
 /** Client-side navigation (the router's `navigate` with `replace`), used after the provider's redirects. */
 export type NavigateAfterRedirect = (to: string) => Promise<void> | void;

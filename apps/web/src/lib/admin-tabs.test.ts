@@ -7,7 +7,7 @@ import {
   isAdminTab,
   readAdminTab,
   writeAdminTab,
-} from './dashboard-tabs';
+} from './admin-tabs';
 
 describe('admin dashboard tabs', () => {
   it('lists the Overview first, then the eight tabs of the spec in order, with Recurring and Quotes after Appointments and Emails last, Employees by default', () => {

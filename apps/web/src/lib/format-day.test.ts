@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDay } from './day';
+import { formatDay } from './format-day';
 
 describe('formatDay', () => {
   it('writes the day itself in each language, whatever the time zone', () => {

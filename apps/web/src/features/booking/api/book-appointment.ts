@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { myAppointmentsKeys } from './get-my-appointments';
+import { myAppointmentsKeys } from '@/features/my-appointments/api/get-my-appointments';
 import { slotsKeys } from '@/lib/slots/get-slots';
 
 export type BookAppointmentVariables = {
