@@ -5,7 +5,7 @@ import { dispatchKeys } from '@/features/dispatch/api/keys';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiGet, apiPut } from '@/lib/api-client';
 
-import { staffAppointmentsKeys } from '@/features/appointments/api/get-appointments-page';
+import { staffAppointmentsKeys } from '@/features/staff-appointments/api/get-appointments-page';
 
 const assignmentsSchema = assignmentSchema.array();
 

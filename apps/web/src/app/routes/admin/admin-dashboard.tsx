@@ -31,7 +31,7 @@ import {
   writeAdminTab,
   type AdminTab,
 } from '@/lib/admin-tabs';
-import { AppointmentsPanel } from '@/features/appointments/components/appointments-panel';
+import { AppointmentsPanel } from '@/features/staff-appointments/components/appointments-panel';
 import { AvailabilitiesPanel } from '@/features/availabilities/components/availabilities-panel';
 import { CustomersPanel } from '@/features/customers/components/customers-panel';
 import { QuotesPanel } from '@/features/quotes/components/quotes-panel';

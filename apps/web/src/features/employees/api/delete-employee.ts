@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { staffAppointmentsKeys } from '@/features/appointments/api/get-appointments-page';
+import { staffAppointmentsKeys } from '@/features/staff-appointments/api/get-appointments-page';
 import { availabilityKeys } from '@/features/availabilities/api/keys';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiDelete } from '@/lib/api-client';
