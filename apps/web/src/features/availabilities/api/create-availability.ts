@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { slotsKeys } from '@/lib/slots/get-slots';
 import { apiPost } from '@/lib/api-client';
 
-import { availabilityKeys } from './keys';
+import { availabilityKeys } from '@/lib/query-keys';
 
 /** Adds an availability of the signed-in employee (the name comes from their employee record). */
 export function createAvailability(input: AvailabilityInput) {

@@ -4,7 +4,7 @@ import { slotsKeys } from '@/lib/slots/get-slots';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiDelete } from '@/lib/api-client';
 
-import { availabilityKeys } from './keys';
+import { availabilityKeys } from '@/lib/query-keys';
 
 /**
  * Deletes an availability: `mine` through `/availabilities/my-availabilities/{id}` (an employee, their

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { staffAppointmentsKeys } from '@/features/staff-appointments/api/get-appointments-page';
-import { availabilityKeys } from '@/features/availabilities/api/keys';
+import { availabilityKeys } from '@/lib/query-keys';
 import { scheduleKeys } from '@/features/schedules/api/keys';
 import { apiDelete } from '@/lib/api-client';
 
