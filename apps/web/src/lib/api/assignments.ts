@@ -1,11 +1,8 @@
 import { assignmentSchema, type SetAssignmentsInput } from '@eclat/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { dispatchKeys } from '@/features/dispatch/api/keys';
-import { scheduleKeys } from '@/features/schedules/api/keys';
+import { dispatchKeys, scheduleKeys, staffAppointmentsKeys } from '@/lib/query-keys';
 import { apiGet, apiPut } from '@/lib/api-client';
-
-import { staffAppointmentsKeys } from '@/features/staff-appointments/api/get-appointments-page';
 
 const assignmentsSchema = assignmentSchema.array();
 

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { updateKeysetItems } from '@/lib/use-keyset-list';
 
-import { myAppointmentsKeys } from '@/features/my-appointments/api/get-my-appointments';
-import { slotsKeys } from '@/lib/slots/get-slots';
+import { myAppointmentsKeys, slotsKeys } from '@/lib/query-keys';
 
 /**
  * A customer's cancel: the appointment is kept, now `cancelled`, and frees its slot. Its own route, so an

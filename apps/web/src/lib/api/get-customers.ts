@@ -2,7 +2,7 @@ import { customerSchema, type Customer } from '@eclat/shared';
 
 import { useKeysetList, type KeysetListSource } from '@/lib/use-keyset-list';
 
-import { customersKeys } from '@/features/customers/api/get-my-profile';
+import { customersKeys } from '@/lib/query-keys';
 
 const customersSchema = customerSchema.array();
 

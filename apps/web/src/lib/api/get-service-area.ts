@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { serviceAreaKey } from '@/features/quotes/api/keys';
+import { serviceAreaKey } from '@/lib/query-keys';
 
 /** `GET /settings/service-area` (anyone): the postal-code prefixes served; empty serves everywhere. */
 export function getServiceArea(signal?: AbortSignal) {

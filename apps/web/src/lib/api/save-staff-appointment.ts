@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiPost, apiPut } from '@/lib/api-client';
 import { getActiveLanguage } from '@/lib/i18n';
 
-import { slotsKeys } from '@/lib/slots/get-slots';
+import { slotsKeys } from '@/lib/query-keys';
 
 /** Every appointments list (staff table, my appointments), the slots they fill and the jobs on them. */
 export function invalidateAppointments(queryClient: QueryClient) {

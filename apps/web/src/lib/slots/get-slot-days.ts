@@ -7,7 +7,7 @@ import { homeQuery, type BookingHome } from '@/lib/pricing/booking-home';
 
 import { monthOf, slotDaysRange, unbookableDays } from './slot-days';
 import type { SlotReason } from './slot-reason';
-import { slotsKeys } from './get-slots';
+import { slotsKeys } from '@/lib/query-keys';
 
 /** Under `slotsKeys.all`: a booking that refreshes the slots refreshes the marked days too. */
 const slotDaysKeys = {

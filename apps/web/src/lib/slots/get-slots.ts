@@ -3,18 +3,18 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client';
 import { homeQuery, type BookingHome } from '@/lib/pricing/booking-home';
+import { slotsKeys } from '@/lib/query-keys';
 
-export const slotsKeys = {
-  all: ['slots'] as const,
-  day: (date: string, serviceIds: readonly string[], choice?: BookingHome, quoteId?: string) =>
-    [
-      ...slotsKeys.all,
-      date,
-      [...serviceIds].sort(),
-      choice ? homeQuery(choice) : {},
-      quoteId ?? null,
-    ] as const,
-};
+/** One day's slots for these services and this home, or for an answered quote. */
+function slotsDayKey(date: string, serviceIds: readonly string[], choice?: BookingHome, quoteId?: string) {
+  return [
+    ...slotsKeys.all,
+    date,
+    [...serviceIds].sort(),
+    choice ? homeQuery(choice) : {},
+    quoteId ?? null,
+  ] as const;
+}
 
 /** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
 const businessTimeZoneKey = ['business-time-zone'] as const;
@@ -56,7 +56,7 @@ export function slotsQueryOptions(
   quoteId?: string,
 ) {
   return queryOptions({
-    queryKey: slotsKeys.day(date, serviceIds, choice, quoteId),
+    queryKey: slotsDayKey(date, serviceIds, choice, quoteId),
     queryFn: ({ signal }) => getSlots(date, serviceIds, signal, choice, quoteId),
     // Places fill up: always ask again when the day is shown.
     staleTime: 0,

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/lib/slots/get-slots';
-import { scheduleKeys } from '@/features/schedules/api/keys';
+import { availabilityKeys, scheduleKeys, slotsKeys } from '@/lib/query-keys';
 import { apiDelete } from '@/lib/api-client';
-
-import { availabilityKeys } from '@/lib/query-keys';
 
 /**
  * Deletes an availability: `mine` through `/availabilities/my-availabilities/{id}` (an employee, their

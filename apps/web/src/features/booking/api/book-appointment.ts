@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { myAppointmentsKeys } from '@/features/my-appointments/api/get-my-appointments';
-import { slotsKeys } from '@/lib/slots/get-slots';
+import { myAppointmentsKeys, slotsKeys } from '@/lib/query-keys';
 
 export type BookAppointmentVariables = {
   customerId: string;

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { staffAppointmentsKeys } from '@/features/staff-appointments/api/get-appointments-page';
-import { availabilityKeys } from '@/lib/query-keys';
-import { scheduleKeys } from '@/features/schedules/api/keys';
+import { availabilityKeys, scheduleKeys, staffAppointmentsKeys } from '@/lib/query-keys';
 import { apiDelete } from '@/lib/api-client';
 
 import { employeesKeys } from '@/lib/api/get-employees';

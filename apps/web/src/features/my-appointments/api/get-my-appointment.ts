@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { myAppointmentsKeys } from './get-my-appointments';
+import { myAppointmentsKeys } from '@/lib/query-keys';
 
 /**
  * One of the signed-in customer's appointments, read by its id however far back it is in the list

@@ -1,12 +1,9 @@
 import { APPOINTMENTS_REFETCH_MS, appointmentSchema } from '@eclat/shared';
 
+import { myAppointmentsKeys } from '@/lib/query-keys';
 import { useKeysetList } from '@/lib/use-keyset-list';
 
 const appointmentsSchema = appointmentSchema.array();
-
-export const myAppointmentsKeys = {
-  all: ['appointments', 'mine'] as const,
-};
 
 /**
  * The signed-in customer's appointments, newest first, cancelled ones included (spec §7): 200 at a

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { myAppointmentsKeys } from './get-my-appointments';
-import { slotsKeys } from '@/lib/slots/get-slots';
+import { myAppointmentsKeys, slotsKeys } from '@/lib/query-keys';
 
 export function updateMyAppointment(appointmentId: string, input: UpdateOwnAppointmentInput) {
   return apiPut(`/appointments/customer/${encodeURIComponent(appointmentId)}`, {

@@ -6,18 +6,8 @@ import {
 } from '@eclat/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { staffAppointmentsKeys } from '@/lib/query-keys';
 import { apiGet } from '@/lib/api-client';
-
-/** Keys of the staff side of appointments (table, one appointment, its assignment). */
-export const staffAppointmentsKeys = {
-  all: ['appointments', 'staff'] as const,
-  pages: () => [...staffAppointmentsKeys.all, 'page'] as const,
-  page: (page: number, size: number, filter: AppointmentsFilter = {}) =>
-    [...staffAppointmentsKeys.pages(), page, size, filter] as const,
-  detail: (appointmentId: string) => [...staffAppointmentsKeys.all, 'detail', appointmentId] as const,
-  assignments: (appointmentId: string) =>
-    [...staffAppointmentsKeys.all, 'assignments', appointmentId] as const,
-};
 
 /**
  * One page of the appointments the filter keeps (admin, employee): `page` from 0, newest date first,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { staffAppointmentsKeys } from './get-appointments-page';
+import { staffAppointmentsKeys } from '@/lib/query-keys';
 
 /** Any appointment (admin, employee). */
 export function getStaffAppointment(appointmentId: string, signal?: AbortSignal) {
