@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { useSetAssignments } from '@/lib/api/assignments';
-import { toAssignmentProblems } from '@/features/staff-appointments/staff-table';
+import { toAssignmentProblems } from '@/lib/assignment-problems';
 import { failureMessage } from '@/lib/staff/failure-message';
 import { isApiError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';

@@ -11,7 +11,7 @@ import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { useBusinessTimeZone } from '@/lib/slots/get-slots';
 import { formatBusinessTime } from '@/lib/business-time';
 import { EmployeeLoadError } from '@/components/staff/availability-list-states';
-import { NARROW_SCREEN_QUERY } from '@/features/availabilities/components/availabilities-table';
+import { NARROW_SCREEN_QUERY } from '@/components/ui/narrow-screen';
 import { ShiftLabel } from '@/components/staff/shift-label';
 import { formatDay } from '@/lib/format-day';
 import { failureMessage } from '@/lib/staff/failure-message';

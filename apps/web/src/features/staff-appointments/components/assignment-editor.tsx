@@ -10,7 +10,7 @@ import { useEmployees } from '@/lib/api/get-employees';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 
 import { useAssignments, useSetAssignments } from '@/lib/api/assignments';
-import { toAssignmentProblems } from '../staff-table';
+import { toAssignmentProblems } from '@/lib/assignment-problems';
 
 type AssignmentFormProps = {
   appointmentId: string;
