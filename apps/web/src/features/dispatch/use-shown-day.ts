@@ -2,7 +2,7 @@ import type { DispatchView } from '@eclat/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 
 import { readDateParam, readViewParam, writeDayParams } from './day-params';

@@ -1,5 +1,5 @@
 import { slotsResponseSchema } from '@eclat/shared';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 import { homeQuery, type BookingHome } from '@/lib/pricing/booking-home';
@@ -15,9 +15,6 @@ function slotsDayKey(date: string, serviceIds: readonly string[], choice?: Booki
     quoteId ?? null,
   ] as const;
 }
-
-/** Outside `slotsKeys.all`: invalidating the slots after a booking never asks for the time zone again. */
-const businessTimeZoneKey = ['business-time-zone'] as const;
 
 /**
  * The 12 hourly slots of a business day, each bookable or not (past, full), for a visit of these
@@ -70,25 +67,4 @@ export function useSlots(
   quoteId?: string,
 ) {
   return useQuery({ ...slotsQueryOptions(date ?? '', serviceIds, choice, quoteId), enabled: Boolean(date) });
-}
-
-const businessCalendarOptions = queryOptions({
-  queryKey: businessTimeZoneKey,
-  queryFn: ({ signal }) => getSlots(new Date().toISOString().slice(0, 10), [], signal),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-/** The business time zone, as `/slots` names it (the same for every day); asked once per visit. */
-export function useBusinessTimeZone() {
-  return useQuery({ ...businessCalendarOptions, select: (slots) => slots.timeZone });
-}
-
-/** The last day open for booking (`BOOKING_HORIZON_DAYS` ahead), from the same answer. */
-export function useBookableUntil() {
-  return useQuery({ ...businessCalendarOptions, select: (slots) => slots.bookableUntil });
-}
-
-/** The business time zone for code outside a component (a confirmation opened after a request). */
-export async function fetchBusinessTimeZone(queryClient: QueryClient): Promise<string> {
-  return (await queryClient.query(businessCalendarOptions)).timeZone;
 }

@@ -7,7 +7,7 @@ import { notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { adminTabHref } from '@/lib/admin-tabs';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { useChangeSeries } from '@/features/series/api/change-series';
 import { useRecurringDiscounts } from '@/features/series/api/get-recurring-discounts';

@@ -23,7 +23,7 @@ import { Link } from '@/lib/navigation';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useBookAppointment } from '@/features/booking/api/book-appointment';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import type { MyAppointmentsState } from '@/lib/appointment-list';
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';

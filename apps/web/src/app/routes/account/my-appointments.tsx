@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useCancelMyAppointment } from '@/lib/api/cancel-my-appointment';
 import { useMyAppointments } from '@/features/my-appointments/api/get-my-appointments';
 import { ShowMore } from '@/components/ui/show-more';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { AppointmentCard } from '@/features/my-appointments/components/appointment-card';
 import {
   APPOINTMENT_FILTERS,

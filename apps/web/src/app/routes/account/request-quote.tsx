@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { profileSetupHref } from '@/features/customers/profile-return';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
 import { adminTabHref } from '@/lib/admin-tabs';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { createIdempotencyKey } from '@/features/booking/booking-selection';
 import { useBookSeries } from '@/features/series/api/book-series';

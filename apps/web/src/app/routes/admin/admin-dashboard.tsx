@@ -24,13 +24,7 @@ import { EmailsPanel } from '@/features/admin/components/emails-panel';
 import { FeedbackPanel } from '@/features/feedback/components/feedback-panel';
 import { OverviewPanel } from '@/features/admin/components/overview-panel';
 import { ServicesPanel } from '@/features/services/components/services-panel';
-import {
-  ADMIN_TABS,
-  isAdminTab,
-  readAdminTab,
-  writeAdminTab,
-  type AdminTab,
-} from '@/lib/admin-tabs';
+import { ADMIN_TABS, isAdminTab, readAdminTab, writeAdminTab, type AdminTab } from '@/lib/admin-tabs';
 import { AppointmentsPanel } from '@/features/staff-appointments/components/appointments-panel';
 import { AvailabilitiesPanel } from '@/features/availabilities/components/availabilities-panel';
 import { CustomersPanel } from '@/features/customers/components/customers-panel';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { useCreateAvailability } from '@/features/availabilities/api/create-availability';
 import { useMe } from '@/lib/auth/get-me';

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { adminTabHref } from '@/lib/admin-tabs';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
 import { EmployeeLoadError } from '@/components/staff/availability-list-states';

@@ -7,7 +7,7 @@ import { Link } from '@/lib/navigation';
 import { FormPage } from '@/components/ui/form-page';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { useStaffAppointment } from '@/features/staff-appointments/api/get-staff-appointment';
 import { AppointmentEditor } from '@/features/staff-appointments/components/appointment-editor';
 import { AssignmentEditor } from '@/features/staff-appointments/components/assignment-editor';

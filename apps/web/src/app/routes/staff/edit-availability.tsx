@@ -6,7 +6,7 @@ import { Link } from '@/lib/navigation';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { useUpdateAvailability } from '@/features/availabilities/api/update-availability';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { ListRangeInput } from '@/components/ui/date-range-input';
 import { IconLink } from '@/components/ui/icon-link';

@@ -5,7 +5,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { toZonedIsoDate } from '@/lib/business-time';
 import { useEmployees } from '@/lib/api/get-employees';
 import { i18n, useLanguage } from '@/lib/i18n';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { fetchBusinessTimeZone } from '@/lib/slots/get-slots';
+import { fetchBusinessTimeZone } from '@/lib/business-time-zone';
 import { isApiError } from '@/lib/api-client';
 import { i18n, getActiveLanguage } from '@/lib/i18n';
 

@@ -8,7 +8,7 @@ import { useTranslation } from '@/lib/i18n';
 import { ListRangeInput } from '@/components/ui/date-range-input';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { formatBusinessTime } from '@/lib/business-time';
 import { EmployeeLoadError } from '@/components/staff/availability-list-states';
 import { NARROW_SCREEN_QUERY } from '@/components/ui/narrow-screen';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { formatBusinessDateTime } from '@/lib/business-time';
 import { formatCurrency } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/i18n';

@@ -10,7 +10,8 @@ import { Alert, Button, Group, MultiSelect, Stack, Textarea, Title } from '@mant
 import { useState, type SubmitEvent } from 'react';
 
 import { useCalendarDays } from '@/lib/slots/get-slot-days';
-import { useBookableUntil, useSlots } from '@/lib/slots/get-slots';
+import { useSlots } from '@/lib/slots/get-slots';
+import { useBookableUntil } from '@/lib/business-time-zone';
 import { SlotPicker } from '@/components/slots/slot-picker';
 import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
 import { isPastDate } from '@/lib/business-time';

@@ -11,7 +11,7 @@ import { useServiceArea } from '@/lib/api/get-service-area';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { useCreateStaffAppointment, useUpdateStaffAppointment } from '@/lib/api/save-staff-appointment';
 import {
   EMPTY_STAFF_APPOINTMENT_FORM,

@@ -17,7 +17,7 @@ import { CsvDownloadButton } from '@/components/ui/csv-download-button';
 
 import { useDeleteStaffAppointment } from '../api/delete-staff-appointment';
 import { useAppointmentsPage } from '../api/get-appointments-page';
-import { useBusinessTimeZone } from '@/lib/slots/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { clampPage, toApiPage } from '../staff-table';
 import { formatBusinessDate, formatBusinessDateTime, formatBusinessTime } from '@/lib/business-time';
 
