@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 import { paths } from '@/config/paths';
 import { PUBLIC_FEEDBACK_KEY } from '@/features/feedback/api/public-feedback';
-import { publicServicesKey } from '@/features/services/api/public-services';
+import { publicServicesKey } from '@/lib/api/public-services';
 import type { PageKey } from '@/lib/i18n';
 
 /** A public read a page shows: its key in lib/public-resource and the API path that answers it. */

@@ -6,7 +6,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { RouteError } from '@/components/ui/route-error';
 import { paths, type RouteDefinition } from '@/config/paths';
 import type { RouteHandle } from '@/lib/auth/access';
-import { RouteGuard } from '@/lib/auth/route-guard';
+import { RouteGuard } from '@/app/route-guard';
 
 /**
  * One screen, split into its own chunk: its code loads when the route is first matched, and the

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProvider } from '@/app/provider';
 import { router } from '@/app/router';
-import { AuthProvider } from '@/lib/auth/auth-provider';
+import { AuthProvider } from '@/app/auth-provider';
 import { initI18n } from '@/lib/i18n';
 import { keepTyped } from '@/lib/keep-typed';
 

@@ -9,7 +9,7 @@ import {
 
 /**
  * How links move between screens. The single-page app navigates in the page (react-router, bridged in
- * `app/spa-navigation.tsx`); a pre-rendered public page, which loads without the router, lets the browser
+ * `components/layouts/spa-navigation.tsx`); a pre-rendered public page, which loads without the router, lets the browser
  * load the next page (the public pages are pre-rendered documents, the others load the app). Links and
  * the navigation bar read this, so the same components serve both.
  */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 
-import { SpaNavigation } from '@/app/spa-navigation';
+import { SpaNavigation } from '@/components/layouts/spa-navigation';
 import { getNavItems } from '@/components/layouts/nav-items';
 import { WorkMenuSlot } from '@/components/layouts/navbar';
 import { PageShell } from '@/components/layouts/page-shell';

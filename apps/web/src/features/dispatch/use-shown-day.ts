@@ -2,8 +2,8 @@ import type { DispatchView } from '@eclat/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { toZonedIsoDate } from '@/lib/business-time';
 
 import { readDateParam, readViewParam, writeDayParams } from './day-params';
 

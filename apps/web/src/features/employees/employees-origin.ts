@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { adminTabHref } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/lib/admin-tabs';
 
 /**
  * The employee forms go back to the page that opened them: the admin dashboard's Employees tab or

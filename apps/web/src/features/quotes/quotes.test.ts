@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { checkArea } from './area-check';
+import { checkArea } from '@/lib/pricing/area-check';
 import { toAreaRows, validateAreaRows } from './area-form';
 import { centsFromDollars, dollarsFromCents } from './money';
 import { initialQuoteValues, toQuoteErrors, validateQuoteForm } from './quote-form';

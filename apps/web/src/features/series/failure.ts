@@ -1,6 +1,6 @@
 import type { ErrorCode, ErrorDetail } from '@eclat/shared';
 
-import { toBookingRefusal } from '@/features/booking/refusal';
+import { toBookingRefusal } from '@/lib/booking-refusal';
 
 /**
  * Why booking or changing a series was refused, as a translation key: the booking rules' reason (the

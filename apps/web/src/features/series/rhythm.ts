@@ -1,6 +1,6 @@
 import { isoWeekday, type Locale, type RecurringFrequency } from '@eclat/shared';
 
-import { formatBusinessTime, toZonedIsoDate } from '@/features/appointments/time';
+import { formatBusinessTime, toZonedIsoDate } from '@/lib/business-time';
 import { toIntlLocale } from '@/lib/format';
 
 /**

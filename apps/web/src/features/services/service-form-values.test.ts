@@ -2,7 +2,6 @@ import type { Service } from '@eclat/shared';
 import { describe, expect, it } from 'vitest';
 
 import {
-  checkImageFile,
   checkTypedAmount,
   EMPTY_SERVICE_FORM,
   keepDigits,
@@ -143,15 +142,6 @@ describe('checkTypedAmount (as the value is typed)', () => {
 describe('service form helpers', () => {
   it('keeps digits only', () => {
     expect(keepDigits('5a0.5-')).toBe('505');
-  });
-
-  it('accepts JPEG and PNG pictures only', () => {
-    expect(checkImageFile({ type: 'image/png', size: 10 })).toBeNull();
-    expect(checkImageFile({ type: 'image/jpeg', size: 10 })).toBeNull();
-    expect(checkImageFile({ type: 'image/gif', size: 10 })).toBe('services.errors.imageType');
-    expect(checkImageFile({ type: 'image/png', size: 50 * 1024 * 1024 })).toBe(
-      'services.errors.imageTooLarge',
-    );
   });
 
   it('fills the form from a service, "Contact for pricing" for a price of 0', () => {

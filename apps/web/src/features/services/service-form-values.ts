@@ -1,11 +1,4 @@
-import {
-  IMAGE_MIME_TYPES,
-  SERVICE_IMAGE_MAX_BYTES,
-  serviceInputSchema,
-  startingFigures,
-  type Service,
-  type ServiceInput,
-} from '@eclat/shared';
+import { serviceInputSchema, startingFigures, type Service, type ServiceInput } from '@eclat/shared';
 
 import {
   EMPTY_PRICING_FORM,
@@ -13,7 +6,7 @@ import {
   toPricingFormValues,
   type PricingFormErrors,
   type PricingFormValues,
-} from '@/features/pricing/pricing-form-values';
+} from './pricing-form-values';
 
 /** What the service form holds while it is being filled in (numbers as typed). */
 export type ServiceFormValues = {
@@ -180,13 +173,6 @@ export function validateServiceForm(values: ServiceFormValues, mode: 'create' | 
     return { ok: false, errors: { fields } };
   }
   return { ok: true, input };
-}
-
-/** The translation key of what is wrong with a chosen picture, or null when it may be sent. */
-export function checkImageFile(file: { type: string; size: number }): string | null {
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'services.errors.imageType';
-  if (file.size > SERVICE_IMAGE_MAX_BYTES) return 'services.errors.imageTooLarge';
-  return null;
 }
 
 /** Field errors of a 400 answer (`details[].path` / `details[].message`, a translation key). */

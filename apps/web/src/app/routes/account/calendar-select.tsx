@@ -8,11 +8,12 @@ import { Link } from '@/lib/navigation';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
-import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
-import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
-import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/features/appointments/time';
+import { useCalendarDays } from '@/lib/slots/get-slot-days';
+import { useSlots } from '@/lib/slots/get-slots';
+import { useBookableUntil, useBusinessTimeZone } from '@/lib/business-time-zone';
+import { SlotPicker } from '@/components/slots/slot-picker';
+import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
+import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/lib/business-time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
   appointmentStart,
@@ -23,7 +24,7 @@ import {
   type BookingState,
 } from '@/features/booking/booking-selection';
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
-import { describeDuration } from '@/features/booking/duration';
+import { describeDuration } from '@/lib/duration';
 import {
   readInitialServiceIds,
   writeSelectedServices,
@@ -36,11 +37,11 @@ import {
   withPlace,
   writeBookingHome,
   type BookingHome,
-} from '@/features/pricing/booking-home';
-import { HomeStep } from '@/features/pricing/components/home-step';
-import { homePlace } from '@/features/pricing/home-place';
-import { estimateVisit } from '@/features/pricing/visit-price';
-import { useServiceArea } from '@/features/quotes/api/get-service-area';
+} from '@/lib/pricing/booking-home';
+import { HomeStep } from '@/components/pricing/home-step';
+import { homePlace } from '@/lib/pricing/home-place';
+import { estimateVisit } from '@/lib/pricing/visit-price';
+import { useServiceArea } from '@/lib/api/get-service-area';
 import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';

@@ -22,10 +22,10 @@ import { Link } from '@/lib/navigation';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBookAppointment } from '@/features/appointments/api/book-appointment';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import type { MyAppointmentsState } from '@/features/appointments/list';
-import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
+import { useBookAppointment } from '@/features/booking/api/book-appointment';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import type { MyAppointmentsState } from '@/lib/appointment-list';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
   appointmentStart,
@@ -36,10 +36,10 @@ import {
   type BookingState,
 } from '@/features/booking/booking-selection';
 import { NoServicesSelected } from '@/features/booking/components/no-services-selected';
-import { toBookingRefusal, type BookingRefusal } from '@/features/booking/refusal';
+import { toBookingRefusal, type BookingRefusal } from '@/lib/booking-refusal';
 import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { profileSetupHref } from '@/features/customers/profile-return';
-import { useServiceArea } from '@/features/quotes/api/get-service-area';
+import { useServiceArea } from '@/lib/api/get-service-area';
 import { OutsideAreaAlert } from '@/features/quotes/components/outside-area-alert';
 import { requestQuoteHref } from '@/features/quotes/links';
 import { useBookSeries } from '@/features/series/api/book-series';
@@ -49,10 +49,10 @@ import { FrequencyChoice } from '@/features/series/components/frequency-choice';
 import { SeriesOffer } from '@/features/series/components/series-offer';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
-import { readInitialBookingHome, writeBookingHome } from '@/features/pricing/booking-home';
-import { homePlace } from '@/features/pricing/home-place';
-import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
-import { estimateVisit } from '@/features/pricing/visit-price';
+import { readInitialBookingHome, writeBookingHome } from '@/lib/pricing/booking-home';
+import { homePlace } from '@/lib/pricing/home-place';
+import { PriceBreakdown } from '@/components/pricing/price-breakdown';
+import { estimateVisit } from '@/lib/pricing/visit-price';
 import {
   EMAIL_UNVERIFIED_NOTE_ID,
   useIsEmailUnverified,

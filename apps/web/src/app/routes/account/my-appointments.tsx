@@ -11,11 +11,11 @@ import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifySuccess } from '@/components/ui/notify';
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useCancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
-import { useMyAppointments } from '@/features/appointments/api/get-my-appointments';
+import { useCancelMyAppointment } from '@/lib/api/cancel-my-appointment';
+import { useMyAppointments } from '@/features/my-appointments/api/get-my-appointments';
 import { ShowMore } from '@/components/ui/show-more';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { AppointmentCard } from '@/features/appointments/components/appointment-card';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { AppointmentCard } from '@/features/my-appointments/components/appointment-card';
 import {
   APPOINTMENT_FILTERS,
   filterAppointments,
@@ -24,7 +24,7 @@ import {
   readFreshAppointment,
   type AppointmentFilter,
   type MyAppointmentsState,
-} from '@/features/appointments/list';
+} from '@/lib/appointment-list';
 import { toErrorCode } from '@/lib/api-client';
 import { VerifyEmailBanner } from '@/features/email-verification/components/verify-email-banner';
 import { useMySeries } from '@/features/series/api/get-my-series';

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router';
 
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { adminTabHref } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/lib/admin-tabs';
 import { useSeries } from '@/features/series/api/get-series';
 import { SeriesCard } from '@/features/series/components/series-card';
 import { readSeriesParams } from '@/features/series/links';

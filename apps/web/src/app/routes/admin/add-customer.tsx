@@ -7,7 +7,7 @@ import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { useCreateCustomer } from '@/features/customers/api/create-customer';
 import { CustomerForm } from '@/features/customers/components/customer-form';
 import { CUSTOMER_FORM_RULES, EMPTY_CUSTOMER_FORM } from '@/features/customers/customer-form';
-import { adminTabHref } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/lib/admin-tabs';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** Spec §2 Create New Customer: on success, the dashboard's Customers tab. */

@@ -21,17 +21,11 @@ import { useSearchParams } from 'react-router';
 import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 import { EmailsPanel } from '@/features/admin/components/emails-panel';
-import { FeedbackPanel } from '@/features/admin/components/feedback-panel';
+import { FeedbackPanel } from '@/features/feedback/components/feedback-panel';
 import { OverviewPanel } from '@/features/admin/components/overview-panel';
-import { ServicesPanel } from '@/features/admin/components/services-panel';
-import {
-  ADMIN_TABS,
-  isAdminTab,
-  readAdminTab,
-  writeAdminTab,
-  type AdminTab,
-} from '@/features/admin/dashboard-tabs';
-import { AppointmentsPanel } from '@/features/appointments/components/appointments-panel';
+import { ServicesPanel } from '@/features/services/components/services-panel';
+import { ADMIN_TABS, isAdminTab, readAdminTab, writeAdminTab, type AdminTab } from '@/lib/admin-tabs';
+import { AppointmentsPanel } from '@/features/staff-appointments/components/appointments-panel';
 import { AvailabilitiesPanel } from '@/features/availabilities/components/availabilities-panel';
 import { CustomersPanel } from '@/features/customers/components/customers-panel';
 import { QuotesPanel } from '@/features/quotes/components/quotes-panel';

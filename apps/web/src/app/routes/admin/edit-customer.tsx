@@ -10,7 +10,7 @@ import { useCustomer } from '@/features/customers/api/get-customer';
 import { useUpdateCustomer } from '@/features/customers/api/update-customer';
 import { CustomerForm } from '@/features/customers/components/customer-form';
 import { CUSTOMER_FORM_RULES, toCustomerFormValues } from '@/features/customers/customer-form';
-import { adminTabHref } from '@/features/admin/dashboard-tabs';
+import { adminTabHref } from '@/lib/admin-tabs';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /**

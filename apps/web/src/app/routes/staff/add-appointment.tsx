@@ -4,7 +4,7 @@ import { Link } from '@/lib/navigation';
 
 import { FormPage } from '@/components/ui/form-page';
 import { paths } from '@/config/paths';
-import { AppointmentEditor } from '@/features/appointments/components/appointment-editor';
+import { AppointmentEditor } from '@/features/staff-appointments/components/appointment-editor';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/use-page-meta';
 

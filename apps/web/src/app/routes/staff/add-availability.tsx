@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { toZonedIsoDate } from '@/lib/business-time';
 import { useCreateAvailability } from '@/features/availabilities/api/create-availability';
 import { useMe } from '@/lib/auth/get-me';
 import { useMyAvailabilities } from '@/features/availabilities/api/get-my-availabilities';
@@ -13,8 +13,8 @@ import { EMPTY_AVAILABILITY_FORM } from '@/features/availabilities/availability-
 import { AvailabilityForm } from '@/features/availabilities/components/availability-form';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
 import { AvailabilityFormPage } from '@/features/availabilities/components/form-page';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
-import { failureMessage } from '@/features/availabilities/failure-message';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { i18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { notifySuccess } from '@/components/ui/notify';

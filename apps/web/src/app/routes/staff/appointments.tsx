@@ -4,13 +4,13 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 
-import { AppointmentsTable } from '@/features/appointments/components/appointments-table';
+import { AppointmentsTable } from '@/features/staff-appointments/components/appointments-table';
 import {
   readFilterParams,
   readPageParam,
   writeFilterParams,
   writePageParam,
-} from '@/features/appointments/staff-table';
+} from '@/features/staff-appointments/staff-table';
 import { useSession } from '@/lib/auth/session';
 import { usePageMeta } from '@/lib/use-page-meta';
 

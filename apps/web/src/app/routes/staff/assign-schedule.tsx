@@ -5,13 +5,13 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { BlockSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { adminTabHref } from '@/features/admin/dashboard-tabs';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { adminTabHref } from '@/lib/admin-tabs';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { useAvailability } from '@/features/availabilities/api/get-availability';
 import { fullName } from '@/features/availabilities/components/availabilities-table';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
-import { formatDay } from '@/features/availabilities/day';
-import { failureMessage } from '@/features/availabilities/failure-message';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
+import { formatDay } from '@/lib/format-day';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { useCreateSchedule } from '@/features/schedules/api/create-schedule';
 import { ScheduleForm } from '@/features/schedules/components/schedule-form';
 import { readAssignScheduleState, toAssignFormValues } from '@/features/schedules/schedule-form';

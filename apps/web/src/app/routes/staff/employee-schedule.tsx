@@ -5,12 +5,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { toZonedIsoDate } from '@/lib/business-time';
 import { ListRangeInput } from '@/components/ui/date-range-input';
 import { IconLink } from '@/components/ui/icon-link';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
 import { buildAgenda } from '@/features/schedules/agenda';
 import { useJobs } from '@/features/schedules/api/get-jobs';
 import { useSchedules } from '@/features/schedules/api/get-schedules';

@@ -7,7 +7,7 @@ import { IconLink } from '@/components/ui/icon-link';
 import { paths } from '@/config/paths';
 import { useMyAvailabilities } from '@/features/availabilities/api/get-my-availabilities';
 import { MyAvailabilitiesList } from '@/features/availabilities/components/my-availabilities-list';
-import { isNotEmployeeError } from '@/features/availabilities/not-employee';
+import { isNotEmployeeError } from '@/lib/staff/not-employee';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /** Spec §2 /my-availabilities: the signed-in employee's availabilities and Add Availability. */

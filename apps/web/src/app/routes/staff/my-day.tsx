@@ -5,12 +5,12 @@ import { IconLink } from '@/components/ui/icon-link';
 import { LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
 import { useMyDay } from '@/features/dispatch/api/get-my-day';
 import { DayNavigator } from '@/features/dispatch/components/day-navigator';
 import { DayRoute } from '@/features/dispatch/components/day-route';
 import { useShownDay } from '@/features/dispatch/use-shown-day';
-import { isNotEmployeeError } from '@/features/availabilities/not-employee';
+import { isNotEmployeeError } from '@/lib/staff/not-employee';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 import { useDocumentMeta } from '@/lib/use-page-meta';
 

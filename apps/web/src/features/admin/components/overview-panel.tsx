@@ -15,7 +15,7 @@ import { useLanguage, useTranslation, type TFunction } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
 import { useOverview } from '../api/get-overview';
-import { adminTabHref } from '../dashboard-tabs';
+import { adminTabHref } from '@/lib/admin-tabs';
 import {
   barShares,
   formatCents,

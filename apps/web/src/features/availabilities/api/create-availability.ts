@@ -1,10 +1,8 @@
 import { availabilitySchema, type AdminAvailabilityInput, type AvailabilityInput } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/features/appointments/api/get-slots';
+import { availabilityKeys, slotsKeys } from '@/lib/query-keys';
 import { apiPost } from '@/lib/api-client';
-
-import { availabilityKeys } from './keys';
 
 /** Adds an availability of the signed-in employee (the name comes from their employee record). */
 export function createAvailability(input: AvailabilityInput) {

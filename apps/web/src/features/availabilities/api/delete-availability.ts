@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/features/appointments/api/get-slots';
-import { scheduleKeys } from '@/features/schedules/api/keys';
+import { availabilityKeys, scheduleKeys, slotsKeys } from '@/lib/query-keys';
 import { apiDelete } from '@/lib/api-client';
-
-import { availabilityKeys } from './keys';
 
 /**
  * Deletes an availability: `mine` through `/availabilities/my-availabilities/{id}` (an employee, their

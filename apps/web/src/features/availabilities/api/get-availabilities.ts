@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client';
 
-import { availabilityKeys } from './keys';
+import { availabilityKeys } from '@/lib/query-keys';
 
 const availabilityListSchema = availabilitySchema.array();
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { availabilityKeys } from './keys';
+import { availabilityKeys } from '@/lib/query-keys';
 
 /** One availability: an admin any, an employee their own. */
 export function getAvailability(availabilityId: string, signal?: AbortSignal) {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { availabilityKeys } from './keys';
+import { availabilityKeys } from '@/lib/query-keys';
 
 /** Changes one of the signed-in employee's own availabilities. */
 export function updateAvailability({

@@ -5,14 +5,14 @@ import { useTranslation } from '@/lib/i18n';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { toZonedIsoDate } from '@/features/appointments/time';
-import { useEmployees } from '@/features/employees/api/get-employees';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { toZonedIsoDate } from '@/lib/business-time';
+import { useEmployees } from '@/lib/api/get-employees';
 import { i18n, useLanguage } from '@/lib/i18n';
 
 import { useCreateTeamAvailability } from '../api/create-availability';
 import { EMPTY_AVAILABILITY_FORM, toEmployeeOptions } from '../availability-form';
-import { failureMessage } from '../failure-message';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { AvailabilityForm } from './availability-form';
 
 /** The dialog's content: the team, then the form (the same as an employee's own, with a choice of employee). */

@@ -2,7 +2,7 @@ import type { Availability, DayRange } from '@eclat/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 import { ListRangeInput } from '@/components/ui/date-range-input';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { AvailabilitiesList } from './availabilities-list';

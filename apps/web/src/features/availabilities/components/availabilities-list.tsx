@@ -5,7 +5,7 @@ import { useTranslation } from '@/lib/i18n';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 
 import { AvailabilitiesTable } from './availabilities-table';
-import { EmployeeLoadError } from './availability-list-states';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
 import { useConfirmDeleteAvailability } from './use-confirm-delete-availability';
 
 type AvailabilitiesListProps = {

@@ -2,7 +2,7 @@ import { addDays, defaultRange, FROM_TODAY_DEFAULT_DAYS, todayIn, type DayRange 
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 
 import { useAvailabilities } from '../api/get-availabilities';
 import { AddTeamAvailability } from './add-team-availability';

@@ -6,14 +6,15 @@ import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
 import { IconLink } from '@/components/ui/icon-link';
+import { NARROW_SCREEN_QUERY } from '@/components/ui/narrow-screen';
 import { DeleteRowButton } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/lib/i18n';
 
 import { shortId } from '../availability-form';
-import { formatDay } from '../day';
-import { ShiftLabel } from './shift-label';
-import { Detail } from './detail';
+import { formatDay } from '@/lib/format-day';
+import { ShiftLabel } from '@/components/staff/shift-label';
+import { Detail } from '@/components/ui/detail';
 
 type AvailabilitiesTableProps = {
   availabilities: readonly Availability[];
@@ -24,9 +25,6 @@ type AvailabilitiesTableProps = {
   /** The availability being deleted, if any. */
   deletingId: string | null;
 };
-
-/** Phones get one card per availability instead of a table to scroll sideways. */
-export const NARROW_SCREEN_QUERY = '(max-width: 48em)';
 
 export function fullName(availability: Pick<Availability, 'employeeFirstName' | 'employeeLastName'>) {
   return `${availability.employeeFirstName} ${availability.employeeLastName}`.trim();

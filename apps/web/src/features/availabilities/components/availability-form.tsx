@@ -14,9 +14,9 @@ import {
   type AvailabilityFormError,
   type AvailabilityFormValues,
 } from '../availability-form';
-import { formatDay } from '../day';
+import { formatDay } from '@/lib/format-day';
 
-import { ShiftSelect } from './shift-select';
+import { ShiftSelect } from '@/components/staff/shift-select';
 
 type AvailabilityFormBaseProps = {
   initialValues: AvailabilityFormValues;

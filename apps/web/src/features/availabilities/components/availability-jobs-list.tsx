@@ -2,9 +2,9 @@ import type { Job, Locale } from '@eclat/shared';
 import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 
-import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
-import { Detail } from './detail';
+import { Detail } from '@/components/ui/detail';
 
 type AvailabilityJobsListProps = {
   jobs: readonly Job[];

@@ -5,14 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { fetchBusinessTimeZone } from '@/features/appointments/api/get-slots';
+import { fetchBusinessTimeZone } from '@/lib/business-time-zone';
 import { isApiError } from '@/lib/api-client';
 import { i18n, getActiveLanguage } from '@/lib/i18n';
 
 import { useDeleteAvailability } from '../api/delete-availability';
 import { availabilityJobsQueryOptions } from '../api/get-availability-jobs';
-import { failureMessage } from '../failure-message';
-import { formatDay } from '../day';
+import { failureMessage } from '@/lib/staff/failure-message';
+import { formatDay } from '@/lib/format-day';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { fullName } from './availabilities-table';
 import { AvailabilityJobsList } from './availability-jobs-list';

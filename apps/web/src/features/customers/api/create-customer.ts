@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-import { customersKeys } from './get-my-profile';
+import { customersKeys } from '@/lib/query-keys';
 
 /** The admin's Create New Customer (spec §2). */
 export function createCustomer(input: AdminCustomerInput) {

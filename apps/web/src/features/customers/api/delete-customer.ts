@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-import { customersKeys } from './get-my-profile';
+import { customersKeys } from '@/lib/query-keys';
 
 /** Refused with 409 CONFLICT when the customer has appointments (decision 008). */
 export async function deleteCustomer(customerId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { apiGet, apiPut } from '@/lib/api-client';
 
-import { customersKeys } from './get-my-profile';
+import { customersKeys } from '@/lib/query-keys';
 
 const emailPreferencesKey = (email: string) => [...customersKeys.me(email), 'email-preferences'] as const;
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { adminCustomersKeys } from './get-customers';
+import { adminCustomersKeys } from '@/lib/api/get-customers';
 
 export function getCustomer(customerId: string, signal?: AbortSignal) {
   return apiGet(`/customers/${encodeURIComponent(customerId)}`, { schema: customerSchema, signal });

@@ -1,12 +1,8 @@
 import { customerSchema, type Customer } from '@eclat/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { customersKeys } from '@/lib/query-keys';
 import { apiGet, isApiError } from '@/lib/api-client';
-
-export const customersKeys = {
-  all: ['customers'] as const,
-  me: (email: string) => [...customersKeys.all, 'me', email] as const,
-};
 
 /** The signed-in person's customer record, or null when they have none yet (404). */
 export async function getMyProfile(email: string, signal?: AbortSignal): Promise<Customer | null> {

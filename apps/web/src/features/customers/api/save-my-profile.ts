@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost, apiPut } from '@/lib/api-client';
 
-import { customersKeys } from './get-my-profile';
+import { customersKeys } from '@/lib/query-keys';
 
 /** First save: `POST /customers/me`; later saves: `PUT /customers/{customerId}` (own only). */
 export function saveMyProfile(input: ProfileInput, customerId: string | null): Promise<Customer> {

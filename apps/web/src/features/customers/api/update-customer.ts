@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/query-client';
 
-import { customersKeys } from './get-my-profile';
+import { customersKeys } from '@/lib/query-keys';
 
 /** The admin's Edit Customer (spec §2): the admin form's fields; the address is kept. */
 export function updateCustomer({ customerId, input }: { customerId: string; input: AdminCustomerInput }) {

@@ -16,7 +16,7 @@ import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
 
 import { useDeleteCustomer } from '../api/delete-customer';
-import { useCustomers } from '../api/get-customers';
+import { useCustomers } from '@/lib/api/get-customers';
 import { isKeptForAppointments } from '../customer-form';
 
 function fullName(customer: Customer): string {

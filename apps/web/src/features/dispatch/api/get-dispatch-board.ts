@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client';
 
-import { dispatchKeys } from './keys';
+import { dispatchKeys } from '@/lib/query-keys';
 
 /** Admin: every employee's lane and the unassigned visits of a day, or of the week (from Monday) of `date`. */
 export function getDispatchBoard(date: string, view: DispatchView, signal?: AbortSignal) {

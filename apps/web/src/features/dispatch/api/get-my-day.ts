@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client';
 
-import { dispatchKeys } from './keys';
+import { dispatchKeys } from '@/lib/query-keys';
 
 /** The signed-in employee's shifts and visits of a day, in order (403 without an employee record). */
 export function getMyDay(date: string, signal?: AbortSignal) {

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { apiGet, apiPut } from '@/lib/api-client';
 
-import { dispatchKeys, shiftHoursKey } from './keys';
+import { dispatchKeys, shiftHoursKey } from '@/lib/query-keys';
 
 /** The business hours of the MORNING, EVENING and NIGHT shifts (admin, employee). */
 export function getShiftHours(signal?: AbortSignal) {

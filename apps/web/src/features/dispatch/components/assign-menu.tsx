@@ -5,9 +5,9 @@ import { useEffect, useRef } from 'react';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
-import { useSetAssignments } from '@/features/appointments/api/assignments';
-import { toAssignmentProblems } from '@/features/appointments/staff-table';
-import { failureMessage } from '@/features/availabilities/failure-message';
+import { useSetAssignments } from '@/lib/api/assignments';
+import { toAssignmentProblems } from '@/lib/assignment-problems';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { isApiError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 

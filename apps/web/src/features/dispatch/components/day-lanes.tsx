@@ -2,8 +2,8 @@ import type { DispatchDay, Locale } from '@eclat/shared';
 import { Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 
-import { formatBusinessTime } from '@/features/appointments/time';
-import { formatDay } from '@/features/availabilities/day';
+import { formatBusinessTime } from '@/lib/business-time';
+import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import {

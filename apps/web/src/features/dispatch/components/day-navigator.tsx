@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 import { calendarAriaLabels } from '@/components/ui/calendar-labels';
-import { formatDay } from '@/features/availabilities/day';
+import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import { stepDay } from '../day-params';

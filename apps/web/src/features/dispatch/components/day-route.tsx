@@ -3,11 +3,11 @@ import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconMapPin } from '@tabler/icons-react';
 
 import { EmptyState } from '@/components/ui/query-states';
-import { StatusBadge } from '@/features/appointments/components/status-badge';
-import { formatBusinessTime } from '@/features/appointments/time';
-import { Detail } from '@/features/availabilities/components/detail';
-import { ShiftLabel } from '@/features/availabilities/components/shift-label';
-import { formatDay } from '@/features/availabilities/day';
+import { StatusBadge } from '@/components/appointments/status-badge';
+import { formatBusinessTime } from '@/lib/business-time';
+import { Detail } from '@/components/ui/detail';
+import { ShiftLabel } from '@/components/staff/shift-label';
+import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import { routeStops } from '../board-layout';

@@ -2,7 +2,7 @@ import type { DispatchBoard as Board, Locale } from '@eclat/shared';
 import { Group, Stack, Text, Title } from '@mantine/core';
 
 import { EmptyState } from '@/components/ui/query-states';
-import { formatDay } from '@/features/availabilities/day';
+import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import { boardAssignees, hasVisits } from '../board-layout';

@@ -7,7 +7,7 @@ import { FormActions } from '@/components/forms/form-actions';
 import { useCheckedForm } from '@/components/forms/use-checked-form';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
-import { failureMessage } from '@/features/availabilities/failure-message';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { useTranslation } from '@/lib/i18n';
 
 import { useSaveShiftHours, useShiftHours } from '../api/shift-hours';

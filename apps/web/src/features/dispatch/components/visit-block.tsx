@@ -2,9 +2,9 @@ import type { DispatchVisit, Locale, WorkedShift } from '@eclat/shared';
 import { Group, Stack, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
-import { statusColor } from '@/features/appointments/list';
-import { StatusBadge } from '@/features/appointments/components/status-badge';
-import { formatBusinessTime } from '@/features/appointments/time';
+import { statusColor } from '@/lib/appointment-list';
+import { StatusBadge } from '@/components/appointments/status-badge';
+import { formatBusinessTime } from '@/lib/business-time';
 import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 

@@ -2,7 +2,7 @@ import type { DispatchDay, DispatchVisit, WorkedShift } from '@eclat/shared';
 import { Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
-import { formatDay } from '@/features/availabilities/day';
+import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import { sortVisits, weekRows } from '../board-layout';

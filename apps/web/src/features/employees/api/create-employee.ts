@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { employeesKeys } from './get-employees';
+import { employeesKeys } from '@/lib/api/get-employees';
 
 export function createEmployee(input: EmployeeInput) {
   return apiPost('/employees', { body: input, schema: employeeSchema });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { staffAppointmentsKeys } from '@/features/appointments/api/get-appointments-page';
-import { availabilityKeys } from '@/features/availabilities/api/keys';
-import { scheduleKeys } from '@/features/schedules/api/keys';
+import { availabilityKeys, scheduleKeys, staffAppointmentsKeys } from '@/lib/query-keys';
 import { apiDelete } from '@/lib/api-client';
 
-import { employeesKeys } from './get-employees';
+import { employeesKeys } from '@/lib/api/get-employees';
 
 /** Deletes the record with its availabilities and assigned shifts (the server's rule). */
 export async function deleteEmployee(employeeId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { employeesKeys } from './get-employees';
+import { employeesKeys } from '@/lib/api/get-employees';
 
 export function getEmployee(employeeId: string, signal?: AbortSignal) {
   return apiGet(`/employees/${encodeURIComponent(employeeId)}`, { schema: employeeSchema, signal });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { employeesKeys } from './get-employees';
+import { employeesKeys } from '@/lib/api/get-employees';
 
 export function updateEmployee({ employeeId, input }: { employeeId: string; input: EmployeeInput }) {
   return apiPut(`/employees/${encodeURIComponent(employeeId)}`, { body: input, schema: employeeSchema });

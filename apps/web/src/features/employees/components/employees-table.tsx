@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
 
 import { useDeleteEmployee } from '../api/delete-employee';
-import { useEmployees } from '../api/get-employees';
+import { useEmployees } from '@/lib/api/get-employees';
 import { toEmployeesNavigationState, type EmployeesOrigin } from '../employees-origin';
 
 function fullName(employee: Employee): string {

@@ -1,8 +1,7 @@
 import { appointmentSchema, type AcceptQuoteInput } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { myAppointmentsKeys } from '@/features/appointments/api/get-my-appointments';
-import { slotsKeys } from '@/features/appointments/api/get-slots';
+import { myAppointmentsKeys, slotsKeys } from '@/lib/query-keys';
 import { apiPost } from '@/lib/api-client';
 
 import { quotesKeys } from './keys';

@@ -1,6 +1,3 @@
-/** Query keys of the quote requests and the service area (issue 16). */
-export const serviceAreaKey = ['service-area'] as const;
-
 export const quotesKeys = {
   all: ['quotes'] as const,
   mine: () => [...quotesKeys.all, 'mine'] as const,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { serviceAreaKey } from './keys';
+import { serviceAreaKey } from '@/lib/query-keys';
 
 /** `PUT /settings/service-area` (admin): online bookings outside it are refused from now on. */
 export function saveServiceArea(input: ServiceAreaInput) {

@@ -6,12 +6,13 @@ import { useNavigate } from 'react-router';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
-import { useBookableUntil, useBusinessTimeZone, useSlots } from '@/features/appointments/api/get-slots';
-import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import type { MyAppointmentsState } from '@/features/appointments/list';
-import { slotReasonMessage } from '@/features/appointments/slot-reason';
-import { formatBusinessDateTime, toZonedIsoDate } from '@/features/appointments/time';
+import { useCalendarDays } from '@/lib/slots/get-slot-days';
+import { useSlots } from '@/lib/slots/get-slots';
+import { useBookableUntil, useBusinessTimeZone } from '@/lib/business-time-zone';
+import { SlotPicker } from '@/components/slots/slot-picker';
+import type { MyAppointmentsState } from '@/lib/appointment-list';
+import { slotReasonMessage } from '@/lib/slots/slot-reason';
+import { formatBusinessDateTime, toZonedIsoDate } from '@/lib/business-time';
 import { isApiError } from '@/lib/api-client';
 import { i18n, useLanguage, useTranslation } from '@/lib/i18n';
 

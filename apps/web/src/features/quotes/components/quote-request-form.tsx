@@ -22,7 +22,7 @@ import { IconPhoto, IconSend } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 
 import { AddressFields } from '@/components/forms/address-fields';
-import { checkImageFile } from '@/features/services/service-form-values';
+import { checkImageFile } from '@/lib/image-file';
 import { useTranslation } from '@/lib/i18n';
 import { readAsDataUrl } from '@/lib/read-file';
 

@@ -8,7 +8,7 @@ import { BlockSkeleton, LoadErrorAlert } from '@/components/ui/query-states';
 import { useErrorToast } from '@/lib/error-toast';
 import { useTranslation } from '@/lib/i18n';
 
-import { useServiceArea } from '../api/get-service-area';
+import { useServiceArea } from '@/lib/api/get-service-area';
 import { useSaveServiceArea } from '../api/save-service-area';
 import { toAreaRows, validateAreaRows, type AreaErrors, type AreaRow } from '../area-form';
 

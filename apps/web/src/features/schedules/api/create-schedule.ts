@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { scheduleKeys } from './keys';
+import { scheduleKeys } from '@/lib/query-keys';
 
 /** Assigns a shift (spec §7 `POST /schedules`); an employee only for themselves and as PENDING. */
 export function createSchedule(input: CreateScheduleInput) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiDelete } from '@/lib/api-client';
 
-import { scheduleKeys } from './keys';
+import { scheduleKeys } from '@/lib/query-keys';
 
 /** Deletes an assigned shift (admin). */
 export async function deleteSchedule(scheduleId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/api-client';
 
-import { scheduleKeys } from './keys';
+import { scheduleKeys } from '@/lib/query-keys';
 
 const scheduleListSchema = scheduleSchema.array();
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { scheduleKeys } from './keys';
+import { scheduleKeys } from '@/lib/query-keys';
 
 /** Changes the date, shift, status and comments of an assigned shift (admin). */
 export function updateSchedule({ scheduleId, input }: { scheduleId: string; input: UpdateScheduleInput }) {

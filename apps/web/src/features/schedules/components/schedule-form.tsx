@@ -5,8 +5,8 @@ import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { ShiftSelect } from '@/features/availabilities/components/shift-select';
-import { formatDay } from '@/features/availabilities/day';
+import { ShiftSelect } from '@/components/staff/shift-select';
+import { formatDay } from '@/lib/format-day';
 import { useLanguage } from '@/lib/i18n';
 
 import {

@@ -8,13 +8,13 @@ import { useTranslation } from '@/lib/i18n';
 import { ListRangeInput } from '@/components/ui/date-range-input';
 import { EmptyState, LoadingSkeleton } from '@/components/ui/query-states';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { formatBusinessTime } from '@/features/appointments/time';
-import { EmployeeLoadError } from '@/features/availabilities/components/availability-list-states';
-import { NARROW_SCREEN_QUERY } from '@/features/availabilities/components/availabilities-table';
-import { ShiftLabel } from '@/features/availabilities/components/shift-label';
-import { formatDay } from '@/features/availabilities/day';
-import { failureMessage } from '@/features/availabilities/failure-message';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { formatBusinessTime } from '@/lib/business-time';
+import { EmployeeLoadError } from '@/components/staff/availability-list-states';
+import { NARROW_SCREEN_QUERY } from '@/components/ui/narrow-screen';
+import { ShiftLabel } from '@/components/staff/shift-label';
+import { formatDay } from '@/lib/format-day';
+import { failureMessage } from '@/lib/staff/failure-message';
 import { useSession } from '@/lib/auth/session';
 import { i18n, useLanguage } from '@/lib/i18n';
 
@@ -26,7 +26,7 @@ import { toZonedDayAndTime } from '../schedule-time';
 import { notifyFailure, notifySuccess } from '@/components/ui/notify';
 import { ScheduleForm } from './schedule-form';
 import { ScheduleStatusBadge } from './schedule-status-badge';
-import { Detail } from '@/features/availabilities/components/detail';
+import { Detail } from '@/components/ui/detail';
 
 function employeeName(schedule: Schedule): string {
   return `${schedule.employeeFirstName} ${schedule.employeeLastName}`.trim();

@@ -4,13 +4,13 @@ import { IconClockHour4, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { formatBusinessTime } from '@/features/appointments/time';
-import { formatDay } from '@/features/availabilities/day';
+import { formatBusinessTime } from '@/lib/business-time';
+import { formatDay } from '@/lib/format-day';
 
 import type { AgendaDay } from '../agenda';
 import { ScheduleStatusBadge } from './schedule-status-badge';
-import { Detail } from '@/features/availabilities/components/detail';
-import { statusColor } from '@/features/appointments/list';
+import { Detail } from '@/components/ui/detail';
+import { statusColor } from '@/lib/appointment-list';
 
 type WorkAgendaProps = {
   days: readonly AgendaDay[];

@@ -1,7 +1,7 @@
 import type { SeriesStatus } from '@eclat/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/features/appointments/api/get-slots';
+import { slotsKeys } from '@/lib/query-keys';
 
 /** Query keys of recurring cleanings (decision 020): a change of a series invalidates `all`. */
 export const seriesKeys = {

@@ -1,8 +1,8 @@
 import type { Appointment } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { cancelMyAppointment } from '@/features/appointments/api/cancel-my-appointment';
-import { updateStaffAppointment } from '@/features/appointments/api/save-staff-appointment';
+import { cancelMyAppointment } from '@/lib/api/cancel-my-appointment';
+import { updateStaffAppointment } from '@/lib/api/save-staff-appointment';
 
 import type { SeriesAudience } from '../links';
 import { invalidateSeries } from './keys';

@@ -5,8 +5,8 @@ import { useState } from 'react';
 
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useBusinessTimeZone } from '@/features/appointments/api/get-slots';
-import { formatBusinessDateTime } from '@/features/appointments/time';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
+import { formatBusinessDateTime } from '@/lib/business-time';
 import { formatCurrency } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';

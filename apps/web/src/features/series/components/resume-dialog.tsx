@@ -5,7 +5,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { calendarAriaLabels } from '@/components/ui/calendar-labels';
-import { formatCalendarDay } from '@/features/appointments/time';
+import { formatCalendarDay } from '@/lib/business-time';
 import { useTranslation } from '@/lib/i18n';
 
 type ResumeDialogProps = {

@@ -9,17 +9,18 @@ import {
 import { Alert, Button, Group, MultiSelect, Stack, Textarea, Title } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
-import { useCalendarDays } from '@/features/appointments/api/get-slot-days';
-import { useBookableUntil, useSlots } from '@/features/appointments/api/get-slots';
-import { SlotPicker } from '@/features/appointments/components/slot-picker';
-import { slotReasonMessage, type SlotReason } from '@/features/appointments/slot-reason';
-import { isPastDate } from '@/features/appointments/time';
+import { useCalendarDays } from '@/lib/slots/get-slot-days';
+import { useSlots } from '@/lib/slots/get-slots';
+import { useBookableUntil } from '@/lib/business-time-zone';
+import { SlotPicker } from '@/components/slots/slot-picker';
+import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
+import { isPastDate } from '@/lib/business-time';
 import { useTranslation } from '@/lib/i18n';
 
-import { CustomerPicker } from '@/features/customers/components/customer-picker';
+import { CustomerPicker } from '@/components/customers/customer-picker';
 
 import { FrequencyChoice } from './frequency-choice';
-import type { BookingHome } from '@/features/pricing/booking-home';
+import type { BookingHome } from '@/lib/pricing/booking-home';
 
 import { SeriesOffer } from './series-offer';
 

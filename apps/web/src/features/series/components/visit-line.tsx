@@ -2,9 +2,9 @@ import type { Appointment, Locale } from '@eclat/shared';
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { statusColor } from '@/features/appointments/list';
-import { StatusBadge } from '@/features/appointments/components/status-badge';
-import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
+import { statusColor } from '@/lib/appointment-list';
+import { StatusBadge } from '@/components/appointments/status-badge';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 import { useTranslation } from '@/lib/i18n';
 
 import { NeedsTimeBadge } from '@/components/ui/series-markers';

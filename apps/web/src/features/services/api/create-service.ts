@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
-import { invalidateServices } from './get-services';
+import { invalidateServices } from '@/lib/api/get-services';
 
 export function createService(input: ServiceInput) {
   return apiPost('/services', { body: input, schema: serviceSchema });

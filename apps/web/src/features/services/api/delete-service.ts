@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiDelete } from '@/lib/api-client';
 
-import { invalidateServices } from './get-services';
+import { invalidateServices } from '@/lib/api/get-services';
 
 export async function deleteService(serviceId: string): Promise<void> {
   await apiDelete(`/services/${encodeURIComponent(serviceId)}`);

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
-import { servicesKeys } from './get-services';
+import { servicesKeys } from '@/lib/api/get-services';
 
 export function getService(serviceId: string, signal?: AbortSignal) {
   return apiGet(`/services/${encodeURIComponent(serviceId)}`, { schema: serviceSchema, signal });

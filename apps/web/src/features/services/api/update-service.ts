@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPut } from '@/lib/api-client';
 
-import { invalidateServices } from './get-services';
+import { invalidateServices } from '@/lib/api/get-services';
 
 /** `input.image`: a data URL replaces the picture, null removes it, absent keeps it. */
 export function updateService({ serviceId, input }: { serviceId: string; input: ServiceInput }) {

@@ -18,7 +18,6 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import {
-  checkImageFile,
   checkTypedAmount,
   keepDigits,
   validateServiceForm,
@@ -29,9 +28,10 @@ import {
 } from '@/features/services/service-form-values';
 
 import { DEFAULT_SERVICE_IMAGE } from '@/features/services/service-picture';
-import { PricingFields } from '@/features/pricing/components/pricing-fields';
-import { toServerPricingErrors } from '@/features/pricing/pricing-form-values';
+import { PricingFields } from './pricing-fields';
+import { toServerPricingErrors } from '../pricing-form-values';
 import classes from './service-form.module.css';
+import { checkImageFile } from '@/lib/image-file';
 import { readAsDataUrl } from '@/lib/read-file';
 
 type ServiceFormProps = {

@@ -1,0 +1,154 @@
+import { addressLine, type Appointment, type Locale } from '@eclat/shared';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconX } from '@tabler/icons-react';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
+
+import { NeedsTimeBadge } from '@/components/ui/series-markers';
+import { PriceBreakdown } from '@/components/pricing/price-breakdown';
+import { formatCurrency } from '@/lib/format';
+
+import { useCustomerReach } from '@/lib/api/get-self-service-policy';
+import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
+
+import { StatusBadge } from '@/components/appointments/status-badge';
+import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
+
+type AppointmentCardProps = {
+  appointment: Appointment;
+  timeZone: string;
+  locale: Locale;
+  /** Where Edit leads; no Edit button without it. */
+  editHref?: string;
+  onCancel?: () => void;
+  isCancelling?: boolean;
+};
+
+/** One of my appointments (spec §2): name, status badge, services, date and time, comments. */
+export function AppointmentCard({
+  appointment,
+  timeZone,
+  locale,
+  editHref,
+  onCancel,
+  isCancelling = false,
+}: AppointmentCardProps) {
+  const { t } = useTranslation();
+  const date = formatBusinessDate(appointment.appointmentDate, timeZone, locale);
+  const time = formatBusinessTime(appointment.appointmentDate, timeZone, locale);
+  const dateTime = `${date}, ${time}`;
+  const headingId = `appointment-${appointment.appointmentId}`;
+  const reach = useCustomerReach()(appointment);
+  const canChange = reach === 'open';
+  const hasActions = editHref !== undefined || onCancel !== undefined;
+
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" id={headingId}>
+              {date}
+            </Title>
+            <Text size="lg" fw={700} data-testid="appointment-time">
+              {time}
+            </Text>
+          </div>
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+            <StatusBadge status={appointment.status} size="lg" />
+            {appointment.needsTime && appointment.status !== 'cancelled' && <NeedsTimeBadge />}
+          </Stack>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {appointment.customerFirstName} {appointment.customerLastName}
+        </Text>
+        <Stack gap={6} component="dl" m={0}>
+          <div>
+            <Text component="dt" size="sm" fw={600}>
+              {t('myAppointments.services')}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {appointment.services}
+            </Text>
+          </div>
+          {addressLine(appointment) && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('myAppointments.address')}
+              </Text>
+              <Text component="dd" m={0}>
+                {addressLine(appointment)}
+              </Text>
+            </div>
+          )}
+          {appointment.priceBreakdown && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('pricing.lines.heading')}
+              </Text>
+              <Text component="dd" m={0} mt={4}>
+                <PriceBreakdown
+                  lines={appointment.priceBreakdown.lines}
+                  totalCents={appointment.priceBreakdown.totalCents}
+                  locale={locale}
+                  totalLabel={t('myAppointments.total')}
+                />
+              </Text>
+            </div>
+          )}
+          {!appointment.priceBreakdown && appointment.totalPrice > 0 && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('myAppointments.total')}
+              </Text>
+              <Text component="dd" m={0}>
+                {formatCurrency(appointment.totalPrice, locale)}
+              </Text>
+            </div>
+          )}
+          {appointment.comments && (
+            <div>
+              <Text component="dt" size="sm" fw={600}>
+                {t('myAppointments.comments')}
+              </Text>
+              <Text component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                {appointment.comments}
+              </Text>
+            </div>
+          )}
+        </Stack>
+        {reach === 'tooLate' && hasActions && <TooLateNotice />}
+        {canChange && hasActions && (
+          <Group gap="xs" mt="xs">
+            {editHref && (
+              <Button
+                component={Link}
+                to={editHref}
+                variant="light"
+                leftSection={<IconEdit size={16} aria-hidden="true" />}
+                aria-label={t('myAppointments.editLabel', { dateTime })}
+              >
+                {t('myAppointments.edit')}
+              </Button>
+            )}
+            {onCancel && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconX size={16} aria-hidden="true" />}
+                loading={isCancelling}
+                onClick={onCancel}
+                aria-label={t('myAppointments.cancelLabel', { dateTime })}
+              >
+                {t('myAppointments.cancel')}
+              </Button>
+            )}
+          </Group>
+        )}
+        {canChange && hasActions && (
+          <ChangeUntil appointmentDate={appointment.appointmentDate} timeZone={timeZone} locale={locale} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
