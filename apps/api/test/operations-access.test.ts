@@ -8,9 +8,10 @@ import {
   employeeSchema,
   scheduleSchema,
 } from '@eclat/shared';
-import { availabilities, employees, services } from '../src/db/schema/index.ts';
+import { availabilities, employees } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp } from './helpers.ts';
+import { makeService } from './factories.ts';
 import { bearer, createTestUser, signAccessToken } from './auth.ts';
 
 /**
@@ -403,17 +404,12 @@ beforeAll(async () => {
     ),
   );
   headersOf.employee = bearer(await signAccessToken(app, staff));
-  const [service] = await app.db
-    .insert(services)
-    .values({
-      title: 'Standard',
-      description: 's',
-      pricing: 90,
-      category: 'Residential',
-      durationMinutes: 60,
-    })
-    .returning({ id: services.id });
-  serviceId = service?.id ?? '';
+  serviceId = await makeService(app, {
+    title: 'Standard',
+    description: 's',
+    pricing: 90,
+    category: 'Residential',
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -18,7 +18,8 @@ import { appointments, appointmentSeries, quoteRequests } from '../src/db/schema
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
 import type { JsonSchema, OpenApiDocument } from './openapi-arbitraries.ts';
-import { addService, world, type Headers } from './world.ts';
+import { world, type Headers } from './world.ts';
+import { call, makeService } from './factories.ts';
 
 /**
  * Stored means readable (issue 27, deliverable 1, decision 034): what the API accepts, every read that
@@ -34,9 +35,6 @@ useTestApp((built) => {
 });
 const w = world(() => app);
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
 const quoteBody = (extra: object) => ({
   description: 'A large house before a sale.',
   address: '88 West Hastings Street',
@@ -49,12 +47,12 @@ async function expectReadable(appointmentId: string, customer: Headers) {
   const admin = await w.as(['admin']);
   const employee = await w.as(['employee']);
   for (const who of [admin, employee]) {
-    const page = await call('GET', '/appointments/paged?size=50', who.headers);
+    const page = await call(app, 'GET', '/appointments/paged?size=50', who.headers);
     expect(page.statusCode, page.body).toBe(200);
     const ids = appointmentsPageSchema.parse(page.json()).content.map((row) => row.appointmentId);
     expect(ids).toContain(appointmentId);
   }
-  const mine = await call('GET', '/appointments/my-appointments', customer);
+  const mine = await call(app, 'GET', '/appointments/my-appointments', customer);
   expect(mine.statusCode, mine.body).toBe(200);
   expect(
     appointmentSchema
@@ -63,7 +61,7 @@ async function expectReadable(appointmentId: string, customer: Headers) {
       .map((row) => row.appointmentId),
   ).toContain(appointmentId);
   for (const headers of [admin.headers, customer]) {
-    const one = await call('GET', `/appointments/${appointmentId}`, headers);
+    const one = await call(app, 'GET', `/appointments/${appointmentId}`, headers);
     expect(one.statusCode, one.body).toBe(200);
     appointmentSchema.parse(one.json());
   }
@@ -71,13 +69,13 @@ async function expectReadable(appointmentId: string, customer: Headers) {
 
 async function answerAndAccept(quoteId: string, customer: Headers, days: number) {
   const admin = await w.as(['admin']);
-  const answer = await call('PUT', `/quotes/${quoteId}/answer`, admin.headers, {
+  const answer = await call(app, 'PUT', `/quotes/${quoteId}/answer`, admin.headers, {
     priceCents: MAX_QUOTE_CENTS,
     durationMinutes: MAX_VISIT_MINUTES,
     message: 'é'.repeat(2000),
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return call('POST', `/quotes/${quoteId}/accept`, customer, {
+  return call(app, 'POST', `/quotes/${quoteId}/accept`, customer, {
     appointmentDate: startIn(days),
     comments: 'x'.repeat(1000),
   });
@@ -92,7 +90,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
       ['bathrooms', HOME_LIMITS.bathrooms.max + 1],
       ['areaSqft', HOME_LIMITS.area.max + 1],
     ] as const) {
-      const res = await call('POST', '/quotes', who.headers, quoteBody({ [field]: value }));
+      const res = await call(app, 'POST', '/quotes', who.headers, quoteBody({ [field]: value }));
       expect(res.statusCode, `${field} ${value}: ${res.body}`).toBe(400);
       expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.path)).toEqual([
         `body.${field}`,
@@ -108,6 +106,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
   it('at the largest home it allows: asked, answered, accepted (201), and every list shows the visit', async () => {
     const who = await w.customer();
     const asked = await call(
+      app,
       'POST',
       '/quotes',
       who.headers,
@@ -158,7 +157,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
       bathrooms: HOME_LIMITS.bathrooms.min,
     });
     await expectReadable(visit.appointmentId, who.headers);
-    const quote = await call('GET', `/quotes/${row.id}`, who.headers);
+    const quote = await call(app, 'GET', `/quotes/${row.id}`, who.headers);
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quoteSchema.parse(quote.json())).toMatchObject({ bedrooms: 50, bathrooms: 0, status: 'accepted' });
   });
@@ -166,7 +165,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
   it('a visit whose stored breakdown says more than the limits (written before them) is still read', async () => {
     const who = await w.customer();
     const accepted = await (async () => {
-      const asked = await call('POST', '/quotes', who.headers, quoteBody({ bedrooms: 2 }));
+      const asked = await call(app, 'POST', '/quotes', who.headers, quoteBody({ bedrooms: 2 }));
       expect(asked.statusCode, asked.body).toBe(201);
       return answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 22);
     })();
@@ -196,7 +195,7 @@ async function runRepair() {
 describe('migration 0021: the homes stored beyond the limits', () => {
   it('are brought within them, prices kept, and read back; a second run changes nothing', async () => {
     const who = await w.customer();
-    const asked = await call('POST', '/quotes', who.headers, quoteBody({ bedrooms: 3 }));
+    const asked = await call(app, 'POST', '/quotes', who.headers, quoteBody({ bedrooms: 3 }));
     expect(asked.statusCode, asked.body).toBe(201);
     const accepted = await answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 23);
     expect(accepted.statusCode, accepted.body).toBe(201);
@@ -216,8 +215,8 @@ describe('migration 0021: the homes stored beyond the limits', () => {
       .set({ priceBreakdown: broken })
       .where(eq(appointments.id, visit.appointmentId));
 
-    const serviceId = await addService(app, 'Regular Cleaning', 60);
-    const booked = await call('POST', `/series/customers/${who.customerId}`, who.headers, {
+    const serviceId = await makeService(app, { title: 'Regular Cleaning', durationMinutes: 60 });
+    const booked = await call(app, 'POST', `/series/customers/${who.customerId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(24, 10),
       frequency: 'every4Weeks',
@@ -231,7 +230,7 @@ describe('migration 0021: the homes stored beyond the limits', () => {
 
     for (let run = 0; run < 2; run += 1) {
       await runRepair();
-      const one = await call('GET', `/appointments/${visit.appointmentId}`, who.headers);
+      const one = await call(app, 'GET', `/appointments/${visit.appointmentId}`, who.headers);
       expect(one.statusCode, one.body).toBe(200);
       const repaired = appointmentSchema.parse(one.json());
       expect(repaired.priceBreakdown).toEqual({
@@ -242,7 +241,7 @@ describe('migration 0021: the homes stored beyond the limits', () => {
       // The price agreed to is kept, to the cent.
       expect(repaired.totalPrice).toBe(visit.totalPrice);
       expect(repaired.priceBreakdown?.totalCents).toBe(breakdown.totalCents);
-      const read = await call('GET', `/series/${series.seriesId}`, who.headers);
+      const read = await call(app, 'GET', `/series/${series.seriesId}`, who.headers);
       expect(read.statusCode, read.body).toBe(200);
       seriesDetailSchema.parse(read.json());
       const [row] = await app.db

@@ -8,9 +8,10 @@ import {
   jobSchema,
 } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
-import { customers, employees, services } from '../../db/schema/index.ts';
+import { customers, employees } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 const TZ = 'America/Toronto';
@@ -76,17 +77,12 @@ beforeAll(async () => {
   app = await buildTestApp({ SLOT_CAPACITY: '5' });
   admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
-  const [row] = await app.db
-    .insert(services)
-    .values({
-      title: 'Deep Clean',
-      description: 'd',
-      pricing: 150,
-      category: 'Residential',
-      durationMinutes: 60,
-    })
-    .returning({ id: services.id });
-  serviceId = row?.id ?? '';
+  serviceId = await makeService(app, {
+    title: 'Deep Clean',
+    description: 'd',
+    pricing: 150,
+    category: 'Residential',
+  });
   ownerId = customerSchema.parse(
     (
       await app.inject({

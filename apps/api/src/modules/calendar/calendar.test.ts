@@ -12,7 +12,8 @@ import { availabilities } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { headersAs } from '../../../test/auth.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { makeService } from '../../../test/factories.ts';
 
 const TZ = 'America/Toronto';
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, TZ).toISOString();
@@ -41,7 +42,7 @@ describe('private calendar feeds', () => {
   let service: string;
   beforeAll(async () => {
     app = await buildTestApp({ BUFFER_MINUTES: '0' });
-    service = await addService(app, 'Standard', 60);
+    service = await makeService(app, { title: 'Standard', durationMinutes: 60 });
   });
   afterAll(async () => {
     await app.close();

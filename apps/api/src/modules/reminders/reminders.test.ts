@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, appointmentSchema, todayIn } from '@eclat/shared';
 import { buildApp } from '../../app.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
-import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { createTestDatabase, emailQueueSettled, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { addService, world } from '../../../test/world.ts';
+import { world } from '../../../test/world.ts';
+import { makeService } from '../../../test/factories.ts';
 import { queueDueReminders } from './reminders.ts';
 
 const TZ = 'America/Toronto';
@@ -31,7 +32,7 @@ describe('reminders before a visit', () => {
     office = Object.assign(await buildApp(testConfig({ ...env, JOBS_ENABLED: 'false' }), { databaseUrl }), {
       databaseUrl,
     });
-    service = await addService(office, 'Standard', 60);
+    service = await makeService(office, { title: 'Standard', durationMinutes: 60 });
   });
   afterAll(async () => {
     await sender?.close();
@@ -92,7 +93,7 @@ describe('reminders before a visit', () => {
     // Three confirmations, the cancellation's and the move's notices (decision 023), and two reminders
     // (09:00, and 18:00 for the moved one).
     await smtp.waitFor(7, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await emailQueueSettled(office.db.$client);
     expect(reminders()).toHaveLength(2);
     expect(reminders().some((subject) => subject.includes('6:00 p.m.'))).toBe(true);
     expect(reminders().some((subject) => subject.includes('1:00 p.m.'))).toBe(false);
