@@ -160,7 +160,7 @@ export type TestCustomer = Awaited<ReturnType<typeof makeCustomer>>;
 export type Shift = (typeof SHIFTS)[number];
 
 /**
- * An employee: an account, its active employee record (through the employees repository, linked to the
+ * An employee: an account, its employee record (active unless told) (through the employees repository, linked to the
  * account as the ownership rule links it) and, if `worksOn` is given, those business days (`shifts`, all
  * three unless told) through `giveShifts`.
  */
@@ -171,6 +171,7 @@ export async function makeEmployee(
     lastName?: string;
     role?: string;
     phoneNumber?: string;
+    isActive?: boolean;
     worksOn?: string[];
     shifts?: readonly Shift[];
   } = {},
@@ -182,7 +183,7 @@ export async function makeEmployee(
     email: user.email,
     phoneNumber: options.phoneNumber ?? '416-555-0150',
     role: options.role ?? 'Cleaner',
-    isActive: true,
+    isActive: options.isActive ?? true,
   });
   if (options.worksOn) await giveShifts(app, record.id, options.worksOn, options.shifts);
   return { id: record.id, user, headers };
@@ -244,15 +245,17 @@ export async function makeSeries(
   return expectBody(res, 201, seriesDetailSchema);
 }
 
-/** A quote request by a signed-in customer (`POST /quotes`): a Vancouver house unless told. */
+/** The body of a quote request: a Vancouver house before a sale unless told. */
+export const quoteRequest = (fields: object = {}) => ({
+  description: 'A large house before a sale.',
+  address: '88 West Hastings Street',
+  postalCode: 'V6B 1A1',
+  ...fields,
+});
+
+/** A quote request by a signed-in customer (`POST /quotes`), of `quoteRequest(fields)`. */
 export async function makeQuote(app: FastifyInstance, headers: Headers, fields: object = {}): Promise<Quote> {
-  const res = await call(app, 'POST', '/quotes', headers, {
-    description: 'A large house before a sale.',
-    address: '88 West Hastings Street',
-    postalCode: 'V6B 1A1',
-    ...fields,
-  });
-  return expectBody(res, 201, quoteSchema);
+  return expectBody(await call(app, 'POST', '/quotes', headers, quoteRequest(fields)), 201, quoteSchema);
 }
 
 /** The service area, set by an admin (`PUT /settings/service-area`). */

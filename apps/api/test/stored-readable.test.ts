@@ -19,7 +19,7 @@ import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
 import type { JsonSchema, OpenApiDocument } from './openapi-arbitraries.ts';
 import { world, type Headers } from './world.ts';
-import { call, makeService } from './factories.ts';
+import { call, makeQuote, makeService, quoteRequest } from './factories.ts';
 
 /**
  * Stored means readable (issue 27, deliverable 1, decision 034): what the API accepts, every read that
@@ -34,13 +34,6 @@ useTestApp((built) => {
   app = built;
 });
 const w = world(() => app);
-
-const quoteBody = (extra: object) => ({
-  description: 'A large house before a sale.',
-  address: '88 West Hastings Street',
-  postalCode: 'V6B 1A1',
-  ...extra,
-});
 
 /** The three reads that broke: the staff's table (admin and employee), My Appointments, the record. */
 async function expectReadable(appointmentId: string, customer: Headers) {
@@ -90,7 +83,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
       ['bathrooms', HOME_LIMITS.bathrooms.max + 1],
       ['areaSqft', HOME_LIMITS.area.max + 1],
     ] as const) {
-      const res = await call(app, 'POST', '/quotes', who.headers, quoteBody({ [field]: value }));
+      const res = await call(app, 'POST', '/quotes', who.headers, quoteRequest({ [field]: value }));
       expect(res.statusCode, `${field} ${value}: ${res.body}`).toBe(400);
       expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.path)).toEqual([
         `body.${field}`,
@@ -105,20 +98,12 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
 
   it('at the largest home it allows: asked, answered, accepted (201), and every list shows the visit', async () => {
     const who = await w.customer();
-    const asked = await call(
-      app,
-      'POST',
-      '/quotes',
-      who.headers,
-      quoteBody({
-        bedrooms: HOME_LIMITS.bedrooms.max,
-        bathrooms: HOME_LIMITS.bathrooms.max,
-        areaSqft: HOME_LIMITS.area.max,
-        description: 'é'.repeat(2000),
-      }),
-    );
-    expect(asked.statusCode, asked.body).toBe(201);
-    const quote = quoteSchema.parse(asked.json());
+    const quote = await makeQuote(app, who.headers, {
+      bedrooms: HOME_LIMITS.bedrooms.max,
+      bathrooms: HOME_LIMITS.bathrooms.max,
+      areaSqft: HOME_LIMITS.area.max,
+      description: 'é'.repeat(2000),
+    });
     const accepted = await answerAndAccept(quote.quoteId, who.headers, 20);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const visit = appointmentSchema.parse(accepted.json());
@@ -164,11 +149,8 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
 
   it('a visit whose stored breakdown says more than the limits (written before them) is still read', async () => {
     const who = await w.customer();
-    const accepted = await (async () => {
-      const asked = await call(app, 'POST', '/quotes', who.headers, quoteBody({ bedrooms: 2 }));
-      expect(asked.statusCode, asked.body).toBe(201);
-      return answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 22);
-    })();
+    const asked = await makeQuote(app, who.headers, { bedrooms: 2 });
+    const accepted = await answerAndAccept(asked.quoteId, who.headers, 22);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const visit = appointmentSchema.parse(accepted.json());
     const breakdown = visit.priceBreakdown;
@@ -195,9 +177,8 @@ async function runRepair() {
 describe('migration 0021: the homes stored beyond the limits', () => {
   it('are brought within them, prices kept, and read back; a second run changes nothing', async () => {
     const who = await w.customer();
-    const asked = await call(app, 'POST', '/quotes', who.headers, quoteBody({ bedrooms: 3 }));
-    expect(asked.statusCode, asked.body).toBe(201);
-    const accepted = await answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 23);
+    const asked = await makeQuote(app, who.headers, { bedrooms: 3 });
+    const accepted = await answerAndAccept(asked.quoteId, who.headers, 23);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const visit = appointmentSchema.parse(accepted.json());
     const breakdown = visit.priceBreakdown;

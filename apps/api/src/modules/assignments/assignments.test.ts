@@ -8,10 +8,10 @@ import {
   jobSchema,
 } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
-import { customers, employees } from '../../db/schema/index.ts';
+import { customers } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { makeService } from '../../../test/factories.ts';
+import { makeEmployee, makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 const TZ = 'America/Toronto';
@@ -22,23 +22,7 @@ let ownerId: string;
 let serviceId: string;
 
 /** An employee account with its employee record. */
-async function employeeWithRecord(firstName: string, isActive = true) {
-  const user = await createTestUser(app, ['employee']);
-  const [record] = await app.db
-    .insert(employees)
-    .values({
-      userId: user.id,
-      firstName,
-      lastName: 'Crew',
-      email: user.email,
-      phoneNumber: '416-555-0150',
-      role: 'Cleaner',
-      isActive,
-    })
-    .returning();
-  if (!record) throw new Error('no employee');
-  return { id: record.id, headers: bearer(await signAccessToken(app, user)) };
-}
+const employeeWithRecord = (firstName: string, isActive = true) => makeEmployee(app, { firstName, isActive });
 
 const day = (offset: number) => {
   const base = new Date(`${todayIn(TZ)}T12:00:00Z`);

@@ -9,14 +9,13 @@ import {
   quotesPageSchema,
   serviceAreaSchema,
   slotsResponseSchema,
-  type Quote,
 } from '@eclat/shared';
 import { appointments, quoteRequests } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { dataUrl, photoJpeg } from '../../../test/images.ts';
 import { world, type Headers } from '../../../test/world.ts';
-import { call, makeCustomer, makeService, setServiceArea } from '../../../test/factories.ts';
+import { call, makeCustomer, makeQuote, makeService, setServiceArea } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 const TZ = 'America/Toronto';
@@ -46,11 +45,7 @@ const quoteBody = (extra: object = {}) => ({
   ...extra,
 });
 
-async function requestQuote(headers: Headers, extra: object = {}): Promise<Quote> {
-  const res = await call(app, 'POST', '/quotes', headers, quoteBody(extra));
-  expect(res.statusCode, res.body).toBe(201);
-  return quoteSchema.parse(res.json());
-}
+const requestQuote = (headers: Headers, extra: object = {}) => makeQuote(app, headers, quoteBody(extra));
 
 async function answer(quoteId: string, body: object = { priceCents: 45_000, durationMinutes: 180 }) {
   const admin = await w.as(['admin']);
