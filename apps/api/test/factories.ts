@@ -8,9 +8,12 @@
  * - `signedIn`: a new account with these roles and its Authorization header.
  * - `makeService`: a flat service, $100 and one hour unless told.
  * - `makeCustomer`: an account and its profile (`POST /customers/me`).
- * - `makeEmployee`: an employee account, its employee record and, if given, its availability.
- * - `makeVisit`, `makeSeries`, `makeQuote`: a booking, a series, a quote request by a customer (201 checked).
+ * - `makeEmployee`: an employee account, its employee record and, if given, the days it works
+ *   (`giveShifts`, through the availabilities repository).
+ * - `makeVisit`, `makeSeries`, `makeQuote`: a booking, a series, a quote request by a customer (201
+ *   checked); `quoteRequest` is the body `makeQuote` sends, for tests that post a variant themselves.
  * - `setServiceArea`: the admin's service area.
+ * A test that must show nothing more happens waits on the job queues (`jobsSettled` in `helpers.ts`).
  * - `appointmentEmailData`, `visitNoticeData`: the data of an email, for the mail templates' tests.
  */
 import { expect } from 'vitest';
