@@ -14,13 +14,12 @@ import {
   quoteSchema,
   seriesDetailSchema,
   serviceSchema,
-  type Permission,
 } from '@eclat/shared';
-import { customers, employees, users } from '../src/db/schema/index.ts';
+import { users } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp } from './helpers.ts';
+import { makeCustomer, makeEmployee, signedIn } from './factories.ts';
 import { dataUrl, photoJpeg } from './images.ts';
-import { bearer, createTestUser, signAccessToken } from './auth.ts';
 import {
   applyMutation,
   mutationArbitrary,
@@ -99,21 +98,27 @@ async function seeded<T>(role: Role, options: Sent, parse: (body: unknown) => T)
 }
 
 async function seed() {
-  const roleUsers: Partial<Record<Permission, { id: string; email: string }>> = {};
-  for (const role of ['customer', 'employee', 'admin'] as const) {
-    const user = await createTestUser(app, [role]);
-    roleUsers[role] = user;
-    headersOf[role] = bearer(await signAccessToken(app, user, { permissions: [role] }));
-    remember('userId', user.id);
+  const customer = await makeCustomer(app, {
+    firstName: 'Cora',
+    lastName: 'Client',
+    phoneNumber: '416-555-0101',
+    address: '12 Main Street',
+  });
+  const employee = await makeEmployee(app, { firstName: 'Eve', lastName: 'Staff' });
+  const admin = await signedIn(app, ['admin']);
+  for (const [role, who] of [
+    ['customer', customer],
+    ['employee', employee],
+    ['admin', admin],
+  ] as const) {
+    headersOf[role] = who.headers;
+    remember('userId', who.user.id);
   }
   // Proven emails, so the rules about unverified accounts do not hide the deeper code paths.
   await app.db
     .update(users)
     .set({ emailVerifiedAt: new Date() })
     .where(inArray(users.id, ids.get('userId') ?? []));
-  const customerUser = roleUsers.customer;
-  const employeeUser = roleUsers.employee;
-  if (!customerUser || !employeeUser) throw new Error('no users');
 
   for (const [title, duration, image] of [
     ['Deep Cleaning', 120, PICTURES[0]],
@@ -140,20 +145,8 @@ async function seed() {
     remember('serviceIds', service.serviceId);
   }
 
-  const [own] = await app.db
-    .insert(customers)
-    .values({
-      userId: customerUser.id,
-      firstName: 'Cora',
-      lastName: 'Client',
-      email: customerUser.email,
-      phoneNumber: '416-555-0101',
-      address: '12 Main Street',
-    })
-    .returning();
-  if (!own) throw new Error('no profile');
-  remember('customerId', own.id);
-  samples.push(customerUser.email);
+  remember('customerId', customer.customerId);
+  samples.push(customer.user.email);
   for (const name of ['Ada', 'Bo']) {
     const other = await seeded(
       'admin',
@@ -173,20 +166,8 @@ async function seed() {
     samples.push(other.email);
   }
 
-  const [staff] = await app.db
-    .insert(employees)
-    .values({
-      userId: employeeUser.id,
-      firstName: 'Eve',
-      lastName: 'Staff',
-      email: employeeUser.email,
-      phoneNumber: '416-555-0150',
-      role: 'Cleaner',
-    })
-    .returning();
-  if (!staff) throw new Error('no employee');
-  remember('employeeId', staff.id);
-  remember('employeeIds', staff.id);
+  remember('employeeId', employee.id);
+  remember('employeeIds', employee.id);
   const colleague = await seeded(
     'admin',
     {
@@ -231,7 +212,7 @@ async function seed() {
         method: 'POST',
         url: '/api/v1/appointments',
         payload: {
-          customerId: own.id,
+          customerId: customer.customerId,
           serviceIds: [serviceIds[index % serviceIds.length]],
           appointmentDate: fromLocal(dayFromToday(50 + index), 10, 0, TZ).toISOString(),
           status: index === 3 ? 'completed' : 'pending',
@@ -246,7 +227,7 @@ async function seed() {
     'admin',
     {
       method: 'POST',
-      url: `/api/v1/series/customers/${own.id}`,
+      url: `/api/v1/series/customers/${customer.customerId}`,
       payload: {
         serviceIds: [serviceIds[0]],
         appointmentDate: fromLocal(dayFromToday(60), 11, 0, TZ).toISOString(),
@@ -274,7 +255,7 @@ async function seed() {
       method: 'POST',
       url: '/api/v1/schedules',
       payload: {
-        employeeId: staff.id,
+        employeeId: employee.id,
         availabilityId: availability.availabilityId,
         assignedDate: `${dayFromToday(20)}T13:00`,
         shift: 'MORNING',

@@ -66,18 +66,30 @@ export function useTestApp(onBuilt: (app: TestApp) => void, overrides: Env = {})
 }
 
 /**
- * Resolves once no email job is waiting, due for a retry or being sent: each one was delivered (its
- * message is in the receiver before the job completes) or failed for good, so no further message can go
- * out for what was queued so far. Waits on the queue itself rather than for a moment.
+ * Resolves once no job of these queues is waiting, due for a retry or being run: each one was done (an
+ * email's message is in the receiver, or its file written, before its job completes) or failed for good,
+ * so nothing more can follow from what was queued so far. Waits on the queue itself rather than for a
+ * moment; list a queue before the one its jobs feed (`password-reset` queues an `email`).
  */
-export async function emailQueueSettled(client: pg.Pool | pg.Client, timeoutMs = 30_000): Promise<void> {
+export async function jobsSettled(
+  client: pg.Pool | pg.Client,
+  queues: readonly string[],
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where name = 'email' and state in ('created', 'retry', 'active')`,
+      `select count(*)::int as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active')`,
+      [queues],
     );
     if (rows[0]?.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${String(rows[0]?.n)} email job(s) still open`);
+    if (Date.now() > deadline)
+      throw new Error(`${String(rows[0]?.n)} job(s) of ${queues.join(', ')} still open`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Resolves once every email queued so far was delivered or failed for good (`jobsSettled`). */
+export function emailQueueSettled(client: pg.Pool | pg.Client, timeoutMs = 30_000): Promise<void> {
+  return jobsSettled(client, ['email'], timeoutMs);
 }

@@ -6,9 +6,9 @@ import {
   serviceSchema,
   type ErrorBody,
 } from '@eclat/shared';
-import { employees } from '../src/db/schema/index.ts';
 import { buildTestApp } from './helpers.ts';
-import { bearer, createTestUser, headersAs, signAccessToken } from './auth.ts';
+import { makeEmployee } from './factories.ts';
+import { headersAs } from './auth.ts';
 
 /**
  * Input that cannot reach the database malformed (issue 11, deliverable 4): each 500 found on a running
@@ -38,20 +38,9 @@ function expectInvalid(
 beforeAll(async () => {
   app = await buildTestApp();
   admin = await headersAs(app, 'admin');
-  const employeeUser = await createTestUser(app, ['employee']);
-  staff = bearer(await signAccessToken(app, employeeUser, { permissions: ['employee'] }));
-  const [record] = await app.db
-    .insert(employees)
-    .values({
-      userId: employeeUser.id,
-      firstName: 'Eve',
-      lastName: 'Staff',
-      email: employeeUser.email,
-      phoneNumber: '416-555-0150',
-      role: 'Cleaner',
-    })
-    .returning();
-  employeeId = record?.id ?? '';
+  const employee = await makeEmployee(app, { firstName: 'Eve', lastName: 'Staff' });
+  staff = employee.headers;
+  employeeId = employee.id;
   serviceId = serviceSchema.parse(
     (
       await app.inject({

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
-  SHIFTS,
   appointmentSchema,
   availabilitySchema,
   customerSchema,
   employeeSchema,
   scheduleSchema,
 } from '@eclat/shared';
-import { availabilities, employees, services } from '../src/db/schema/index.ts';
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { buildTestApp } from './helpers.ts';
+import { makeEmployee, makeService } from './factories.ts';
 import { bearer, createTestUser, signAccessToken } from './auth.ts';
 
 /**
@@ -380,40 +379,20 @@ beforeAll(async () => {
   app = await buildTestApp({ SLOT_CAPACITY: '50', BUFFER_MINUTES: '0' });
   headersOf.admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   headersOf.customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
-  const staff = await createTestUser(app, ['employee']);
-  const [record] = await app.db
-    .insert(employees)
-    .values({
-      userId: staff.id,
-      firstName: 'Sam',
-      lastName: 'Staff',
-      email: staff.email,
-      phoneNumber: '416-555-0102',
-      role: 'Cleaner',
-    })
-    .returning({ id: employees.id });
-  staffEmployeeId = record?.id ?? '';
-  await app.db.insert(availabilities).values(
-    Array.from({ length: 60 }, (_, day) => addDays(todayIn(TZ), 40 + day)).flatMap((date) =>
-      SHIFTS.map((shift) => ({
-        employeeId: staffEmployeeId,
-        availableDate: fromLocal(date, 0, 0, TZ),
-        shift,
-      })),
-    ),
-  );
-  headersOf.employee = bearer(await signAccessToken(app, staff));
-  const [service] = await app.db
-    .insert(services)
-    .values({
-      title: 'Standard',
-      description: 's',
-      pricing: 90,
-      category: 'Residential',
-      durationMinutes: 60,
-    })
-    .returning({ id: services.id });
-  serviceId = service?.id ?? '';
+  const staff = await makeEmployee(app, {
+    firstName: 'Sam',
+    lastName: 'Staff',
+    phoneNumber: '416-555-0102',
+    worksOn: Array.from({ length: 60 }, (_, day) => addDays(todayIn(TZ), 40 + day)),
+  });
+  staffEmployeeId = staff.id;
+  headersOf.employee = staff.headers;
+  serviceId = await makeService(app, {
+    title: 'Standard',
+    description: 's',
+    pricing: 90,
+    category: 'Residential',
+  });
 });
 afterAll(async () => {
   await app.close();

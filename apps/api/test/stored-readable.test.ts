@@ -18,7 +18,8 @@ import { appointments, appointmentSeries, quoteRequests } from '../src/db/schema
 import { fromLocal, todayIn } from '../src/lib/time-zone.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
 import type { JsonSchema, OpenApiDocument } from './openapi-arbitraries.ts';
-import { addService, world, type Headers } from './world.ts';
+import { world, type Headers } from './world.ts';
+import { call, makeQuote, makeService, quoteRequest } from './factories.ts';
 
 /**
  * Stored means readable (issue 27, deliverable 1, decision 034): what the API accepts, every read that
@@ -34,27 +35,17 @@ useTestApp((built) => {
 });
 const w = world(() => app);
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
-const quoteBody = (extra: object) => ({
-  description: 'A large house before a sale.',
-  address: '88 West Hastings Street',
-  postalCode: 'V6B 1A1',
-  ...extra,
-});
-
 /** The three reads that broke: the staff's table (admin and employee), My Appointments, the record. */
 async function expectReadable(appointmentId: string, customer: Headers) {
   const admin = await w.as(['admin']);
   const employee = await w.as(['employee']);
   for (const who of [admin, employee]) {
-    const page = await call('GET', '/appointments/paged?size=50', who.headers);
+    const page = await call(app, 'GET', '/appointments/paged?size=50', who.headers);
     expect(page.statusCode, page.body).toBe(200);
     const ids = appointmentsPageSchema.parse(page.json()).content.map((row) => row.appointmentId);
     expect(ids).toContain(appointmentId);
   }
-  const mine = await call('GET', '/appointments/my-appointments', customer);
+  const mine = await call(app, 'GET', '/appointments/my-appointments', customer);
   expect(mine.statusCode, mine.body).toBe(200);
   expect(
     appointmentSchema
@@ -63,7 +54,7 @@ async function expectReadable(appointmentId: string, customer: Headers) {
       .map((row) => row.appointmentId),
   ).toContain(appointmentId);
   for (const headers of [admin.headers, customer]) {
-    const one = await call('GET', `/appointments/${appointmentId}`, headers);
+    const one = await call(app, 'GET', `/appointments/${appointmentId}`, headers);
     expect(one.statusCode, one.body).toBe(200);
     appointmentSchema.parse(one.json());
   }
@@ -71,13 +62,13 @@ async function expectReadable(appointmentId: string, customer: Headers) {
 
 async function answerAndAccept(quoteId: string, customer: Headers, days: number) {
   const admin = await w.as(['admin']);
-  const answer = await call('PUT', `/quotes/${quoteId}/answer`, admin.headers, {
+  const answer = await call(app, 'PUT', `/quotes/${quoteId}/answer`, admin.headers, {
     priceCents: MAX_QUOTE_CENTS,
     durationMinutes: MAX_VISIT_MINUTES,
     message: 'é'.repeat(2000),
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return call('POST', `/quotes/${quoteId}/accept`, customer, {
+  return call(app, 'POST', `/quotes/${quoteId}/accept`, customer, {
     appointmentDate: startIn(days),
     comments: 'x'.repeat(1000),
   });
@@ -92,7 +83,7 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
       ['bathrooms', HOME_LIMITS.bathrooms.max + 1],
       ['areaSqft', HOME_LIMITS.area.max + 1],
     ] as const) {
-      const res = await call('POST', '/quotes', who.headers, quoteBody({ [field]: value }));
+      const res = await call(app, 'POST', '/quotes', who.headers, quoteRequest({ [field]: value }));
       expect(res.statusCode, `${field} ${value}: ${res.body}`).toBe(400);
       expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.path)).toEqual([
         `body.${field}`,
@@ -107,19 +98,12 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
 
   it('at the largest home it allows: asked, answered, accepted (201), and every list shows the visit', async () => {
     const who = await w.customer();
-    const asked = await call(
-      'POST',
-      '/quotes',
-      who.headers,
-      quoteBody({
-        bedrooms: HOME_LIMITS.bedrooms.max,
-        bathrooms: HOME_LIMITS.bathrooms.max,
-        areaSqft: HOME_LIMITS.area.max,
-        description: 'é'.repeat(2000),
-      }),
-    );
-    expect(asked.statusCode, asked.body).toBe(201);
-    const quote = quoteSchema.parse(asked.json());
+    const quote = await makeQuote(app, who.headers, {
+      bedrooms: HOME_LIMITS.bedrooms.max,
+      bathrooms: HOME_LIMITS.bathrooms.max,
+      areaSqft: HOME_LIMITS.area.max,
+      description: 'é'.repeat(2000),
+    });
     const accepted = await answerAndAccept(quote.quoteId, who.headers, 20);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const visit = appointmentSchema.parse(accepted.json());
@@ -158,18 +142,15 @@ describe('a quote of a home larger than the limits (the 50 bedrooms of issue 27)
       bathrooms: HOME_LIMITS.bathrooms.min,
     });
     await expectReadable(visit.appointmentId, who.headers);
-    const quote = await call('GET', `/quotes/${row.id}`, who.headers);
+    const quote = await call(app, 'GET', `/quotes/${row.id}`, who.headers);
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quoteSchema.parse(quote.json())).toMatchObject({ bedrooms: 50, bathrooms: 0, status: 'accepted' });
   });
 
   it('a visit whose stored breakdown says more than the limits (written before them) is still read', async () => {
     const who = await w.customer();
-    const accepted = await (async () => {
-      const asked = await call('POST', '/quotes', who.headers, quoteBody({ bedrooms: 2 }));
-      expect(asked.statusCode, asked.body).toBe(201);
-      return answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 22);
-    })();
+    const asked = await makeQuote(app, who.headers, { bedrooms: 2 });
+    const accepted = await answerAndAccept(asked.quoteId, who.headers, 22);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const visit = appointmentSchema.parse(accepted.json());
     const breakdown = visit.priceBreakdown;
@@ -196,9 +177,8 @@ async function runRepair() {
 describe('migration 0021: the homes stored beyond the limits', () => {
   it('are brought within them, prices kept, and read back; a second run changes nothing', async () => {
     const who = await w.customer();
-    const asked = await call('POST', '/quotes', who.headers, quoteBody({ bedrooms: 3 }));
-    expect(asked.statusCode, asked.body).toBe(201);
-    const accepted = await answerAndAccept(quoteSchema.parse(asked.json()).quoteId, who.headers, 23);
+    const asked = await makeQuote(app, who.headers, { bedrooms: 3 });
+    const accepted = await answerAndAccept(asked.quoteId, who.headers, 23);
     expect(accepted.statusCode, accepted.body).toBe(201);
     const visit = appointmentSchema.parse(accepted.json());
     const breakdown = visit.priceBreakdown;
@@ -216,8 +196,8 @@ describe('migration 0021: the homes stored beyond the limits', () => {
       .set({ priceBreakdown: broken })
       .where(eq(appointments.id, visit.appointmentId));
 
-    const serviceId = await addService(app, 'Regular Cleaning', 60);
-    const booked = await call('POST', `/series/customers/${who.customerId}`, who.headers, {
+    const serviceId = await makeService(app, { title: 'Regular Cleaning', durationMinutes: 60 });
+    const booked = await call(app, 'POST', `/series/customers/${who.customerId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(24, 10),
       frequency: 'every4Weeks',
@@ -231,7 +211,7 @@ describe('migration 0021: the homes stored beyond the limits', () => {
 
     for (let run = 0; run < 2; run += 1) {
       await runRepair();
-      const one = await call('GET', `/appointments/${visit.appointmentId}`, who.headers);
+      const one = await call(app, 'GET', `/appointments/${visit.appointmentId}`, who.headers);
       expect(one.statusCode, one.body).toBe(200);
       const repaired = appointmentSchema.parse(one.json());
       expect(repaired.priceBreakdown).toEqual({
@@ -242,7 +222,7 @@ describe('migration 0021: the homes stored beyond the limits', () => {
       // The price agreed to is kept, to the cent.
       expect(repaired.totalPrice).toBe(visit.totalPrice);
       expect(repaired.priceBreakdown?.totalCents).toBe(breakdown.totalCents);
-      const read = await call('GET', `/series/${series.seriesId}`, who.headers);
+      const read = await call(app, 'GET', `/series/${series.seriesId}`, who.headers);
       expect(read.statusCode, read.body).toBe(200);
       seriesDetailSchema.parse(read.json());
       const [row] = await app.db

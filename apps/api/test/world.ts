@@ -1,65 +1,30 @@
 import { z } from 'zod';
 import { expect } from 'vitest';
-import { assignmentSchema, customerSchema, slotsResponseSchema, type Permission } from '@eclat/shared';
-import { employees, services } from '../src/db/schema/index.ts';
+import { assignmentSchema, slotsResponseSchema, type Permission } from '@eclat/shared';
 import type { TestApp } from './helpers.ts';
-import { bearer, createTestUser, signAccessToken } from './auth.ts';
+import {
+  declareAvailability,
+  makeCustomer,
+  makeEmployee,
+  signedIn,
+  type Headers,
+  type Shift,
+} from './factories.ts';
 
-export type Headers = Record<string, string>;
+export type { Headers } from './factories.ts';
 
-/** Helpers bound to one app (scheduling and series tests): people, profiles, availabilities, bookings. */
+/** Helpers bound to one app (scheduling and series tests): people, availabilities, bookings, reads. */
 export function world(app: () => TestApp) {
-  const as = async (roles: Permission[]) => {
-    const user = await createTestUser(app(), roles);
-    return { user, headers: bearer(await signAccessToken(app(), user, { permissions: roles })) };
-  };
-  let count = 0;
   return {
-    as,
+    as: (roles: Permission[]) => signedIn(app(), roles),
     /** An employee account with its active employee record. */
     async employee(firstName: string, lastName = 'Crew') {
-      const { user, headers } = await as(['employee']);
-      const [record] = await app()
-        .db.insert(employees)
-        .values({
-          userId: user.id,
-          firstName,
-          lastName,
-          email: user.email,
-          phoneNumber: '416-555-0150',
-          role: 'Cleaner',
-          isActive: true,
-        })
-        .returning();
-      if (!record) throw new Error('no employee');
-      return { id: record.id, headers };
+      const { id, headers } = await makeEmployee(app(), { firstName, lastName });
+      return { id, headers };
     },
-    async customer() {
-      const { headers } = await as(['customer']);
-      const res = await app().inject({
-        method: 'POST',
-        url: '/api/v1/customers/me',
-        headers,
-        payload: {
-          firstName: 'Cam',
-          lastName: `Client${(count += 1)}`,
-          phoneNumber: '416-555-0123',
-          address: '12 Rue Sainte Catherine',
-        },
-      });
-      expect(res.statusCode).toBe(201);
-      return { headers, customerId: customerSchema.parse(res.json()).customerId };
-    },
-    async available(headers: Headers, date: string, shift: 'MORNING' | 'EVENING' | 'NIGHT') {
-      const res = await app().inject({
-        method: 'POST',
-        url: '/api/v1/availabilities/my-availabilities',
-        headers,
-        payload: { availableDate: date, shift },
-      });
-      expect(res.statusCode).toBe(201);
-      return z.object({ availabilityId: z.string() }).parse(res.json()).availabilityId;
-    },
+    customer: () => makeCustomer(app()),
+    available: (headers: Headers, date: string, shift: Shift) =>
+      declareAvailability(app(), headers, date, shift),
     book(who: { headers: Headers; customerId: string }, serviceId: string, startsAt: string) {
       return app().inject({
         method: 'POST',
@@ -96,13 +61,4 @@ export function world(app: () => TestApp) {
         .map((row) => row.employeeId);
     },
   };
-}
-
-export async function addService(app: TestApp, title: string, durationMinutes: number) {
-  const [row] = await app.db
-    .insert(services)
-    .values({ title, description: title, pricing: 100, category: 'Residential', durationMinutes })
-    .returning({ id: services.id });
-  if (!row) throw new Error('no service');
-  return row.id;
 }

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
-import { addService, world } from '../../test/world.ts';
+import { world } from '../../test/world.ts';
+import { makeService } from '../../test/factories.ts';
 import { addDays, appointmentSchema } from '@eclat/shared';
 import { fromLocal, todayIn } from '../lib/time-zone.ts';
 import { BackupError, restoreBackup } from './backup.ts';
@@ -81,7 +82,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-backup-'));
   // A little of everything: a service with accents, customers, a booking, a series with its visits.
-  const service = await addService(app, 'Ménage d’été « complet »', 90);
+  const service = await makeService(app, { title: 'Ménage d’été « complet »', durationMinutes: 90 });
   const who = await w.customer();
   const start = fromLocal(addDays(todayIn(TZ), 6), 10, 0, TZ).toISOString();
   const booked = await w.book(who, service, start);

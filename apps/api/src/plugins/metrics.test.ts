@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@eclat/shared';
 import { fromLocal, todayIn } from '../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { addService, world } from '../../test/world.ts';
+import { world } from '../../test/world.ts';
+import { makeService } from '../../test/factories.ts';
 
 /** Decision 029: `/metrics` scraped as Prometheus would, parsed, and checked against what happened. */
 
@@ -74,7 +75,7 @@ describe('metrics', () => {
   });
 
   it('counts requests by route, bookings, 409s by reason, and reads the queues and the pool', async () => {
-    const service = await addService(app, 'Home', 60);
+    const service = await makeService(app, { title: 'Home', durationMinutes: 60 });
     const [one, two] = [await w.customer(), await w.customer()];
     const start = fromLocal(addDays(todayIn('America/Toronto'), 5), 10, 0, 'America/Toronto').toISOString();
     expect((await w.book(one, service, start)).statusCode).toBe(201);

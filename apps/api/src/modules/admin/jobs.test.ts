@@ -4,7 +4,7 @@ import type { FailedJob } from '@eclat/shared';
 import { buildApp } from '../../app.ts';
 import { appointmentEmailData } from '../../../test/factories.ts';
 import { headersAs } from '../../../test/auth.ts';
-import { createTestDatabase, testConfig } from '../../../test/helpers.ts';
+import { createTestDatabase, emailQueueSettled, testConfig } from '../../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
 import type { Env } from '../../config.ts';
 
@@ -95,7 +95,7 @@ describe('POST /admin/jobs/{id}/retry', () => {
     // No longer failed: a second retry is refused.
     const again = await app.inject({ method: 'POST', url: retryUrl(id), headers });
     expect(again.statusCode).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await emailQueueSettled(app.db.$client);
     expect(smtp.messages).toHaveLength(1);
   });
 });

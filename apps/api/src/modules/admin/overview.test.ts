@@ -7,14 +7,11 @@ import {
   appointmentServices,
   appointments,
   availabilities,
-  customers,
-  employees,
-  services,
 } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { headersAs } from '../../../test/auth.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
-import { appointmentEmailData } from '../../../test/factories.ts';
+import { appointmentEmailData, makeCustomer, makeEmployee, makeService } from '../../../test/factories.ts';
 
 /**
  * Issue 17: the owner's overview, checked against known rows. Toronto leaves daylight saving time on
@@ -49,50 +46,28 @@ type Visit = {
 };
 
 async function seed() {
-  const [customer] = await app.db
-    .insert(customers)
-    .values({
-      firstName: 'Hélène',
-      lastName: 'Côté',
-      email: 'helene@example.com',
-      phoneNumber: '416-555-0100',
-    })
-    .returning();
-  const made = await app.db
-    .insert(services)
-    .values(
-      ['Ménage complet', 'Vitres'].map((title) => ({
-        title,
-        description: 'x',
-        pricing: 100,
-        category: 'Résidentiel',
-        durationMinutes: 60,
-      })),
-    )
-    .returning();
-  const people = await app.db
-    .insert(employees)
-    .values(
-      [
-        ['Émile', 'Brûlé'],
-        ['Zoé', 'Garçon'],
-        ['Idle', 'Nobody'],
-      ].map(([firstName = '', lastName = ''], index) => ({
-        firstName,
-        lastName,
-        email: `crew${index}@example.com`,
-        phoneNumber: '416-555-0101',
-        role: 'Cleaner',
-      })),
-    )
-    .returning();
+  const customer = await makeCustomer(app, {
+    firstName: 'Hélène',
+    lastName: 'Côté',
+    phoneNumber: '416-555-0100',
+  });
+  const made = [];
+  for (const title of ['Ménage complet', 'Vitres'])
+    made.push({ id: await makeService(app, { title, description: 'x', category: 'Résidentiel' }) });
+  const people = [];
+  for (const [firstName, lastName] of [
+    ['Émile', 'Brûlé'],
+    ['Zoé', 'Garçon'],
+    ['Idle', 'Nobody'],
+  ])
+    people.push(await makeEmployee(app, { firstName, lastName, phoneNumber: '416-555-0101' }));
   const [s1, s2] = made;
   const [e1, e2] = people;
-  if (!customer || !s1 || !s2 || !e1 || !e2) throw new Error('seed failed');
+  if (!s1 || !s2 || !e1 || !e2) throw new Error('seed failed');
   const [series] = await app.db
     .insert(appointmentSeries)
     .values({
-      customerId: customer.id,
+      customerId: customer.customerId,
       frequency: 'weekly',
       anchorDate: '2026-10-30',
       startHour: 10,
@@ -105,7 +80,7 @@ async function seed() {
     const [row] = await app.db
       .insert(appointments)
       .values({
-        customerId: customer.id,
+        customerId: customer.customerId,
         customerFirstName: customer.firstName,
         customerLastName: customer.lastName,
         appointmentDate: v.start,

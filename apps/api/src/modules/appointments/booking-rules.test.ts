@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   appointmentSchema,
-  customerSchema,
   errorBodySchema,
   slotsResponseSchema,
   type Permission,
@@ -13,6 +12,7 @@ import {
 import { appointments, services } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeCustomer, makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 import { insertAppointment } from './appointments.repository.ts';
 
@@ -35,25 +35,20 @@ beforeAll(async () => {
   });
   const row = (title: string, durationMinutes: number, isAvailable = true) => ({
     title,
-    description: title,
-    pricing: 100,
-    category: 'Residential',
     durationMinutes,
     isAvailable,
   });
-  const rows = await app.db
-    .insert(services)
-    .values([
-      row('Window Washing', 60),
-      row('Deep Cleaning', 150),
-      row('Move-out Cleaning', 400),
-      row('Carpet Care', 60),
-      row('Oven Care', 60, false),
-      row('Office Floors', 400),
-      row('Full Day', 720),
-    ])
-    .returning({ id: services.id });
-  const ids = rows.map((r) => r.id);
+  const ids: string[] = [];
+  for (const fields of [
+    row('Window Washing', 60),
+    row('Deep Cleaning', 150),
+    row('Move-out Cleaning', 400),
+    row('Carpet Care', 60),
+    row('Oven Care', 60, false),
+    row('Office Floors', 400),
+    row('Full Day', 720),
+  ])
+    ids.push(await makeService(app, fields));
   const names = ['hour', 'deep', 'day', 'withdrawn', 'alsoWithdrawn', 'extra', 'fullDay'] as const;
   names.forEach((name, i) => {
     service[name] = ids[i] ?? '';
@@ -70,22 +65,8 @@ async function headersFor(permissions: Permission[]) {
 }
 
 /** A signed-in person with a customer profile of their own. */
-async function person(role: Permission = 'customer') {
-  const user = await createTestUser(app, [role]);
-  const headers = bearer(await signAccessToken(app, user, { permissions: [role] }));
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/customers/me',
-    headers,
-    payload: {
-      firstName: 'Ana',
-      lastName: 'Lopez',
-      phoneNumber: '416-555-0123',
-      address: '12 Main Street',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return { user, headers, customerId: customerSchema.parse(res.json()).customerId };
+function person(role: Permission = 'customer') {
+  return makeCustomer(app, { firstName: 'Ana', lastName: 'Lopez', address: '12 Main Street' }, [role]);
 }
 type Person = Awaited<ReturnType<typeof person>>;
 

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentSchema, customerSchema, errorBodySchema, slotsResponseSchema } from '@eclat/shared';
 import { z } from 'zod';
-import { appointments, services } from '../../db/schema/index.ts';
+import { appointments } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeCustomer, makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -13,27 +14,13 @@ let windows: string;
 
 beforeAll(async () => {
   app = await buildTestApp({ SLOT_CAPACITY: '2' });
-  const rows = await app.db
-    .insert(services)
-    .values([
-      {
-        title: 'Deep Cleaning',
-        description: 'd',
-        pricing: 289,
-        category: 'Residential',
-        durationMinutes: 150,
-      },
-      {
-        title: 'Window Washing',
-        description: 'w',
-        pricing: 95,
-        category: 'Residential',
-        durationMinutes: 60,
-      },
-    ])
-    .returning({ id: services.id });
-  deepClean = rows[0]?.id ?? '';
-  windows = rows[1]?.id ?? '';
+  deepClean = await makeService(app, {
+    title: 'Deep Cleaning',
+    description: 'd',
+    pricing: 289,
+    durationMinutes: 150,
+  });
+  windows = await makeService(app, { title: 'Window Washing', description: 'w', pricing: 95 });
 });
 afterAll(async () => {
   await app.close();
@@ -50,22 +37,12 @@ function futureDate(): string {
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, 'America/Toronto').toISOString();
 
 async function customerWithProfile(role: 'customer' | 'employee' | 'admin' = 'customer') {
-  const user = await createTestUser(app, [role]);
-  const headers = bearer(await signAccessToken(app, user, { permissions: [role] }));
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/customers/me',
-    headers,
-    payload: {
-      firstName: 'Ana',
-      lastName: 'Lopez',
-      phoneNumber: '416-555-0123',
-      address: '12 Rue Sainte Catherine',
-      companyName: '',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return { user, headers, customer: customerSchema.parse(res.json()) };
+  const { user, headers, ...customer } = await makeCustomer(
+    app,
+    { firstName: 'Ana', lastName: 'Lopez', companyName: '' },
+    [role],
+  );
+  return { user, headers, customer };
 }
 
 function book(

@@ -3,12 +3,12 @@ import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, appointmentSchema, seriesDetailSchema, todayIn, type Locale } from '@eclat/shared';
-import { buildApp } from '../../app.ts';
 import { appointments, customers, employees } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
-import { createTestDatabase, emailQueueSettled, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, emailQueueSettled, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { makeService } from '../../../test/factories.ts';
 import { queueVisitNotices } from './visit-notices.ts';
 
 const TZ = 'America/Toronto';
@@ -50,16 +50,10 @@ describe('change notices', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    const databaseUrl = await createTestDatabase();
-    app = Object.assign(
-      await buildApp(testConfig({ SMTP_URL: smtp.url, JOB_POLL_SECONDS: '0.5', BUSINESS_LOCALE: 'fr' }), {
-        databaseUrl,
-      }),
-      { databaseUrl },
-    );
+    app = await buildTestApp({ SMTP_URL: smtp.url, JOB_POLL_SECONDS: '0.5', BUSINESS_LOCALE: 'fr' });
     await app.ready();
     admin = (await w.as(['admin'])).headers;
-    service = await addService(app, 'Standard', 60);
+    service = await makeService(app, { title: 'Standard', durationMinutes: 60 });
   });
   afterAll(async () => {
     await app.close();

@@ -11,7 +11,8 @@ import {
 import { appointments } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { makeService } from '../../../test/factories.ts';
 
 /**
  * The change cut-off (decision 027), here 48 hours: a customer moves, changes the services of or cancels
@@ -33,8 +34,8 @@ let otherService: string;
 beforeAll(async () => {
   app = await buildTestApp({ CHANGE_CUTOFF_HOURS: String(CUTOFF_HOURS) });
   admin = (await w.as(['admin'])).headers;
-  service = await addService(app, 'Home', 60);
-  otherService = await addService(app, 'Windows', 60);
+  service = await makeService(app, { title: 'Home', durationMinutes: 60 });
+  otherService = await makeService(app, { title: 'Windows', durationMinutes: 60 });
 });
 afterAll(async () => {
   await app.close();

@@ -4,13 +4,13 @@ import {
   appointmentSchema,
   errorBodySchema,
   seriesDetailSchema,
-  serviceAreaSchema,
   type Appointment,
 } from '@eclat/shared';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world } from '../../../test/world.ts';
+import { call, makeCustomer, makeService, setServiceArea } from '../../../test/factories.ts';
 
 /**
  * The travel surcharge of the service area in the price (issue 16, decisions 025 and 026): a booking in
@@ -30,45 +30,25 @@ useTestApp((built) => {
 });
 const w = world(() => app);
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
-async function setArea(prefixes: { prefix: string; surchargeCents: number }[]) {
-  const admin = await w.as(['admin']);
-  const res = await call('PUT', '/settings/service-area', admin.headers, { prefixes });
-  expect(res.statusCode, res.body).toBe(200);
-  return serviceAreaSchema.parse(res.json());
-}
-
 const DEMO_AREA = [
   { prefix: 'M', surchargeCents: 0 },
   { prefix: 'L6J', surchargeCents: 2500 },
 ];
 
 /** A customer whose profile has this postal code. */
-async function customerAt(postalCode: string) {
-  const who = await w.customer();
-  const res = await call('PUT', `/customers/${who.customerId}`, who.headers, {
-    firstName: 'Cam',
-    lastName: 'Client',
-    phoneNumber: '416-555-0123',
-    address: '12 Lakeshore Road',
-    postalCode,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return who;
-}
+const customerAt = (postalCode: string) =>
+  makeCustomer(app, { lastName: 'Client', address: '12 Lakeshore Road', postalCode });
 
 const linesOf = (visit: Pick<Appointment, 'priceBreakdown'>) =>
   visit.priceBreakdown?.lines.map((line) => [line.kind, line.cents]);
 
 describe('the travel surcharge in the price', () => {
   it('prices a booking in a surcharge area with its line, from the address sent or the profile, ignoring a tampered price', async () => {
-    await setArea(DEMO_AREA);
-    // $100, one hour (addService).
-    const serviceId = await addService(app, 'Surcharge Clean', 60);
+    await setServiceArea(app, DEMO_AREA);
+    // $100, one hour (makeService).
+    const serviceId = await makeService(app, { title: 'Surcharge Clean', durationMinutes: 60 });
     const far = await customerAt('M5V 3L9');
-    const sent = await call('POST', `/appointments/customers/${far.customerId}`, far.headers, {
+    const sent = await call(app, 'POST', `/appointments/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
       place: { street: '5 Navy Street', city: 'Oakville', postalCode: 'l6j4v1' },
@@ -103,7 +83,7 @@ describe('the travel surcharge in the price', () => {
     // The staff's PDF lists the line, in each language.
     const admin = await w.as(['admin']);
     const pdf = async (lang: 'en' | 'fr') => {
-      const res = await call('GET', `/appointments/pdf?lang=${lang}`, admin.headers);
+      const res = await call(app, 'GET', `/appointments/pdf?lang=${lang}`, admin.headers);
       expect(res.statusCode).toBe(200);
       return pdfText(res.rawPayload).replace(/\s+/g, ' ');
     };
@@ -111,11 +91,11 @@ describe('the travel surcharge in the price', () => {
     expect(await pdf('fr')).toContain('Frais de déplacement: 25,00 $');
 
     // A change keeps the surcharge it was booked with, even once the area's has changed.
-    await setArea([
+    await setServiceArea(app, [
       { prefix: 'M', surchargeCents: 0 },
       { prefix: 'L6J', surchargeCents: 4000 },
     ]);
-    const moved = await call('PUT', `/appointments/customer/${booked.appointmentId}`, far.headers, {
+    const moved = await call(app, 'PUT', `/appointments/customer/${booked.appointmentId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(11),
       totalPrice: 1,
@@ -125,12 +105,12 @@ describe('the travel surcharge in the price', () => {
   });
 
   it('refuses a postal code that is not one with 400 and its translated key, never a 5xx', async () => {
-    await setArea(DEMO_AREA);
-    const serviceId = await addService(app, 'Postal Clean', 60);
+    await setServiceArea(app, DEMO_AREA);
+    const serviceId = await makeService(app, { title: 'Postal Clean', durationMinutes: 60 });
     const who = await customerAt('M5V 3L9');
     const admin = await w.as(['admin']);
     for (const postalCode of ['90210', 'D2X 1Y4', 'L6J', '', 'x'.repeat(30)]) {
-      const res = await call('POST', `/appointments/customers/${who.customerId}`, who.headers, {
+      const res = await call(app, 'POST', `/appointments/customers/${who.customerId}`, who.headers, {
         serviceIds: [serviceId],
         appointmentDate: freshStart(),
         postalCode,
@@ -141,14 +121,14 @@ describe('the travel surcharge in the price', () => {
         details: [{ path: 'body.postalCode', message: 'validation.postalCode' }],
       });
     }
-    const series = await call('POST', `/series/customers/${who.customerId}`, who.headers, {
+    const series = await call(app, 'POST', `/series/customers/${who.customerId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
       frequency: 'weekly',
       postalCode: '90210',
     });
     expect(series.statusCode).toBe(400);
-    const byAdmin = await call('POST', '/appointments', admin.headers, {
+    const byAdmin = await call(app, 'POST', '/appointments', admin.headers, {
       customerId: who.customerId,
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
@@ -162,10 +142,10 @@ describe('the travel surcharge in the price', () => {
   });
 
   it("prices a series' every visit with the surcharge it was booked with, planned or changed later", async () => {
-    await setArea(DEMO_AREA);
-    const serviceId = await addService(app, 'Weekly Surcharge Clean', 60);
+    await setServiceArea(app, DEMO_AREA);
+    const serviceId = await makeService(app, { title: 'Weekly Surcharge Clean', durationMinutes: 60 });
     const who = await customerAt('L6J 4V1');
-    const res = await call('POST', `/series/customers/${who.customerId}`, who.headers, {
+    const res = await call(app, 'POST', `/series/customers/${who.customerId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(9),
       frequency: 'weekly',
@@ -190,8 +170,8 @@ describe('the travel surcharge in the price', () => {
     }
 
     // The area's surcharge goes; the series' visits planned again keep theirs (like the discount).
-    await setArea([{ prefix: 'M', surchargeCents: 0 }]);
-    const changed = await call('PUT', `/series/${series.seriesId}`, who.headers, {
+    await setServiceArea(app, [{ prefix: 'M', surchargeCents: 0 }]);
+    const changed = await call(app, 'PUT', `/series/${series.seriesId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(11),
       frequency: 'weekly',
@@ -205,11 +185,11 @@ describe('the travel surcharge in the price', () => {
   });
 
   it('lets the admin book anywhere, with the surcharge of the postal code; an edit keeps it unless a new one is sent', async () => {
-    await setArea(DEMO_AREA);
-    const serviceId = await addService(app, 'Office Clean', 60);
+    await setServiceArea(app, DEMO_AREA);
+    const serviceId = await makeService(app, { title: 'Office Clean', durationMinutes: 60 });
     const oakville = await customerAt('L6J 4V1');
     const admin = await w.as(['admin']);
-    const created = await call('POST', '/appointments', admin.headers, {
+    const created = await call(app, 'POST', '/appointments', admin.headers, {
       customerId: oakville.customerId,
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
@@ -219,7 +199,7 @@ describe('the travel surcharge in the price', () => {
     const visit = appointmentSchema.parse(created.json());
     expect(visit.totalPrice).toBe(125);
     // Outside the area: booked all the same, no surcharge.
-    const outside = await call('POST', '/appointments', admin.headers, {
+    const outside = await call(app, 'POST', '/appointments', admin.headers, {
       customerId: oakville.customerId,
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
@@ -230,9 +210,9 @@ describe('the travel surcharge in the price', () => {
     expect(appointmentSchema.parse(outside.json())).toMatchObject({ totalPrice: 100 });
 
     // The area changes; an edit that says no postal code keeps the $25, a new postal code is priced anew.
-    await setArea([{ prefix: 'L6J', surchargeCents: 4000 }]);
+    await setServiceArea(app, [{ prefix: 'L6J', surchargeCents: 4000 }]);
     const edit = (payload: object) =>
-      call('PUT', `/appointments/${visit.appointmentId}`, admin.headers, {
+      call(app, 'PUT', `/appointments/${visit.appointmentId}`, admin.headers, {
         customerId: oakville.customerId,
         serviceIds: [serviceId],
         appointmentDate: visit.appointmentDate,

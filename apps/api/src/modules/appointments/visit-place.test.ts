@@ -1,7 +1,6 @@
 import ICAL from 'ical.js';
 import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import {
   addDays,
   appointmentSchema,
@@ -12,12 +11,11 @@ import {
   todayIn,
   type Appointment,
 } from '@eclat/shared';
-import { buildApp } from '../../app.ts';
-import { customers } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
-import { createTestDatabase, emailQueueSettled, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, emailQueueSettled, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { call, makeCustomer, makeService, setServiceArea } from '../../../test/factories.ts';
 
 /**
  * One place per visit (issue 27, decision 035): the address a visit happens at (the profile's, or one
@@ -42,52 +40,29 @@ describe('one place per visit', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    const databaseUrl = await createTestDatabase();
-    app = Object.assign(
-      await buildApp(testConfig({ SMTP_URL: smtp.url, JOB_POLL_SECONDS: '0.5', BUFFER_MINUTES: '0' }), {
-        databaseUrl,
-      }),
-      { databaseUrl },
-    );
+    app = await buildTestApp({ SMTP_URL: smtp.url, JOB_POLL_SECONDS: '0.5', BUFFER_MINUTES: '0' });
     await app.ready();
     admin = (await w.as(['admin'])).headers;
     // $100, one hour. The demo's area: Toronto (M) and Oakville (L6J, $25 of travel).
-    serviceId = await addService(app, 'Standard', 60);
-    const area = await call('PUT', '/settings/service-area', admin, {
-      prefixes: [
-        { prefix: 'M', surchargeCents: 0 },
-        { prefix: 'L6J', surchargeCents: 2500 },
-      ],
-    });
-    expect(area.statusCode, area.body).toBe(200);
+    serviceId = await makeService(app, { title: 'Standard', durationMinutes: 60 });
+    await setServiceArea(app, [
+      { prefix: 'M', surchargeCents: 0 },
+      { prefix: 'L6J', surchargeCents: 2500 },
+    ]);
   });
   afterAll(async () => {
     await app.close();
     await smtp.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
   /** A customer whose profile is at this street and postal code. */
-  async function customerAt(address: string, postalCode: string) {
-    const who = await w.customer();
-    const res = await call('PUT', `/customers/${who.customerId}`, who.headers, {
-      firstName: 'Cam',
-      lastName: 'Client',
-      phoneNumber: '416-555-0123',
-      address,
-      postalCode,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const [row] = await app.db.select().from(customers).where(eq(customers.id, who.customerId));
-    return { ...who, email: row?.email ?? '' };
-  }
+  const customerAt = (address: string, postalCode: string) =>
+    makeCustomer(app, { lastName: 'Client', address, postalCode });
   const vancouver = () => customerAt('800 Robson Street', 'V6Z 2E7');
   const oakville = () => customerAt('12 Lakeshore Road', 'L6J 4V1');
 
   const book = (who: { customerId: string; headers: Headers }, extra: object) =>
-    call('POST', `/appointments/customers/${who.customerId}`, who.headers, {
+    call(app, 'POST', `/appointments/customers/${who.customerId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
       ...extra,
@@ -105,7 +80,7 @@ describe('one place per visit', () => {
     const far = await vancouver();
     refusedWithoutAddress(await book(far, { postalCode: 'M5V 3L9' }));
     refusedWithoutAddress(
-      await call('POST', `/series/customers/${far.customerId}`, far.headers, {
+      await call(app, 'POST', `/series/customers/${far.customerId}`, far.headers, {
         serviceIds: [serviceId],
         appointmentDate: freshStart(),
         frequency: 'weekly',
@@ -115,7 +90,7 @@ describe('one place per visit', () => {
     // Nor another postal code than the address's.
     refusedWithoutAddress(await book(far, { place: TORONTO, postalCode: 'M5V 3L9' }));
     refusedWithoutAddress(
-      await call('POST', '/appointments', admin, {
+      await call(app, 'POST', '/appointments', admin, {
         customerId: far.customerId,
         serviceIds: [serviceId],
         appointmentDate: freshStart(),
@@ -126,7 +101,7 @@ describe('one place per visit', () => {
     // The profile's place is outside the area: no visit at all.
     const byProfile = await book(far, {});
     expect(errorBodySchema.parse(byProfile.json()).code).toBe('OUTSIDE_SERVICE_AREA');
-    const mine = await call('GET', '/appointments/my-appointments', far.headers);
+    const mine = await call(app, 'GET', '/appointments/my-appointments', far.headers);
     expect(mine.json()).toEqual([]);
 
     // An address without its city or with a street the spec's rule refuses: 400 on the field.
@@ -171,14 +146,14 @@ describe('one place per visit', () => {
 
   it("books a series at one place: every visit there, priced there, and its address kept for the plan's later visits", async () => {
     const far = await vancouver();
-    const refused = await call('POST', `/series/customers/${far.customerId}`, far.headers, {
+    const refused = await call(app, 'POST', `/series/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(9),
       frequency: 'weekly',
     });
     expect(errorBodySchema.parse(refused.json()).code).toBe('OUTSIDE_SERVICE_AREA');
     const oakvilleSite = { street: '5 Navy Street', city: 'Oakville', postalCode: 'L6J 2Y5' };
-    const res = await call('POST', `/series/customers/${far.customerId}`, far.headers, {
+    const res = await call(app, 'POST', `/series/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: freshStart(9),
       frequency: 'weekly',
@@ -200,7 +175,7 @@ describe('one place per visit', () => {
 
   it('lets the admin add a visit at another address, keep it on an edit and move it to a new one', async () => {
     const home = await oakville();
-    const created = await call('POST', '/appointments', admin, {
+    const created = await call(app, 'POST', '/appointments', admin, {
       customerId: home.customerId,
       serviceIds: [serviceId],
       appointmentDate: freshStart(),
@@ -216,7 +191,7 @@ describe('one place per visit', () => {
       'M5V 2T6',
     ]);
     const edit = (payload: object) =>
-      call('PUT', `/appointments/${visit.appointmentId}`, admin, {
+      call(app, 'PUT', `/appointments/${visit.appointmentId}`, admin, {
         customerId: home.customerId,
         serviceIds: [serviceId],
         appointmentDate: visit.appointmentDate,
@@ -249,7 +224,7 @@ describe('one place per visit', () => {
       typeof invite?.content === 'string' ? invite.content : new TextDecoder().decode(invite?.content);
     expect(locationOf(inviteText)).toBe(TORONTO_LINE);
 
-    const made = await call('POST', '/calendar-feeds/mine', far.headers, { for: 'customer' });
+    const made = await call(app, 'POST', '/calendar-feeds/mine', far.headers, { for: 'customer' });
     expect(made.statusCode, made.body).toBe(201);
     const feed = await app.inject({
       method: 'GET',
@@ -260,12 +235,14 @@ describe('one place per visit', () => {
 
     // The cleaner on it reads the whole address on My Day.
     const dan = await w.employee('Dan');
-    const assigned = await call('PUT', `/appointments/${visit.appointmentId}/assignments`, admin, {
+    const assigned = await call(app, 'PUT', `/appointments/${visit.appointmentId}/assignments`, admin, {
       employeeIds: [dan.id],
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(visit.appointmentDate));
-    const day = myDaySchema.parse((await call('GET', `/dispatch/my-day?date=${date}`, dan.headers)).json());
+    const day = myDaySchema.parse(
+      (await call(app, 'GET', `/dispatch/my-day?date=${date}`, dan.headers)).json(),
+    );
     expect(day.visits.map((one) => one.address)).toEqual([TORONTO_LINE]);
   });
 });

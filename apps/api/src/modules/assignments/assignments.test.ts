@@ -8,9 +8,10 @@ import {
   jobSchema,
 } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
-import { customers, employees, services } from '../../db/schema/index.ts';
+import { customers } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeEmployee, makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 const TZ = 'America/Toronto';
@@ -21,23 +22,7 @@ let ownerId: string;
 let serviceId: string;
 
 /** An employee account with its employee record. */
-async function employeeWithRecord(firstName: string, isActive = true) {
-  const user = await createTestUser(app, ['employee']);
-  const [record] = await app.db
-    .insert(employees)
-    .values({
-      userId: user.id,
-      firstName,
-      lastName: 'Crew',
-      email: user.email,
-      phoneNumber: '416-555-0150',
-      role: 'Cleaner',
-      isActive,
-    })
-    .returning();
-  if (!record) throw new Error('no employee');
-  return { id: record.id, headers: bearer(await signAccessToken(app, user)) };
-}
+const employeeWithRecord = (firstName: string, isActive = true) => makeEmployee(app, { firstName, isActive });
 
 const day = (offset: number) => {
   const base = new Date(`${todayIn(TZ)}T12:00:00Z`);
@@ -76,17 +61,12 @@ beforeAll(async () => {
   app = await buildTestApp({ SLOT_CAPACITY: '5' });
   admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
-  const [row] = await app.db
-    .insert(services)
-    .values({
-      title: 'Deep Clean',
-      description: 'd',
-      pricing: 150,
-      category: 'Residential',
-      durationMinutes: 60,
-    })
-    .returning({ id: services.id });
-  serviceId = row?.id ?? '';
+  serviceId = await makeService(app, {
+    title: 'Deep Clean',
+    description: 'd',
+    pricing: 150,
+    category: 'Residential',
+  });
   ownerId = customerSchema.parse(
     (
       await app.inject({

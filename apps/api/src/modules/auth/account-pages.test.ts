@@ -6,7 +6,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
-import { createTestDatabase, testConfig } from '../../../test/helpers.ts';
+import { createTestDatabase, jobsSettled, testConfig } from '../../../test/helpers.ts';
 import {
   authorizeUrl,
   Browser,
@@ -235,7 +235,7 @@ describe('forgot password', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('If an account exists for this address');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await jobsSettled(app.db.$client, ['password-reset', 'email']);
     expect((await mailbox()).length).toBe(before);
   });
 

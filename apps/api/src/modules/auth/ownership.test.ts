@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentSchema, customerSchema, employeeSchema } from '@eclat/shared';
 import { z } from 'zod';
-import { customers, employees, services } from '../../db/schema/index.ts';
+import { customers, employees } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken, TEST_PASSWORD } from '../../../test/auth.ts';
 import { markEmailVerified } from './email-verification.ts';
 
@@ -18,17 +19,12 @@ let adminHeaders: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const [service] = await app.db
-    .insert(services)
-    .values({
-      title: 'Window Washing',
-      description: 'w',
-      pricing: 95,
-      category: 'Residential',
-      durationMinutes: 60,
-    })
-    .returning({ id: services.id });
-  serviceId = service?.id ?? '';
+  serviceId = await makeService(app, {
+    title: 'Window Washing',
+    description: 'w',
+    pricing: 95,
+    category: 'Residential',
+  });
   const admin = await createTestUser(app, ['admin']);
   adminHeaders = bearer(await signAccessToken(app, admin, { permissions: ['admin'] }));
 });

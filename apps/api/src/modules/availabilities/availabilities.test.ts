@@ -4,27 +4,14 @@ import { availabilitySchema, errorBodySchema, scheduleSchema } from '@eclat/shar
 import { eq } from 'drizzle-orm';
 import { employees } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeEmployee } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Record<string, string>;
 let customer: Record<string, string>;
 
-async function employeeWithRecord(firstName: string) {
-  const user = await createTestUser(app, ['employee']);
-  const [record] = await app.db
-    .insert(employees)
-    .values({
-      userId: user.id,
-      firstName,
-      lastName: 'Staff',
-      email: user.email,
-      phoneNumber: '416-555-0150',
-      role: 'Cleaner',
-    })
-    .returning();
-  return { user, record, headers: bearer(await signAccessToken(app, user)) };
-}
+const employeeWithRecord = (firstName: string) => makeEmployee(app, { firstName, lastName: 'Staff' });
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -209,7 +196,7 @@ describe('schedules', () => {
       url: '/api/v1/schedules',
       headers: admin,
       payload: {
-        employeeId: eva.record?.id,
+        employeeId: eva.id,
         availabilityId: availability.availabilityId,
         assignedDate: '2027-06-10T13:00',
         shift: 'morning',
@@ -230,7 +217,7 @@ describe('schedules', () => {
       url: '/api/v1/schedules',
       headers: admin,
       payload: {
-        employeeId: other.record?.id,
+        employeeId: other.id,
         availabilityId: availability.availabilityId,
         assignedDate: '2027-06-10T13:00',
         shift: 'MORNING',
@@ -268,15 +255,15 @@ describe('schedules', () => {
       app.inject({ method: 'POST', url: '/api/v1/schedules', headers, payload });
     const base = { assignedDate: '2027-08-02T12:00', shift: 'EVENING' };
 
-    const own = await post(gil.headers, { ...base, employeeId: gil.record?.id });
+    const own = await post(gil.headers, { ...base, employeeId: gil.id });
     expect(own.statusCode).toBe(201);
     const schedule = scheduleSchema.parse(own.json());
     expect(schedule.status).toBe('PENDING');
 
-    const forOther = await post(gil.headers, { ...base, employeeId: hal.record?.id });
+    const forOther = await post(gil.headers, { ...base, employeeId: hal.id });
     expect(forOther.statusCode).toBe(403);
     expect(errorBodySchema.parse(forOther.json()).details?.[0]?.message).toBe('schedules.errors.notYours');
-    const approveSelf = await post(gil.headers, { ...base, employeeId: gil.record?.id, status: 'approved' });
+    const approveSelf = await post(gil.headers, { ...base, employeeId: gil.id, status: 'approved' });
     expect(approveSelf.statusCode).toBe(403);
     expect(errorBodySchema.parse(approveSelf.json()).details?.[0]?.message).toBe(
       'schedules.errors.statusAdminOnly',
@@ -343,7 +330,7 @@ describe('admin and availabilities', () => {
           url: '/api/v1/schedules',
           headers: admin,
           payload: {
-            employeeId: ivo.record?.id,
+            employeeId: ivo.id,
             availabilityId: availability.availabilityId,
             assignedDate: '2027-09-01T12:00',
             shift: 'MORNING',

@@ -5,14 +5,13 @@ import {
   appointmentSchema,
   calendarFeedCreatedSchema,
   calendarFeedsSchema,
-  SHIFTS,
   todayIn,
 } from '@eclat/shared';
-import { availabilities } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { headersAs } from '../../../test/auth.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { giveShifts, makeService } from '../../../test/factories.ts';
 
 const TZ = 'America/Toronto';
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, TZ).toISOString();
@@ -41,7 +40,7 @@ describe('private calendar feeds', () => {
   let service: string;
   beforeAll(async () => {
     app = await buildTestApp({ BUFFER_MINUTES: '0' });
-    service = await addService(app, 'Standard', 60);
+    service = await makeService(app, { title: 'Standard', durationMinutes: 60 });
   });
   afterAll(async () => {
     await app.close();
@@ -155,11 +154,7 @@ describe('private calendar feeds', () => {
   it('gives an employee an address of the jobs they are on, and only someone on the team one', async () => {
     const cleaner = await w.employee('Nadia', 'Roy');
     const day = addDays(todayIn(TZ), 8);
-    await app.db
-      .insert(availabilities)
-      .values(
-        SHIFTS.map((shift) => ({ employeeId: cleaner.id, availableDate: fromLocal(day, 0, 0, TZ), shift })),
-      );
+    await giveShifts(app, cleaner.id, [day]);
     const who = await w.customer();
     const visit = appointmentSchema.parse((await w.book(who, service, at(day, 10))).json());
     const feed = await make(cleaner.headers, 'employee');

@@ -7,9 +7,9 @@ import {
   employeeSchema,
   errorBodySchema,
 } from '@eclat/shared';
-import { services } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { makeService } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
@@ -24,17 +24,12 @@ beforeAll(async () => {
   admin = bearer(await signAccessToken(app, await createTestUser(app, ['admin'])));
   employee = bearer(await signAccessToken(app, await createTestUser(app, ['employee'])));
   customer = bearer(await signAccessToken(app, await createTestUser(app, ['customer'])));
-  const [row] = await app.db
-    .insert(services)
-    .values({
-      title: 'Office Cleaning',
-      description: 'o',
-      pricing: 220,
-      category: 'Commercial',
-      durationMinutes: 60,
-    })
-    .returning({ id: services.id });
-  serviceId = row?.id ?? '';
+  serviceId = await makeService(app, {
+    title: 'Office Cleaning',
+    description: 'o',
+    pricing: 220,
+    category: 'Commercial',
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -9,13 +9,13 @@ import {
   quotesPageSchema,
   serviceAreaSchema,
   slotsResponseSchema,
-  type Quote,
 } from '@eclat/shared';
 import { appointments, quoteRequests } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { dataUrl, photoJpeg } from '../../../test/images.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { call, makeCustomer, makeQuote, makeService, setServiceArea } from '../../../test/factories.ts';
 import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
 
 const TZ = 'America/Toronto';
@@ -28,33 +28,11 @@ useTestApp((built) => {
 });
 const w = world(() => app);
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
 const codeOf = (res: { json: () => unknown }) => errorBodySchema.parse(res.json()).code;
 
-async function setArea(prefixes: { prefix: string; surchargeCents: number }[]) {
-  const admin = await w.as(['admin']);
-  const res = await call('PUT', '/settings/service-area', admin.headers, { prefixes });
-  expect(res.statusCode, res.body).toBe(200);
-  return serviceAreaSchema.parse(res.json());
-}
-
 /** A customer whose profile has this postal code (or none). */
-async function customerAt(postalCode: string | null) {
-  const who = await w.customer();
-  if (postalCode !== null) {
-    const res = await call('PUT', `/customers/${who.customerId}`, who.headers, {
-      firstName: 'Cam',
-      lastName: 'Client',
-      phoneNumber: '416-555-0123',
-      address: '12 Rue Sainte Catherine',
-      postalCode,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return who;
-}
+const customerAt = (postalCode: string | null) =>
+  makeCustomer(app, postalCode === null ? {} : { lastName: 'Client', postalCode });
 
 const quoteBody = (extra: object = {}) => ({
   description: 'Three floors after a kitchen renovation: dust everywhere.',
@@ -67,29 +45,25 @@ const quoteBody = (extra: object = {}) => ({
   ...extra,
 });
 
-async function requestQuote(headers: Headers, extra: object = {}): Promise<Quote> {
-  const res = await call('POST', '/quotes', headers, quoteBody(extra));
-  expect(res.statusCode, res.body).toBe(201);
-  return quoteSchema.parse(res.json());
-}
+const requestQuote = (headers: Headers, extra: object = {}) => makeQuote(app, headers, quoteBody(extra));
 
 async function answer(quoteId: string, body: object = { priceCents: 45_000, durationMinutes: 180 }) {
   const admin = await w.as(['admin']);
-  const res = await call('PUT', `/quotes/${quoteId}/answer`, admin.headers, body);
+  const res = await call(app, 'PUT', `/quotes/${quoteId}/answer`, admin.headers, body);
   expect(res.statusCode, res.body).toBe(200);
   return quoteSchema.parse(res.json());
 }
 
 describe('the service area', () => {
   it('serves everywhere until the admin sets it; anyone reads it, only the admin writes it', async () => {
-    expect((await call('GET', '/settings/service-area')).json()).toEqual({ prefixes: [] });
+    expect((await call(app, 'GET', '/settings/service-area')).json()).toEqual({ prefixes: [] });
     const body = { prefixes: [{ prefix: 'm5v', surchargeCents: 0 }] };
-    expect((await call('PUT', '/settings/service-area', {}, body)).statusCode).toBe(401);
+    expect((await call(app, 'PUT', '/settings/service-area', {}, body)).statusCode).toBe(401);
     for (const role of ['customer', 'employee'] as const) {
       const who = await w.as([role]);
-      expect((await call('PUT', '/settings/service-area', who.headers, body)).statusCode).toBe(403);
+      expect((await call(app, 'PUT', '/settings/service-area', who.headers, body)).statusCode).toBe(403);
     }
-    const saved = await setArea([
+    const saved = await setServiceArea(app, [
       { prefix: ' m5v ', surchargeCents: 0 },
       { prefix: 'H2X', surchargeCents: 2500 },
     ]);
@@ -97,12 +71,12 @@ describe('the service area', () => {
       { prefix: 'M5V', surchargeCents: 0 },
       { prefix: 'H2X', surchargeCents: 2500 },
     ]);
-    expect(serviceAreaSchema.parse((await call('GET', '/settings/service-area')).json())).toEqual(saved);
+    expect(serviceAreaSchema.parse((await call(app, 'GET', '/settings/service-area')).json())).toEqual(saved);
   });
 
   it('refuses a prefix that cannot start a postal code, and the same prefix twice, with their fields', async () => {
     const admin = await w.as(['admin']);
-    const res = await call('PUT', '/settings/service-area', admin.headers, {
+    const res = await call(app, 'PUT', '/settings/service-area', admin.headers, {
       prefixes: [
         { prefix: 'Q1A', surchargeCents: 0 },
         { prefix: 'M5V', surchargeCents: -1 },
@@ -128,7 +102,7 @@ describe('the postal code of a profile', () => {
       address: '12 Rue Sainte Catherine',
     };
     const put = (extra: object) =>
-      call('PUT', `/customers/${who.customerId}`, who.headers, { ...profile, ...extra });
+      call(app, 'PUT', `/customers/${who.customerId}`, who.headers, { ...profile, ...extra });
     expect(customerSchema.parse((await put({ postalCode: 'h2x1y4' })).json()).postalCode).toBe('H2X 1Y4');
     expect(customerSchema.parse((await put({})).json()).postalCode).toBe('H2X 1Y4');
     const wrong = await put({ postalCode: 'D2X 1Y4' });
@@ -142,8 +116,8 @@ describe('the postal code of a profile', () => {
 
 describe('online booking outside the service area', () => {
   it('is refused for a customer (409 OUTSIDE_SERVICE_AREA), by the profile or by the postal code sent', async () => {
-    const serviceId = await addService(app, 'Area Clean', 60);
-    await setArea([
+    const serviceId = await makeService(app, { title: 'Area Clean', durationMinutes: 60 });
+    await setServiceArea(app, [
       { prefix: 'M5V', surchargeCents: 0 },
       { prefix: 'H2X', surchargeCents: 2500 },
     ]);
@@ -154,7 +128,7 @@ describe('online booking outside the service area', () => {
       code: 'OUTSIDE_SERVICE_AREA',
       details: [{ path: 'body.postalCode', message: 'errors.OUTSIDE_SERVICE_AREA' }],
     });
-    const series = await call('POST', `/series/customers/${far.customerId}`, far.headers, {
+    const series = await call(app, 'POST', `/series/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(6),
       frequency: 'weekly',
@@ -162,14 +136,14 @@ describe('online booking outside the service area', () => {
     expect(codeOf(series)).toBe('OUTSIDE_SERVICE_AREA');
     // The address sent with the booking (issue 27: street, city, postal code) wins over the profile's,
     // both ways.
-    const inside = await call('POST', `/appointments/customers/${far.customerId}`, far.headers, {
+    const inside = await call(app, 'POST', `/appointments/customers/${far.customerId}`, far.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(7),
       place: { street: '3 Rue Saint Laurent', city: 'Montréal', postalCode: 'h2x 1y4' },
     });
     expect(inside.statusCode, inside.body).toBe(201);
     const near = await customerAt('M5V 3L9');
-    const outside = await call('POST', `/appointments/customers/${near.customerId}`, near.headers, {
+    const outside = await call(app, 'POST', `/appointments/customers/${near.customerId}`, near.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(8),
       place: { street: '88 West Hastings Street', city: 'Vancouver', postalCode: 'V6B 1A1' },
@@ -181,12 +155,12 @@ describe('online booking outside the service area', () => {
     expect((await w.book(unknown, serviceId, startIn(9))).statusCode).toBe(201);
     // The admin books by phone anywhere.
     const admin = await w.as(['admin']);
-    const byPhone = await call('POST', `/appointments/customers/${far.customerId}`, admin.headers, {
+    const byPhone = await call(app, 'POST', `/appointments/customers/${far.customerId}`, admin.headers, {
       serviceIds: [serviceId],
       appointmentDate: startIn(10),
     });
     expect(byPhone.statusCode, byPhone.body).toBe(201);
-    await setArea([]);
+    await setServiceArea(app, []);
     expect((await w.book(far, serviceId, startIn(11))).statusCode).toBe(201);
   });
 });
@@ -194,7 +168,7 @@ describe('online booking outside the service area', () => {
 describe('quote requests', () => {
   it('a customer asks (with a photo), sees it; the business is emailed', async () => {
     const who = await w.customer();
-    const serviceId = await addService(app, 'Post-Renovation', 360);
+    const serviceId = await makeService(app, { title: 'Post-Renovation', durationMinutes: 360 });
     const photo = dataUrl('image/jpeg', await photoJpeg(40, 30));
     const quote = await requestQuote(who.headers, { serviceIds: [serviceId], photos: [photo] });
     expect(quote).toMatchObject({
@@ -205,12 +179,12 @@ describe('quote requests', () => {
       photoCount: 1,
       priceCents: null,
     });
-    const mine = await call('GET', '/quotes/mine', who.headers);
+    const mine = await call(app, 'GET', '/quotes/mine', who.headers);
     expect(mine.json()).toEqual([quote]);
-    const image = await call('GET', `/quotes/${quote.quoteId}/photos/0`, who.headers);
+    const image = await call(app, 'GET', `/quotes/${quote.quoteId}/photos/0`, who.headers);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expect((await call('GET', `/quotes/${quote.quoteId}/photos/1`, who.headers)).statusCode).toBe(404);
+    expect((await call(app, 'GET', `/quotes/${quote.quoteId}/photos/1`, who.headers)).statusCode).toBe(404);
     const jobs = await app.db.execute<{ data: { to: string; message: { template: string } } }>(
       "select data from pgboss.job where name = 'email' and data->'message'->>'template' = 'quote-request'",
     );
@@ -220,32 +194,33 @@ describe('quote requests', () => {
   it('refuses a photo that is not a JPEG or PNG by its content, too many photos, a bad postal code', async () => {
     const who = await w.customer();
     const fake = `data:image/png;base64,${Buffer.from('not a picture at all').toString('base64')}`;
-    const res = await call('POST', '/quotes', who.headers, quoteBody({ photos: [fake] }));
+    const res = await call(app, 'POST', '/quotes', who.headers, quoteBody({ photos: [fake] }));
     expect(res.statusCode).toBe(400);
     expect(errorBodySchema.parse(res.json()).details).toEqual([
       { path: 'body.photos.0', message: 'services.errors.imageType' },
     ]);
     const photo = dataUrl('image/jpeg', await photoJpeg(8, 8));
     const many = await call(
+      app,
       'POST',
       '/quotes',
       who.headers,
       quoteBody({ photos: [photo, photo, photo, photo] }),
     );
     expect(errorBodySchema.parse(many.json()).details?.[0]?.message).toBe('quotes.errors.tooManyPhotos');
-    const postal = await call('POST', '/quotes', who.headers, quoteBody({ postalCode: '90210' }));
+    const postal = await call(app, 'POST', '/quotes', who.headers, quoteBody({ postalCode: '90210' }));
     expect(errorBodySchema.parse(postal.json()).details).toEqual([
       { path: 'body.postalCode', message: 'validation.postalCode' },
     ]);
   });
 
   it('asking needs a signed-in, verified customer with a profile', async () => {
-    expect((await call('POST', '/quotes', {}, quoteBody())).statusCode).toBe(401);
+    expect((await call(app, 'POST', '/quotes', {}, quoteBody())).statusCode).toBe(401);
     const unverified = await createTestUser(app, ['customer'], undefined, { verified: false });
     const headers = bearer(await signAccessToken(app, unverified, { permissions: ['customer'] }));
-    expect(codeOf(await call('POST', '/quotes', headers, quoteBody()))).toBe('EMAIL_NOT_VERIFIED');
+    expect(codeOf(await call(app, 'POST', '/quotes', headers, quoteBody()))).toBe('EMAIL_NOT_VERIFIED');
     const noProfile = await w.as(['customer']);
-    expect((await call('POST', '/quotes', noProfile.headers, quoteBody())).statusCode).toBe(404);
+    expect((await call(app, 'POST', '/quotes', noProfile.headers, quoteBody())).statusCode).toBe(404);
   });
 
   it('each route lets its own people in: the customer their own, the admin all, nobody else', async () => {
@@ -259,47 +234,54 @@ describe('quote requests', () => {
     const id = quote.quoteId;
     const reads = [`/quotes/${id}`, `/quotes/${id}/photos/0`];
     for (const url of reads) {
-      expect((await call('GET', url)).statusCode, url).toBe(401);
-      expect((await call('GET', url, owner.headers)).statusCode, url).toBe(200);
-      expect((await call('GET', url, admin.headers)).statusCode, url).toBe(200);
-      expect((await call('GET', url, other.headers)).statusCode, url).toBe(403);
-      expect((await call('GET', url, employee.headers)).statusCode, url).toBe(403);
+      expect((await call(app, 'GET', url)).statusCode, url).toBe(401);
+      expect((await call(app, 'GET', url, owner.headers)).statusCode, url).toBe(200);
+      expect((await call(app, 'GET', url, admin.headers)).statusCode, url).toBe(200);
+      expect((await call(app, 'GET', url, other.headers)).statusCode, url).toBe(403);
+      expect((await call(app, 'GET', url, employee.headers)).statusCode, url).toBe(403);
     }
-    expect((await call('GET', '/quotes/mine', other.headers)).json()).toEqual([]);
+    expect((await call(app, 'GET', '/quotes/mine', other.headers)).json()).toEqual([]);
     // The admin's list and answer.
     for (const who of [owner, other, employee]) {
-      expect((await call('GET', '/quotes', who.headers)).statusCode).toBe(403);
+      expect((await call(app, 'GET', '/quotes', who.headers)).statusCode).toBe(403);
       expect(
-        (await call('PUT', `/quotes/${id}/answer`, who.headers, { priceCents: 100, durationMinutes: 60 }))
-          .statusCode,
+        (
+          await call(app, 'PUT', `/quotes/${id}/answer`, who.headers, {
+            priceCents: 100,
+            durationMinutes: 60,
+          })
+        ).statusCode,
       ).toBe(403);
     }
-    expect((await call('GET', '/quotes')).statusCode).toBe(401);
+    expect((await call(app, 'GET', '/quotes')).statusCode).toBe(401);
     const page = quotesPageSchema.parse(
-      (await call('GET', '/quotes?status=requested', admin.headers)).json(),
+      (await call(app, 'GET', '/quotes?status=requested', admin.headers)).json(),
     );
     expect(page.content.map((row) => row.quoteId)).toContain(id);
     // Before its answer, there is nothing to accept; the slots need an answer too.
-    const early = await call('POST', `/quotes/${id}/accept`, owner.headers, { appointmentDate: startIn(12) });
+    const early = await call(app, 'POST', `/quotes/${id}/accept`, owner.headers, {
+      appointmentDate: startIn(12),
+    });
     expect(codeOf(early)).toBe('QUOTE_CLOSED');
     await answer(id);
     // Accept and decline: the owner only.
     for (const who of [other, employee]) {
-      const accept = await call('POST', `/quotes/${id}/accept`, who.headers, {
+      const accept = await call(app, 'POST', `/quotes/${id}/accept`, who.headers, {
         appointmentDate: startIn(12),
       });
       expect([403, 404]).toContain(accept.statusCode);
-      const decline = await call('POST', `/quotes/${id}/decline`, who.headers);
+      const decline = await call(app, 'POST', `/quotes/${id}/decline`, who.headers);
       expect([403, 404]).toContain(decline.statusCode);
       expect(
-        (await call('GET', `/quotes/${id}/slots?date=${addDays(todayIn(TZ), 12)}`, who.headers)).statusCode,
+        (await call(app, 'GET', `/quotes/${id}/slots?date=${addDays(todayIn(TZ), 12)}`, who.headers))
+          .statusCode,
       ).toBe(403);
     }
     expect(
-      (await call('POST', `/quotes/${id}/accept`, {}, { appointmentDate: startIn(12) })).statusCode,
+      (await call(app, 'POST', `/quotes/${id}/accept`, {}, { appointmentDate: startIn(12) })).statusCode,
     ).toBe(401);
-    expect((await call('POST', `/quotes/${id}/decline`)).statusCode).toBe(401);
-    expect(quoteSchema.parse((await call('GET', `/quotes/${id}`, owner.headers)).json()).status).toBe(
+    expect((await call(app, 'POST', `/quotes/${id}/decline`)).statusCode).toBe(401);
+    expect(quoteSchema.parse((await call(app, 'GET', `/quotes/${id}`, owner.headers)).json()).status).toBe(
       'answered',
     );
   });
@@ -319,6 +301,7 @@ describe('quote requests', () => {
     );
     expect(jobs.rows.map((row) => row.data.locale)).toEqual(['fr']);
     const slots = await call(
+      app,
       'GET',
       `/quotes/${quote.quoteId}/slots?date=${addDays(todayIn(TZ), 12)}`,
       who.headers,
@@ -332,8 +315,11 @@ describe('quote requests', () => {
     await answer(quote.quoteId, { priceCents: 45_075, durationMinutes: 180 });
     const body = { appointmentDate: startIn(15), comments: 'Gate code 42' };
     const [first, second] = await Promise.all([
-      call('POST', `/quotes/${quote.quoteId}/accept`, who.headers, body),
-      call('POST', `/quotes/${quote.quoteId}/accept`, who.headers, { ...body, appointmentDate: startIn(16) }),
+      call(app, 'POST', `/quotes/${quote.quoteId}/accept`, who.headers, body),
+      call(app, 'POST', `/quotes/${quote.quoteId}/accept`, who.headers, {
+        ...body,
+        appointmentDate: startIn(16),
+      }),
     ]);
     const codes = [first.statusCode, second.statusCode].sort();
     expect(codes).toEqual([201, 409]);
@@ -357,12 +343,14 @@ describe('quote requests', () => {
     expect(Date.parse(visit.endsAt) - Date.parse(visit.appointmentDate)).toBe(180 * 60_000);
     const rows = await app.db.select().from(appointments).where(eq(appointments.customerId, who.customerId));
     expect(rows).toHaveLength(1);
-    const after = quoteSchema.parse((await call('GET', `/quotes/${quote.quoteId}`, who.headers)).json());
+    const after = quoteSchema.parse((await call(app, 'GET', `/quotes/${quote.quoteId}`, who.headers)).json());
     expect(after).toMatchObject({ status: 'accepted', appointmentId: visit.appointmentId });
     // Decided: no more decline, no new answer.
-    expect(codeOf(await call('POST', `/quotes/${quote.quoteId}/decline`, who.headers))).toBe('QUOTE_CLOSED');
+    expect(codeOf(await call(app, 'POST', `/quotes/${quote.quoteId}/decline`, who.headers))).toBe(
+      'QUOTE_CLOSED',
+    );
     const admin = await w.as(['admin']);
-    const again = await call('PUT', `/quotes/${quote.quoteId}/answer`, admin.headers, {
+    const again = await call(app, 'PUT', `/quotes/${quote.quoteId}/answer`, admin.headers, {
       priceCents: 1,
       durationMinutes: 60,
     });
@@ -370,7 +358,7 @@ describe('quote requests', () => {
     // The visit is in My Appointments at that price.
     const mine = appointmentSchema
       .array()
-      .parse((await call('GET', '/appointments/my-appointments', who.headers)).json());
+      .parse((await call(app, 'GET', '/appointments/my-appointments', who.headers)).json());
     expect(mine.map((row) => row.totalPrice)).toEqual([450.75]);
   });
 
@@ -378,18 +366,18 @@ describe('quote requests', () => {
     const who = await w.customer();
     const quote = await requestQuote(who.headers);
     await answer(quote.quoteId, { priceCents: 10_000, durationMinutes: 240 });
-    const offSlot = await call('POST', `/quotes/${quote.quoteId}/accept`, who.headers, {
+    const offSlot = await call(app, 'POST', `/quotes/${quote.quoteId}/accept`, who.headers, {
       appointmentDate: fromLocal(addDays(todayIn(TZ), 12), 10, 30, TZ).toISOString(),
     });
     expect(errorBodySchema.parse(offSlot.json()).details?.[0]?.message).toBe('appointments.errors.slot');
-    const late = await call('POST', `/quotes/${quote.quoteId}/accept`, who.headers, {
+    const late = await call(app, 'POST', `/quotes/${quote.quoteId}/accept`, who.headers, {
       appointmentDate: startIn(12, 19),
     });
     expect(errorBodySchema.parse(late.json()).details?.[0]?.message).toBe(
       'appointments.errors.endsAfterClosing',
     );
     expect(
-      quoteSchema.parse((await call('GET', `/quotes/${quote.quoteId}`, who.headers)).json()).status,
+      quoteSchema.parse((await call(app, 'GET', `/quotes/${quote.quoteId}`, who.headers)).json()).status,
     ).toBe('answered');
   });
 
@@ -397,10 +385,10 @@ describe('quote requests', () => {
     const who = await w.customer();
     const declined = await requestQuote(who.headers);
     await answer(declined.quoteId);
-    const res = await call('POST', `/quotes/${declined.quoteId}/decline`, who.headers);
+    const res = await call(app, 'POST', `/quotes/${declined.quoteId}/decline`, who.headers);
     expect(quoteSchema.parse(res.json()).status).toBe('declined');
     const accept = (id: string) =>
-      call('POST', `/quotes/${id}/accept`, who.headers, { appointmentDate: startIn(13) });
+      call(app, 'POST', `/quotes/${id}/accept`, who.headers, { appointmentDate: startIn(13) });
     expect(codeOf(await accept(declined.quoteId))).toBe('QUOTE_CLOSED');
     const expired = await requestQuote(who.headers);
     await answer(expired.quoteId);
@@ -409,11 +397,13 @@ describe('quote requests', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(quoteRequests.id, expired.quoteId));
     expect(
-      quoteSchema.parse((await call('GET', `/quotes/${expired.quoteId}`, who.headers)).json()).status,
+      quoteSchema.parse((await call(app, 'GET', `/quotes/${expired.quoteId}`, who.headers)).json()).status,
     ).toBe('expired');
     expect(codeOf(await accept(expired.quoteId))).toBe('QUOTE_CLOSED');
     const admin = await w.as(['admin']);
-    const page = quotesPageSchema.parse((await call('GET', '/quotes?status=expired', admin.headers)).json());
+    const page = quotesPageSchema.parse(
+      (await call(app, 'GET', '/quotes?status=expired', admin.headers)).json(),
+    );
     expect(page.content.map((row) => row.quoteId)).toContain(expired.quoteId);
   });
 });

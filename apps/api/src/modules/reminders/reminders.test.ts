@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, appointmentSchema, todayIn } from '@eclat/shared';
+import { addDays, todayIn } from '@eclat/shared';
 import { buildApp } from '../../app.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
-import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { createTestDatabase, emailQueueSettled, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { addService, world } from '../../../test/world.ts';
+import { world } from '../../../test/world.ts';
+import { makeService, makeVisit } from '../../../test/factories.ts';
 import { queueDueReminders } from './reminders.ts';
 
 const TZ = 'America/Toronto';
@@ -31,7 +32,7 @@ describe('reminders before a visit', () => {
     office = Object.assign(await buildApp(testConfig({ ...env, JOBS_ENABLED: 'false' }), { databaseUrl }), {
       databaseUrl,
     });
-    service = await addService(office, 'Standard', 60);
+    service = await makeService(office, { title: 'Standard', durationMinutes: 60 });
   });
   afterAll(async () => {
     await sender?.close();
@@ -55,11 +56,8 @@ describe('reminders before a visit', () => {
     const kept = await w.customer();
     const cancelled = await w.customer();
     const moved = await w.customer();
-    const book = async (who: typeof kept, hour: number) => {
-      const res = await w.book(who, service, at(day, hour));
-      expect(res.statusCode, res.body).toBe(201);
-      return appointmentSchema.parse(res.json());
-    };
+    const book = (who: typeof kept, hour: number) =>
+      makeVisit(office, who, { serviceIds: [service], appointmentDate: at(day, hour) });
     const visit = await book(kept, 9);
     const gone = await book(cancelled, 11);
     const moving = await book(moved, 13);
@@ -92,7 +90,7 @@ describe('reminders before a visit', () => {
     // Three confirmations, the cancellation's and the move's notices (decision 023), and two reminders
     // (09:00, and 18:00 for the moved one).
     await smtp.waitFor(7, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await emailQueueSettled(office.db.$client);
     expect(reminders()).toHaveLength(2);
     expect(reminders().some((subject) => subject.includes('6:00 p.m.'))).toBe(true);
     expect(reminders().some((subject) => subject.includes('1:00 p.m.'))).toBe(false);
@@ -111,9 +109,8 @@ describe('reminders before a visit', () => {
   it('does not remind of a visit booked after its reminder time (the confirmation just went out)', async () => {
     const who = await w.customer();
     const day = addDays(todayIn(TZ), 9);
-    const res = await w.book(who, service, at(day, 10));
-    expect(res.statusCode, res.body).toBe(201);
-    const start = new Date(appointmentSchema.parse(res.json()).appointmentDate).getTime();
+    const visit = await makeVisit(office, who, { serviceIds: [service], appointmentDate: at(day, 10) });
+    const start = new Date(visit.appointmentDate).getTime();
     // Pretend it was booked 20 hours before its start: its 24-hour reminder is not due, its 2-hour one is.
     await office.db.$client.query(`update appointments set created_at = $1 where customer_id = $2`, [
       new Date(start - 20 * HOUR),
@@ -132,9 +129,8 @@ describe('reminders before a visit', () => {
       [quiet, 9],
       [linked, 12],
     ] as const) {
-      const res = await w.book(who, service, at(day, hour));
-      expect(res.statusCode, res.body).toBe(201);
-      starts.push(new Date(appointmentSchema.parse(res.json()).appointmentDate).getTime());
+      const visit = await makeVisit(office, who, { serviceIds: [service], appointmentDate: at(day, hour) });
+      starts.push(new Date(visit.appointmentDate).getTime());
     }
     const preferences = (headers: Record<string, string>, payload?: object) =>
       office.inject({

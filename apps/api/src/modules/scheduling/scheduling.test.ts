@@ -13,7 +13,8 @@ import {
 } from '@eclat/shared';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { makeService } from '../../../test/factories.ts';
 
 const TZ = 'America/Toronto';
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, TZ).toISOString();
@@ -35,7 +36,7 @@ describe('a fresh install without a team', () => {
   });
 
   it('still books, two visits an hour (the old rule), with nobody planned', async () => {
-    const hour = await addService(app, 'One hour', 60);
+    const hour = await makeService(app, { title: 'One hour', durationMinutes: 60 });
     const date = freshDay();
     const [a, b, c] = [await w.customer(), await w.customer(), await w.customer()];
     expect((await w.book(a, hour, at(date, 10))).statusCode).toBe(201);
@@ -57,8 +58,8 @@ describe('scheduling from the team', () => {
   beforeAll(async () => {
     app = await buildTestApp();
     admin = (await w.as(['admin'])).headers;
-    hour = await addService(app, 'One hour', 60);
-    threeHours = await addService(app, 'Three hours', 180);
+    hour = await makeService(app, { title: 'One hour', durationMinutes: 60 });
+    threeHours = await makeService(app, { title: 'Three hours', durationMinutes: 180 });
   });
   afterAll(async () => {
     await app.close();
@@ -430,7 +431,7 @@ describe('the minimum notice', () => {
   });
 
   it('keeps customers from booking sooner than the notice; the office may', async () => {
-    const hour = await addService(app, 'One hour', 60);
+    const hour = await makeService(app, { title: 'One hour', durationMinutes: 60 });
     // Tomorrow's last start (20:00) is at most 44 hours away: every time tomorrow is too soon.
     const tomorrow = addDays(todayIn(TZ), 1);
     const slots = await w.slots(tomorrow, hour);

@@ -8,15 +8,15 @@ import {
   seriesDetailSchema,
   seriesPageSchema,
   seriesSchema,
-  SHIFTS,
   visitsNeedingTimeSchema,
   type SeriesDetail,
 } from '@eclat/shared';
-import { appointments, availabilities, customers } from '../../db/schema/index.ts';
+import { appointments, customers } from '../../db/schema/index.ts';
 import { emailJobSchema } from '../../mail/email-message.ts';
 import { fromLocal, toLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
-import { addService, world, type Headers } from '../../../test/world.ts';
+import { world, type Headers } from '../../../test/world.ts';
+import { call, giveShifts, makeSeries, makeService, type Shift } from '../../../test/factories.ts';
 import { bookingRulesOf } from '../appointments/booking.service.ts';
 import { createSeriesNotifier } from './series-emails.ts';
 import { runSeriesPass, type SeriesDeps } from './series.service.ts';
@@ -35,12 +35,12 @@ function nextWeekday(from: string, weekday: number): string {
 type Who = { headers: Headers; customerId: string };
 
 function seriesApi(app: () => TestApp) {
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    app().inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   return {
-    call,
+    call: (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
+      call(app(), method, url, headers, payload),
     book(who: Who, body: object, headers: Headers = who.headers, key?: string) {
       return call(
+        app(),
         'POST',
         `/series/customers/${who.customerId}`,
         key ? { ...headers, 'idempotency-key': key } : headers,
@@ -48,7 +48,7 @@ function seriesApi(app: () => TestApp) {
       );
     },
     async detail(seriesId: string, headers: Headers): Promise<SeriesDetail> {
-      const res = await call('GET', `/series/${seriesId}`, headers);
+      const res = await call(app(), 'GET', `/series/${seriesId}`, headers);
       expect(res.statusCode, res.body).toBe(200);
       return seriesDetailSchema.parse(res.json());
     },
@@ -92,7 +92,7 @@ describe('a series without a team (fixed capacity)', () => {
   beforeAll(async () => {
     app = await buildTestApp({ RECURRING_HORIZON_WEEKS: '60' });
     admin = (await w.as(['admin'])).headers;
-    service = await addService(app, 'Home', 60);
+    service = await makeService(app, { title: 'Home', durationMinutes: 60 });
   });
   afterAll(async () => {
     await app.close();
@@ -101,13 +101,11 @@ describe('a series without a team (fixed capacity)', () => {
   it('keeps 10:00 on the same weekday across both daylight-saving changes of a year', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 2);
-    const series = parsed(
-      await api.book(who, {
-        serviceIds: [service],
-        appointmentDate: at(first, 10),
-        frequency: 'every2Weeks',
-      }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 10),
+      frequency: 'every2Weeks',
+    });
     expect(series).toMatchObject({ frequency: 'every2Weeks', weekday: 2, hour: 10, status: 'active' });
     const rows = await api.rows(series.seriesId);
     // 60 weeks ahead, every 2 weeks: about 30 visits, one per plan date.
@@ -128,9 +126,11 @@ describe('a series without a team (fixed capacity)', () => {
   it('skips one visit, moves one, changes all future ones, each doing only what it says', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 3);
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 10), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 10),
+      frequency: 'weekly',
+    });
     const before = await api.rows(series.seriesId);
     const [one, two, three, four] = before;
     if (!one || !two || !three || !four) throw new Error('expected four visits');
@@ -196,9 +196,11 @@ describe('a series without a team (fixed capacity)', () => {
   it("never overlaps the customer's own visits: a re-planned visit on a one-off's time needs a time", async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 2);
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 9), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 9),
+      frequency: 'weekly',
+    });
     const clash = addDays(first, 14);
     expect((await w.book(who, service, at(clash, 17))).statusCode).toBe(201);
     const changed = parsed(
@@ -216,9 +218,11 @@ describe('a series without a team (fixed capacity)', () => {
   it('pauses (future visits leave the plan) and resumes from a date', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 4);
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 11), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 11),
+      frequency: 'weekly',
+    });
     const paused = parsed(await api.call('POST', `/series/${series.seriesId}/pause`, who.headers), 200);
     expect(paused.status).toBe('paused');
     expect(paused.nextVisit).toBeNull();
@@ -239,9 +243,11 @@ describe('a series without a team (fixed capacity)', () => {
   it('ends a series from a date: the visits before it still happen', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 3);
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 15), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 15),
+      frequency: 'weekly',
+    });
     const end = addDays(first, 21);
     const ended = parsed(
       await api.call('POST', `/series/${series.seriesId}/cancel`, who.headers, { from: end }),
@@ -258,13 +264,11 @@ describe('a series without a team (fixed capacity)', () => {
   it('resumes a series whose first date is weeks away, from that date', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 45), 2);
-    const series = parsed(
-      await api.book(who, {
-        serviceIds: [service],
-        appointmentDate: at(first, 16),
-        frequency: 'every4Weeks',
-      }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 16),
+      frequency: 'every4Weeks',
+    });
     expect(parsed(await api.call('POST', `/series/${series.seriesId}/pause`, who.headers), 200).status).toBe(
       'paused',
     );
@@ -276,13 +280,11 @@ describe('a series without a team (fixed capacity)', () => {
   it('cancels a series: open visits cancelled and kept, a completed one untouched, then refuses changes', async () => {
     const who = await w.customer();
     const first = nextWeekday(addDays(todayIn(TZ), 3), 1);
-    const series = parsed(
-      await api.book(who, {
-        serviceIds: [service],
-        appointmentDate: at(first, 12),
-        frequency: 'every4Weeks',
-      }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 12),
+      frequency: 'every4Weeks',
+    });
     const [done] = await api.rows(series.seriesId);
     if (!done) throw new Error('no visit');
     const completed = await app.inject({
@@ -339,13 +341,11 @@ describe('a series without a team (fixed capacity)', () => {
     const other = await w.customer();
     const employee = (await w.as(['employee'])).headers;
     const first = nextWeekday(addDays(todayIn(TZ), 3), 6);
-    const series = parsed(
-      await api.book(who, {
-        serviceIds: [service],
-        appointmentDate: at(first, 13),
-        frequency: 'every4Weeks',
-      }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 13),
+      frequency: 'every4Weeks',
+    });
     const id = series.seriesId;
     const writes = [
       () => api.call('POST', `/series/${id}/pause`, other.headers),
@@ -403,9 +403,11 @@ describe('a series without a team (fixed capacity)', () => {
     const bad = await api.call('PUT', '/settings/recurring', admin, { ...discounts, weekly: 95 });
     expect(bad.statusCode).toBe(400);
     const first = nextWeekday(addDays(todayIn(TZ), 3), 7);
-    const series = parsed(
-      await api.book(customer, { serviceIds: [service], appointmentDate: at(first, 9), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, customer, {
+      serviceIds: [service],
+      appointmentDate: at(first, 9),
+      frequency: 'weekly',
+    });
     const [firstVisit, second] = await api.rows(series.seriesId);
     // The first visit at full price, the others 20 % off.
     expect([firstVisit?.totalPrice, second?.totalPrice]).toEqual([100, 80]);
@@ -422,22 +424,14 @@ describe('a series planned from the team', () => {
   beforeAll(async () => {
     app = await buildTestApp({ RECURRING_HORIZON_WEEKS: '8', BUFFER_MINUTES: '30' });
     admin = (await w.as(['admin'])).headers;
-    service = await addService(app, 'Deep', 120);
+    service = await makeService(app, { title: 'Deep', durationMinutes: 120 });
   });
   afterAll(async () => {
     await app.close();
   });
 
   /** The employee works every shift of these days. */
-  async function works(employeeId: string, dates: string[]) {
-    await app.db
-      .insert(availabilities)
-      .values(
-        dates.flatMap((date) =>
-          SHIFTS.map((shift) => ({ employeeId, availableDate: fromLocal(date, 0, 0, TZ), shift })),
-        ),
-      );
-  }
+  const works = (employeeId: string, dates: string[]) => giveShifts(app, employeeId, dates);
   const weeksOf = (first: string, count: number, step = 7) =>
     Array.from({ length: count }, (_, index) => addDays(first, index * step));
 
@@ -452,9 +446,11 @@ describe('a series planned from the team', () => {
     );
     await works(bo.id, dates.slice(0, 2));
     const who = await w.customer();
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 10), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 10),
+      frequency: 'weekly',
+    });
     expect(series.preferredEmployee?.employeeId).toBe(ada.id);
     const visits = series.visits;
     expect(visits.map((visit) => visit.needsTime)).toEqual(visits.map((_, index) => index === 2));
@@ -487,9 +483,11 @@ describe('a series planned from the team', () => {
     const cy = await w.employee('Cy', 'Ccc');
     await works(cy.id, dates);
     const who = await w.customer();
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 9), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 9),
+      frequency: 'weekly',
+    });
     // Another customer takes Cy at 15:00 on the third Wednesday.
     const taken = await w.book(await w.customer(), service, at(dates[2] ?? '', 15));
     expect(taken.statusCode, taken.body).toBe(201);
@@ -566,9 +564,11 @@ describe('a series planned from the team', () => {
     const eve = await w.employee('Eve', 'Eee');
     await works(eve.id, [addDays(first, 7 * 20 + 1)]);
     const who = await w.customer();
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 13), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 13),
+      frequency: 'weekly',
+    });
     const planned = await api.rows(series.seriesId);
     const horizon = addDays(todayIn(TZ), 8 * 7);
     expect(planned.at(-1)?.seriesDate).toBe(
@@ -622,7 +622,7 @@ describe('a series beyond the days the team has posted', () => {
   beforeAll(async () => {
     app = await buildTestApp(env);
     admin = (await w.as(['admin'])).headers;
-    service = await addService(app, 'Weekly', 60);
+    service = await makeService(app, { title: 'Weekly', durationMinutes: 60 });
   });
   afterAll(async () => {
     await app.close();
@@ -632,22 +632,15 @@ describe('a series beyond the days the team has posted', () => {
     const first = nextWeekday(addDays(todayIn(TZ), 3), 5);
     const fridays = Array.from({ length: 9 }, (_, index) => addDays(first, index * 7));
     const gil = await w.employee('Gil', 'Ggg');
-    const works = async (employeeId: string, dates: string[], shifts: readonly string[] = SHIFTS) => {
-      await app.db.insert(availabilities).values(
-        dates.flatMap((date) =>
-          SHIFTS.filter((shift) => shifts.includes(shift)).map((shift) => ({
-            employeeId,
-            availableDate: fromLocal(date, 0, 0, TZ),
-            shift,
-          })),
-        ),
-      );
-    };
+    const works = (employeeId: string, dates: string[], shifts?: readonly Shift[]) =>
+      giveShifts(app, employeeId, dates, shifts);
     await works(gil.id, fridays.slice(0, 3));
     const who = await w.customer();
-    const series = parsed(
-      await api.book(who, { serviceIds: [service], appointmentDate: at(first, 10), frequency: 'weekly' }),
-    );
+    const series = await makeSeries(app, who, {
+      serviceIds: [service],
+      appointmentDate: at(first, 10),
+      frequency: 'weekly',
+    });
     const teams = async () =>
       Promise.all(series.visits.map((visit) => w.assignees(visit.appointmentId, admin)));
     expect(series.visits.every((visit) => !visit.needsTime)).toBe(true);
