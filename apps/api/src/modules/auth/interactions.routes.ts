@@ -40,7 +40,7 @@ import {
 } from './pages.ts';
 import { PAGE_TEXT } from './page-text.ts';
 import { checkPasswordPolicy, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
-import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
+import { clearHits, isLocked, recordHit, RULES } from '../../plugins/throttle.ts';
 import { attemptSignIn, clearSignInWaitsOf } from './sign-in-throttle.ts';
 import { endEverySessionOf } from './token-epoch.ts';
 import { clientNetwork } from '../../lib/client-network.ts';

@@ -7,7 +7,7 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { contactMessages } from '../../db/schema/index.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 
 /**
  * The contact form: validated, limited per address, stored, and emailed to the business (CONTACT_TO, in

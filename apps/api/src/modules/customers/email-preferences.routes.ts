@@ -12,13 +12,7 @@ import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
 import { unsubscribePage, type PageContext } from '../auth/pages.ts';
-
-const UNSUBSCRIBE_PATH = '/email-preferences/unsubscribe';
-
-/** The one-click unsubscribe address of a customer's optional emails (RFC 8058), for their headers. */
-export function unsubscribeUrl(publicUrl: string, emailToken: string): string {
-  return `${publicUrl}/api/v1${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(emailToken)}`;
-}
+import { UNSUBSCRIBE_PATH, unsubscribeUrl } from './unsubscribe-link.ts';
 
 async function setOptionalEmails(db: Db, where: { id: string } | { token: string }, on: boolean) {
   const rows = await db

@@ -23,7 +23,7 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
