@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { users } from '../../db/schema/index.ts';
-import { revokeFeedsOfAccount } from '../calendar/calendar.repository.ts';
+import { revokeFeedsOfAccount } from './accounts.repository.ts';
 import { revokeAllSessionsOf } from './oidc-adapter.ts';
 
 /**
