@@ -2,12 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/transaction.ts';
 import { emailDeliveries } from '../db/schema/index.ts';
-import {
-  emailJobSchema,
-  renderEmail,
-  type EmailMessage,
-  type EmailTemplate,
-} from '../mail/email-message.ts';
+import { emailJobSchema, renderEmail, type EmailMessage, type EmailTemplate } from '../mail/email-message.ts';
 import type { RenderContext } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
