@@ -17,6 +17,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'apps/api/drizzle/**',
       'eslint.config.js',
+      '.dependency-cruiser.cjs',
     ],
   },
   js.configs.recommended,
