@@ -33,7 +33,10 @@ module.exports = {
       comment:
         'Two modules never lean on each other, even through different files: one of them owns what both need.',
       scope: 'folder',
-      from: { path: `${API}modules/` },
+      // The known-violations list cannot hold a loop of folders: appointments <-> assignments and
+      // appointments <-> quotes (issue 28 makes each pair point one way) are left out here instead.
+      // Remove this pathNot once they do.
+      from: { path: `${API}modules/`, pathNot: `${API}modules/(appointments|assignments|quotes)$` },
       to: { circular: true },
     },
     {
