@@ -17,6 +17,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'apps/api/drizzle/**',
       'eslint.config.js',
+      '.dependency-cruiser.cjs',
     ],
   },
   js.configs.recommended,
@@ -74,6 +75,46 @@ export default tseslint.config(
           paths: [
             { name: 'zod', message: "Import `z` from the package's src/zod.ts (jitless in a browser)." },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Route files parse, call a service or a repository, and answer (docs/ARCHITECTURE.md, "Layers";
+    // decision 041): they never open a transaction nor query the database themselves. dependency-cruiser
+    // keeps db/, drizzle-orm and pg out of their imports; this catches `app.db.select(...)`,
+    // `app.jobs.transaction(...)` and the like, which need no import.
+    files: ['apps/api/src/modules/*/*.routes.ts'],
+    // Today's route files that still do (issue 28 moves their work into services): this list only shrinks.
+    ignores: [
+      'apps/api/src/modules/appointments/appointments.routes.ts',
+      'apps/api/src/modules/assignments/assignments.routes.ts',
+      'apps/api/src/modules/auth/interactions.routes.ts',
+      'apps/api/src/modules/availabilities/availabilities.routes.ts',
+      'apps/api/src/modules/contact/contact.routes.ts',
+      'apps/api/src/modules/customers/email-preferences.routes.ts',
+      'apps/api/src/modules/quotes/quotes.routes.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'A route file opens no transaction: it calls a service function that does.',
+        },
+        {
+          selector: "CallExpression[callee.name='runInTransaction']",
+          message: 'A route file opens no transaction: it calls a service function that does.',
+        },
+        {
+          selector: "MemberExpression[object.type='MemberExpression'][object.property.name='db']",
+          message:
+            'A route file does not query the database (`app.db.select(...)`): the query belongs in a repository, which the route calls with `app.db`.',
+        },
+        {
+          selector: "VariableDeclarator > ObjectPattern > Property[key.name='db']",
+          message:
+            'A route file does not take the database apart: it passes `app.db` to a repository or a service.',
         },
       ],
     },

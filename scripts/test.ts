@@ -1,5 +1,5 @@
 /**
- * `npm test`: the whole suite, in order: format, lint, typecheck and the web build (side by side), unit
+ * `npm test`: the whole suite, in order: format, lint (eslint and the import rules), typecheck and the web build (side by side), unit
  * tests, the build's byte budgets, API tests on a real PostgreSQL (the pre-rendered pages among them), then end-to-end tests
  * in Chromium against the production build served by the real server. Every step runs even when an earlier one failed (except e2e without a build), and the last
  * line is the plain summary `N passed, N failed` counting every test and every check.
@@ -192,6 +192,8 @@ if (wants('lint')) {
   beside.push(
     check('format (prettier)', () => runBuffered(bin('prettier'), ['--check', '.', '--log-level', 'warn'])),
     check('lint (eslint)', () => runBuffered(bin('eslint'), ['.', '--max-warnings', '0'])),
+    // The layers' import rules (.dependency-cruiser.cjs), as `npm run lint` runs them.
+    check('import rules (dependency-cruiser)', () => runBuffered('npm', ['run', 'lint:imports', '--silent'])),
   );
 }
 if (wants('typecheck')) {

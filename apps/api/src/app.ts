@@ -4,11 +4,13 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppConfig } from './config.ts';
 import { createLogger, OneLinePerRequest } from './lib/logger.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
+import { PAGE_BOOT_SCRIPT } from './lib/page-boot.ts';
 import { adminJobsRoutes } from './modules/admin/jobs.routes.ts';
 import { exportsRoutes } from './modules/admin/exports.routes.ts';
 import { overviewRoutes } from './modules/admin/overview.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { verificationRoutes } from './modules/auth/verification.routes.ts';
+import { LOGOUT_SCRIPT } from './modules/auth/pages.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { availabilitiesRoutes } from './modules/availabilities/availabilities.routes.ts';
@@ -22,23 +24,24 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { emailPreferencesRoutes } from './modules/customers/email-preferences.routes.ts';
-import { remindersPlugin } from './modules/reminders/reminders.ts';
+import { reminderSendCheck, remindersPlugin } from './modules/reminders/reminders.ts';
 import { instancesPlugin } from './ops/instances.ts';
 import { scheduledBackupPlugin } from './ops/scheduled-backup.ts';
+import { firstStartPlugin } from './ops/seed/first-start.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin } from './modules/auth/bearer.plugin.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, replyWithError } from './plugins/errors.ts';
 import { inputTextPlugin } from './plugins/input-text.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
-import { oidcPlugin } from './plugins/oidc.ts';
+import { oidcPlugin } from './modules/auth/oidc.plugin.ts';
 import { publicReadsPlugin } from './plugins/public-reads.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
+import { metricsPlugin } from './ops/metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export type AppOptions = {
@@ -99,26 +102,24 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
 
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
-  await app.register(securityPlugin, { config });
+  // The inline scripts allowed by hash: the sign-out page's and the one that starts a pre-rendered page.
+  await app.register(securityPlugin, { config, inlineScripts: [LOGOUT_SCRIPT, PAGE_BOOT_SCRIPT] });
   // Dynamic responses: compressed from the size where it pays (public reads and built files come precompressed).
   await app.register(compressionPlugin);
+  const prepareDatabase = options.prepareDatabase ?? true;
   await app.register(dbPlugin, {
     url: options.databaseUrl,
     poolSize: config.databasePoolSize,
-    prepare: options.prepareDatabase ?? true,
-    seedDemo: config.seedDemo,
-    timeZone: config.businessTimeZone,
-    demoBusiness: {
-      bufferMinutes: config.bufferMinutes,
-      recurringHorizonWeeks: config.recurringHorizonWeeks,
-      reminderHours: config.reminderHours,
-    },
-    dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
+    prepare: prepareDatabase,
   });
+  if (prepareDatabase) await app.register(firstStartPlugin, { config });
   if (options.joinInstances) await app.register(instancesPlugin, { config });
   await app.register(publicReadsPlugin, { databaseUrl: options.databaseUrl });
-  await app.register(jobsPlugin, { config, databaseUrl: options.databaseUrl });
+  await app.register(jobsPlugin, {
+    config,
+    databaseUrl: options.databaseUrl,
+    sendChecks: { 'appointment-reminder': reminderSendCheck },
+  });
   await app.register(remindersPlugin, { config });
   await app.register(scheduledBackupPlugin, { config });
   await app.register(metricsPlugin, { token: config.metricsToken });

@@ -37,7 +37,7 @@ export async function sidewaysJpeg(width: number, height: number): Promise<Buffe
 
 /** One of the demo illustrations (960 × 640 JPEG). */
 export async function demoIllustration(name = 'deep-cleaning.jpg'): Promise<Buffer> {
-  return fs.readFile(path.join(import.meta.dirname, '../src/db/seed/images', name));
+  return fs.readFile(path.join(import.meta.dirname, '../src/ops/seed/images', name));
 }
 
 export const dataUrl = (type: string, content: Buffer) => `data:${type};base64,${content.toString('base64')}`;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SERVICES } from '../src/db/seed/demo-content.ts';
+import { DEMO_SERVICES } from '../src/ops/seed/demo-content.ts';
 import { startReadyServer } from './server-process.ts';
 
 /**

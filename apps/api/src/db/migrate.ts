@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { installChangeNotifications } from './change-notifications.ts';
 import { installEmailTokenRotation } from './email-token-rotation.ts';
@@ -30,15 +29,5 @@ export async function migrateDatabase(db: Database): Promise<void> {
     }
   } finally {
     client.release();
-  }
-}
-
-/** True when the database answers a trivial query. */
-export async function pingDatabase(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
   }
 }

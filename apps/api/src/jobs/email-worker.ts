@@ -2,10 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/transaction.ts';
 import { emailDeliveries } from '../db/schema/index.ts';
-import { emailJobSchema, renderEmail } from '../mail/email-message.ts';
+import { emailJobSchema, renderEmail, type EmailMessage, type EmailTemplate } from '../mail/email-message.ts';
 import type { RenderContext } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { isReminderCurrent } from '../modules/reminders/reminders.ts';
+
+/**
+ * What a message of one template must still be true of when it is about to go out, owned by the module
+ * that queues it and handed to the worker by app.ts (a reminder of a visit cancelled or moved since).
+ */
+export type SendCheck = {
+  stillTrue: (db: Db, message: EmailMessage) => Promise<boolean>;
+  /** The log line of a message not sent. */
+  notSent: string;
+};
+export type SendChecks = Partial<Record<EmailTemplate, SendCheck>>;
 
 export type EmailWorkerDeps = {
   db: Db;
@@ -14,6 +24,7 @@ export type EmailWorkerDeps = {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   retryLimit: number;
   messageIdDomain: string;
+  sendChecks: SendChecks;
 };
 
 /**
@@ -31,16 +42,10 @@ export async function deliverEmailJob(
     deps.logger.warn({ jobId: job.id }, 'email already sent by an earlier attempt: not sending twice');
     return { messageId: already.messageId, duplicate: true };
   }
-  // A reminder of a visit cancelled or moved since it was queued is not sent (the move has its own).
-  const { message } = payload;
-  if (
-    message.template === 'appointment-reminder' &&
-    !(await isReminderCurrent(deps.db, {
-      appointmentId: message.data.appointmentId,
-      startsAt: message.data.startsAt,
-    }))
-  ) {
-    deps.logger.info({ jobId: job.id }, 'reminder of a visit cancelled or moved since: not sent');
+  // A message no longer true is not sent (a reminder of a visit cancelled or moved since it was queued).
+  const check = deps.sendChecks[payload.message.template];
+  if (check && !(await check.stillTrue(deps.db, payload.message))) {
+    deps.logger.info({ jobId: job.id }, check.notSent);
     return { messageId: '', skipped: true };
   }
   const rendered = renderEmail(payload, deps.ctx);

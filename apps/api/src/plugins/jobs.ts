@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { FailedJob } from '@eclat/shared';
 import type { AppConfig } from '../config.ts';
 import { runInTransaction, type Db, type TransactionScope } from '../db/transaction.ts';
-import { deliverEmailJob } from '../jobs/email-worker.ts';
+import { deliverEmailJob, type SendChecks } from '../jobs/email-worker.ts';
 import { QUEUES, type JobPayload, type QueueName } from '../jobs/queues.ts';
 import { createMailer } from '../mail/mailer.ts';
 
@@ -98,7 +98,11 @@ function errorText(output: unknown): string | null {
  * days) when they run out of retries. Workers run in every process unless JOBS_ENABLED=false.
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig; databaseUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    /** `sendChecks`: what the modules check of their emails before they go out (app.ts passes them in). */
+    options: { config: AppConfig; databaseUrl: string; sendChecks: SendChecks },
+  ) => {
     const { config } = options;
     const boss = new PgBoss({
       connectionString: options.databaseUrl,
@@ -153,6 +157,7 @@ export const jobsPlugin = fp(
         logger: app.log,
         retryLimit: config.jobs.emailRetryLimit,
         messageIdDomain: new URL(config.publicUrl).hostname,
+        sendChecks: options.sendChecks,
         ctx: { brandName: config.brandName, publicUrl: config.publicUrl, timeZone: config.businessTimeZone },
       };
       // A batch of up to EMAIL_CONCURRENCY emails is fetched at once and sent at once; each job is

@@ -1,11 +1,16 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
+import { LOGOUT_SCRIPT } from '../modules/auth/pages.ts';
+import { PAGE_BOOT_SCRIPT } from '../lib/page-boot.ts';
 import { securityPlugin } from './security.ts';
 
 async function policyOf(publicUrl = 'http://localhost:3000') {
   const app = Fastify();
-  await app.register(securityPlugin, { config: testConfig({ PUBLIC_URL: publicUrl }) });
+  await app.register(securityPlugin, {
+    config: testConfig({ PUBLIC_URL: publicUrl }),
+    inlineScripts: [LOGOUT_SCRIPT, PAGE_BOOT_SCRIPT],
+  });
   app.get('/', () => 'page');
   try {
     const res = await app.inject({ method: 'GET', url: '/' });

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
-import { LOGOUT_SCRIPT } from '../modules/auth/pages.ts';
-import { PAGE_BOOT_SCRIPT } from '../lib/page-boot.ts';
 
 /**
  * The headers helmet sets with these options, worked out once: they depend on nothing in the request, and
@@ -36,13 +34,17 @@ const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script
 
 /**
  * Security headers on every response (the same for all, computed at start), with a Content-Security-Policy that allows only what the app uses:
- * its own scripts (plus, by hash, the inline script of the sign-out page and the one that starts a
- * pre-rendered page's script, `page-boot.ts`), inline styles (Mantine sets
+ * its own scripts (plus, by hash, the inline scripts app.ts lists: the sign-out page's and the one that
+ * starts a pre-rendered page's script, `page-boot.ts`), inline styles (Mantine sets
  * CSS variables inline), images from itself and data: URLs (image previews), and connections to itself
  * and to the external identity provider when one is configured.
  */
 export const securityPlugin = fp(
-  (app: FastifyInstance, options: { config: AppConfig }, done: (error?: Error) => void) => {
+  (
+    app: FastifyInstance,
+    options: { config: AppConfig; inlineScripts: readonly string[] },
+    done: (error?: Error) => void,
+  ) => {
     const { auth } = options.config;
     const issuerOrigin = new URL(auth.issuer).origin;
     const connect = ["'self'", ...(auth.mode === 'external' ? [issuerOrigin] : [])];
@@ -51,7 +53,7 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", hashOf(LOGOUT_SCRIPT), hashOf(PAGE_BOOT_SCRIPT)],
+          scriptSrc: ["'self'", ...options.inlineScripts.map(hashOf)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],

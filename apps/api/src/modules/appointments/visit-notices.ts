@@ -4,7 +4,7 @@ import { employees } from '../../db/schema/index.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import type { VisitNoticeAudience, VisitNoticeData } from '../../mail/templates/visit-notice.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
-import { unsubscribeUrl } from '../customers/email-preferences.routes.ts';
+import { unsubscribeUrl } from '../customers/unsubscribe-link.ts';
 import { claimFeedbackRequest, findAppointment, findVisitMailFacts } from './appointments.repository.ts';
 
 /**

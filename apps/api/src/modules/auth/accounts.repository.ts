@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { PERMISSIONS, ROLE_IDS, type Permission } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { calendarFeeds, customers, employees, roles, userRoles, users } from '../../db/schema/index.ts';
 import { keysetOrderBy, matchesEveryWord, pageWhere, type KeysetOrder } from '../../lib/keyset.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -112,4 +112,25 @@ export async function createUser(
 
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * Revokes every private calendar address of an account: its customer record's and its employee record's
+ * (a feed is only made for a record linked to its account). Part of signing out everywhere.
+ */
+export async function revokeFeedsOfAccount(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(calendarFeeds)
+    .where(
+      or(
+        inArray(
+          calendarFeeds.customerId,
+          db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)),
+        ),
+        inArray(
+          calendarFeeds.employeeId,
+          db.select({ id: employees.id }).from(employees).where(eq(employees.userId, userId)),
+        ),
+      ),
+    );
 }

@@ -17,7 +17,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { findUserById, findUsers, grantRoles, revokeRoles, rolesOf } from './accounts.repository.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
-import { endEverySessionOf } from './token-epoch.ts';
+import { signOutEverywhere } from './token-epoch.ts';
 
 /**
  * Sign-in configuration for the web app, the current user, and the admin's user-roles API (the spec's
@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app,
     },
     async (request, reply) => {
       const { userId } = currentUser(request);
-      await app.jobs.transaction(({ db }) => endEverySessionOf(db, userId));
+      await signOutEverywhere(app.jobs, userId);
       request.log.info({ userId }, 'signed out everywhere');
       return reply.code(204).send();
     },

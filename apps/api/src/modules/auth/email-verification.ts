@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { users } from '../../db/schema/index.ts';
-import type { ThrottleRule } from '../../lib/throttle.ts';
-import type { Transaction } from '../../plugins/jobs.ts';
+import type { ThrottleRule } from '../../plugins/throttle.ts';
+import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import { consumeEmailToken, createEmailToken, TOKEN_LIFETIME_MINUTES } from './email-tokens.ts';
 
 /** Verification emails: 3 an hour for one account (the sign-up's own one included). */
@@ -12,7 +12,7 @@ export const VERIFICATION_EMAIL_RULE: ThrottleRule = {
   windowSeconds: 60 * 60,
   lockSeconds: 60 * 60,
 };
-/** The throttle's name; its key is `verification-email:<account id>` (`lib/rate-limit.ts` builds it). */
+/** The throttle's name; its key is `verification-email:<account id>` (`plugins/rate-limit.ts` builds it). */
 export const VERIFICATION_THROTTLE = 'verification-email';
 export const verificationThrottleKey = (userId: string) => `${VERIFICATION_THROTTLE}:${userId}`;
 
@@ -57,6 +57,16 @@ export async function sendVerificationEmail(
       },
     },
   });
+}
+
+/** A new link on request (`POST /auth/verification-email`): `sendVerificationEmail` in a transaction of its own. */
+export async function sendVerificationEmailAgain(
+  jobs: Jobs,
+  publicUrl: string,
+  user: { id: string; email: string },
+  locale: Locale,
+): Promise<void> {
+  await jobs.transaction((tx) => sendVerificationEmail(tx, publicUrl, user, locale));
 }
 
 /** Records that the account's owner proved the address (kept as first proved when it already was). */

@@ -2,7 +2,7 @@ import { customerByEmailQuerySchema, isLocale, profileInputSchema, type Locale }
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/transaction.ts';
-import { clearHits, isLocked, recordHit, RULES } from '../../lib/throttle.ts';
+import { clearHits, isLocked, recordHit, RULES } from '../../plugins/throttle.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import {
   createUser,

@@ -8,7 +8,7 @@ import {
   recordHit,
   RULES,
   type GrowingRule,
-} from '../../lib/throttle.ts';
+} from '../../plugins/throttle.ts';
 
 /**
  * Wrong passwords for one email from one address: from the third, the pair waits 2 s, then 4 s, 8 s ... up

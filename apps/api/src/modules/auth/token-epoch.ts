@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { users } from '../../db/schema/index.ts';
-import { revokeFeedsOfAccount } from '../calendar/calendar.repository.ts';
+import { revokeFeedsOfAccount } from './accounts.repository.ts';
 import { revokeAllSessionsOf } from './oidc-adapter.ts';
 
 /**
@@ -23,6 +24,11 @@ export async function endEverySessionOf(db: Db, userId: string): Promise<void> {
     .where(eq(users.id, userId));
   await revokeAllSessionsOf(db, userId);
   await revokeFeedsOfAccount(db, userId);
+}
+
+/** "Sign out everywhere" of the signed-in account: `endEverySessionOf` in a transaction of its own. */
+export async function signOutEverywhere(jobs: Jobs, userId: string): Promise<void> {
+  await jobs.transaction(({ db }) => endEverySessionOf(db, userId));
 }
 
 /** Whether a token issued at `iat` (seconds) is still honoured for an account whose cut-off is `validAfter`. */

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { isLocale } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findUserById } from './accounts.repository.ts';
 import {
-  sendVerificationEmail,
+  sendVerificationEmailAgain,
   VERIFICATION_EMAIL_RULE,
   VERIFICATION_THROTTLE,
 } from './email-verification.ts';
@@ -47,7 +47,7 @@ export const verificationRoutes: FastifyPluginCallbackZod<{ config: AppConfig }>
       const account = await findUserById(app.db, user.userId);
       if (!account) throw notFound('Account');
       const locale = isLocale(account.locale) ? account.locale : 'en';
-      await app.jobs.transaction((tx) => sendVerificationEmail(tx, config.publicUrl, account, locale));
+      await sendVerificationEmailAgain(app.jobs, config.publicUrl, account, locale);
       request.log.info({ userId: account.id }, 'verification email sent again');
       return reply.code(202).send();
     },

@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { addressLine, type AppointmentStatus, type CalendarFeedOwner } from '@eclat/shared';
 import {
   appointmentAssignments,
   appointmentServices,
   appointments,
   calendarFeeds,
-  customers,
-  employees,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 
@@ -47,27 +45,6 @@ export async function replaceFeed(db: Db, owner: FeedOwner, locale: string) {
 
 export async function deleteFeed(db: Db, owner: FeedOwner): Promise<void> {
   await db.delete(calendarFeeds).where(eq(ownerColumn(owner.kind), owner.id));
-}
-
-/**
- * Revokes every private calendar address of an account: its customer record's and its employee record's
- * (a feed is only made for a record linked to its account). Part of signing out everywhere.
- */
-export async function revokeFeedsOfAccount(db: Db, userId: string): Promise<void> {
-  await db
-    .delete(calendarFeeds)
-    .where(
-      or(
-        inArray(
-          calendarFeeds.customerId,
-          db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)),
-        ),
-        inArray(
-          calendarFeeds.employeeId,
-          db.select({ id: employees.id }).from(employees).where(eq(employees.userId, userId)),
-        ),
-      ),
-    );
 }
 
 /** The feed a secret opens, if it is current. */

@@ -6,7 +6,7 @@ import {
   pickLocale,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { sendContactMessage } from './contact.service.ts';
 
 /**

@@ -15,13 +15,7 @@ import {
   unsubscribe,
   type EmailPreferencesDeps,
 } from './email-preferences.service.ts';
-
-const UNSUBSCRIBE_PATH = '/email-preferences/unsubscribe';
-
-/** The one-click unsubscribe address of a customer's optional emails (RFC 8058), for their headers. */
-export function unsubscribeUrl(publicUrl: string, emailToken: string): string {
-  return `${publicUrl}/api/v1${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(emailToken)}`;
-}
+import { UNSUBSCRIBE_PATH, unsubscribeUrl } from './unsubscribe-link.ts';
 
 const unsubscribeQuery = z.object({
   token: z.string().max(100).optional(),

@@ -4,7 +4,7 @@ import { customerSchema } from '@eclat/shared';
 import { customers } from '../../db/schema/index.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { headersAs } from '../../../test/auth.ts';
-import { unsubscribeUrl } from './email-preferences.routes.ts';
+import { unsubscribeUrl } from './unsubscribe-link.ts';
 
 /**
  * The one-click unsubscribe link (issue 27): its secret belongs to the address it was mailed to. When the

@@ -10,7 +10,7 @@ import {
 } from '@eclat/shared';
 import { notFound } from '../../lib/app-error.ts';
 import { keysetPage } from '../../lib/keyset.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
 import { createFeedback, deleteFeedback, findFeedback, setFeedbackStatus } from './feedback.repository.ts';

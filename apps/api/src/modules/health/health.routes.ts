@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, healthSchema, readinessSchema } from '@eclat/shared';
-import { pingDatabase } from '../../db/migrate.ts';
+import { pingDatabase } from './health.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

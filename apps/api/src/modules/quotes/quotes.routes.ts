@@ -20,7 +20,7 @@ import {
   slotsResponseSchema,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {

@@ -4,10 +4,11 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.ts';
 import { appointmentReminders, appointments, customers } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
+import type { SendCheck } from '../../jobs/email-worker.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { appointmentEmailDataOf } from '../appointments/appointment-email.ts';
 import { findAppointment } from '../appointments/appointments.repository.ts';
-import { unsubscribeUrl } from '../customers/email-preferences.routes.ts';
+import { unsubscribeUrl } from '../customers/unsubscribe-link.ts';
 
 /** Reminders queued by one pass at most (the next pass, five minutes later, takes the rest). */
 const PER_PASS = 500;
@@ -77,7 +78,7 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
  * Is a reminder still true when its email is about to go out? Not if the visit was cancelled, moved or
  * deleted since it was queued: then nothing is sent (a moved visit gets its own reminder).
  */
-export async function isReminderCurrent(db: Db, reminder: { appointmentId: string; startsAt: string }) {
+async function isReminderCurrent(db: Db, reminder: { appointmentId: string; startsAt: string }) {
   const [row] = await db
     .select({ status: appointments.status, start: appointments.appointmentDate })
     .from(appointments)
@@ -88,6 +89,17 @@ export async function isReminderCurrent(db: Db, reminder: { appointmentId: strin
     row.start.getTime() === new Date(reminder.startsAt).getTime()
   );
 }
+
+/** The email worker's check of a reminder about to go out (app.ts hands it to the worker). */
+export const reminderSendCheck: SendCheck = {
+  stillTrue: async (db, message) =>
+    message.template !== 'appointment-reminder' ||
+    (await isReminderCurrent(db, {
+      appointmentId: message.data.appointmentId,
+      startsAt: message.data.startsAt,
+    })),
+  notSent: 'reminder of a visit cancelled or moved since: not sent',
+};
 
 /** The reminders pass every five minutes (pg-boss schedule `reminders`), in the processes with workers. */
 export const remindersPlugin = fp(

@@ -4,7 +4,8 @@ import type { Db } from '../../db/transaction.ts';
 import { findVisitMailFacts, findSeriesVisits } from '../appointments/appointments.repository.ts';
 import { queueVisitNotices } from '../appointments/visit-notices.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
-import { findSeriesRow, toSeriesViews } from './series.repository.ts';
+import { findSeriesRow } from './series.repository.ts';
+import { toSeriesViews } from './series-views.ts';
 import type { SeriesNotifier } from './series.service.ts';
 
 /** The first visits a series' confirmation lists (each with its calendar event). */

@@ -35,8 +35,8 @@ import {
   findSeriesPage,
   findSeriesRow,
   saveRecurringDiscounts,
-  toSeriesViews,
 } from './series.repository.ts';
+import { toSeriesViews } from './series-views.ts';
 import {
   bookSeries,
   cancelSeries,

@@ -125,13 +125,13 @@ export async function findService(db: Db, id: string): Promise<Service | undefin
   return row ? (await withExtras(db, [row]))[0] : undefined;
 }
 
-type Fields = Omit<ServiceInput, 'image' | 'extras'> & { isAvailable: boolean };
+export type ServiceFields = Omit<ServiceInput, 'image' | 'extras'> & { isAvailable: boolean };
 
 /**
  * The row's columns: with a model other than flat, `pricing` and `durationMinutes` become its "from"
  * figures (decision 025), so the spec's clients show a price that means something.
  */
-function rowOf(fields: Fields, currentModel: PricingModel | undefined) {
+function rowOf(fields: ServiceFields, currentModel: PricingModel | undefined) {
   const pricingModel = fields.pricingModel ?? currentModel ?? { kind: 'flat' };
   const figures = startingFigures(pricingModel, {
     cents: centsOf(fields.pricing),
@@ -209,7 +209,7 @@ export async function saveServiceImage(
 
 export async function createService(
   db: Db,
-  fields: Fields,
+  fields: ServiceFields,
   extras: readonly ServiceExtraInput[] | undefined,
   image: PreparedImage | null | undefined,
 ): Promise<string> {
@@ -224,7 +224,7 @@ export async function createService(
 export async function updateService(
   db: Db,
   id: string,
-  fields: Fields,
+  fields: ServiceFields,
   extras: readonly ServiceExtraInput[] | undefined,
   image: PreparedImage | null | undefined,
 ): Promise<boolean> {

@@ -12,15 +12,14 @@ import { notFound } from '../../lib/app-error.ts';
 import { startImageBackfill } from './image-backfill.ts';
 import { prepareServiceImage } from './service-image.ts';
 import {
-  createService,
   deleteService,
   findService,
   findServiceImage,
   findServiceImageVariant,
   findServices,
   findVariantWidth,
-  updateService,
 } from './services.repository.ts';
+import { addService, changeService } from './services.service.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_READ_CACHE_CONTROL } from '../../plugins/public-reads.ts';
 
@@ -203,7 +202,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       const { image, extras, ...fields } = request.body;
       // Converted before the transaction: no connection is held while the copies are made.
       const prepared = image ? await prepareServiceImage(image) : undefined;
-      const id = await app.jobs.transaction((tx) => createService(tx.db, fields, extras, prepared));
+      const id = await addService(app.jobs, fields, extras, prepared);
       const service = await findService(app.db, id);
       if (!service) throw notFound('Service');
       return reply.code(201).send(service);
@@ -229,9 +228,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       const { image, extras, ...fields } = request.body;
       const prepared =
         image === undefined ? undefined : image === null ? null : await prepareServiceImage(image);
-      const found = await app.jobs.transaction((tx) =>
-        updateService(tx.db, request.params.serviceId, fields, extras, prepared),
-      );
+      const found = await changeService(app.jobs, request.params.serviceId, fields, extras, prepared);
       if (!found) throw notFound('Service');
       const service = await findService(app.db, request.params.serviceId);
       if (!service) throw notFound('Service');

@@ -3,12 +3,12 @@ import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.ts';
-import { loadAuthKeys } from '../modules/auth/keys.ts';
-import { interactionRoutes } from '../modules/auth/interactions.routes.ts';
-import { deleteExpiredOidcPayloads } from '../modules/auth/oidc-adapter.ts';
-import { sendPasswordResetLink } from '../modules/auth/password-reset.ts';
-import { createProvider } from '../modules/auth/provider.ts';
+import type { AppConfig } from '../../config.ts';
+import { loadAuthKeys } from './keys.ts';
+import { interactionRoutes } from './interactions.routes.ts';
+import { deleteExpiredOidcPayloads } from './oidc-adapter.ts';
+import { sendPasswordResetLink } from './password-reset.ts';
+import { createProvider } from './provider.ts';
 
 const HOUR = 60 * 60 * 1000;
 

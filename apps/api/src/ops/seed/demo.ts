@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../client.ts';
-import { runInTransaction } from '../transaction.ts';
+import type { Database } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 import {
   addDays,
   centsOf,
@@ -32,7 +32,7 @@ import {
   services,
   userRoles,
   users,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 import {
   DEMO_ACCOUNT_CUSTOMER,
   DEMO_CUSTOMERS,

@@ -16,7 +16,7 @@ import {
   type ServiceArea,
 } from '@eclat/shared';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
-import type { Db } from '../transaction.ts';
+import type { Db } from '../../db/transaction.ts';
 import {
   findPricedServices,
   type NewAppointment,
@@ -33,7 +33,7 @@ import {
   appointmentServices,
   quoteRequests,
   seriesServices,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 
 /**
  * The demo's business (issue 27): twelve weeks of past visits (completed, some cancelled), today's and

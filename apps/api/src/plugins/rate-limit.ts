@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/transaction.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { isLocked, recordHit, type ThrottleRule } from './throttle.ts';
-import { clientNetwork } from './client-network.ts';
+import { clientNetwork } from '../lib/client-network.ts';
 
 /**
  * A route hook (preValidation) that counts each request under a key (the caller's address or account) in PostgreSQL, so

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import { createDatabase, type Database } from '../client.ts';
+import { createDatabase, type Database } from '../../db/client.ts';
 import { addDays, areaFor, mondayOf, OVERVIEW_WEEKS, todayIn, toLocal } from '@eclat/shared';
 import { findServiceArea } from '../../modules/service-area/service-area.repository.ts';
 import {
@@ -12,7 +12,7 @@ import {
   serviceImages,
   serviceImageVariants,
   services,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 import { findUserByEmail, rolesOf } from '../../modules/auth/accounts.repository.ts';
 import { verifyPassword } from '../../modules/auth/passwords.ts';
 import { DEMO_TEAM_WEEKS } from './demo-content.ts';

@@ -17,7 +17,7 @@ import {
 import { buildApp } from '../../app.ts';
 import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { bearer, signAccessToken } from '../../../test/auth.ts';
-import { createDatabase, type Database } from '../client.ts';
+import { createDatabase, type Database } from '../../db/client.ts';
 import { findUserByEmail } from '../../modules/auth/accounts.repository.ts';
 import { queueDueReminders } from '../../modules/reminders/reminders.ts';
 import { initialiseDatabase } from './demo.ts';
