@@ -85,16 +85,6 @@ export default tseslint.config(
     // keeps db/, drizzle-orm and pg out of their imports; this catches `app.db.select(...)`,
     // `app.jobs.transaction(...)` and the like, which need no import.
     files: ['apps/api/src/modules/*/*.routes.ts'],
-    // Today's route files that still do (issue 28 moves their work into services): this list only shrinks.
-    ignores: [
-      'apps/api/src/modules/appointments/appointments.routes.ts',
-      'apps/api/src/modules/assignments/assignments.routes.ts',
-      'apps/api/src/modules/auth/interactions.routes.ts',
-      'apps/api/src/modules/availabilities/availabilities.routes.ts',
-      'apps/api/src/modules/contact/contact.routes.ts',
-      'apps/api/src/modules/customers/email-preferences.routes.ts',
-      'apps/api/src/modules/quotes/quotes.routes.ts',
-    ],
     rules: {
       'no-restricted-syntax': [
         'error',

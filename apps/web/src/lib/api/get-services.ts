@@ -4,16 +4,9 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api-client';
 import { invalidatePublicResources } from '@/lib/public-resource';
 
-import { PUBLIC_SERVICES_KEY } from './public-services';
+import { PUBLIC_SERVICES_KEY, type ServicesAudience } from './public-services';
 
 const servicesSchema = serviceSchema.array();
-
-/**
- * Who is asking changes the answer: the public (and customers, employees) get the available
- * services only; an admin gets all of them. The audience is part of the key, so signing in as an
- * admin never shows a visitor's cached list, and the reverse.
- */
-export type ServicesAudience = 'public' | 'admin';
 
 export const servicesKeys = {
   all: ['services'] as const,

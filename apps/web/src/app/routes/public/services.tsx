@@ -17,7 +17,7 @@ import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { LazyRetryAlert } from '@/components/ui/lazy-retry-alert';
 import { PageGrid } from '@/components/ui/page-grid';
 import { paths } from '@/config/paths';
-import type { ServicesAudience } from '@/lib/api/get-services';
+import type { ServicesAudience } from '@/lib/api/public-services';
 import { usePublicServices, usePublicServiceSearch } from '@/lib/api/public-services';
 import { requestQuoteHref } from '@/features/quotes/links';
 import { ServiceCard } from '@/features/services/components/service-card';
