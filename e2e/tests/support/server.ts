@@ -37,7 +37,11 @@ export async function startOwnServer(
     } catch {
       // not yet listening
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${errors}`);
+    if (Date.now() > deadline) {
+      // Not left running (and taking the machine's CPU) behind a failed test.
+      child.kill('SIGTERM');
+      throw new Error(`server did not start: ${errors}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
