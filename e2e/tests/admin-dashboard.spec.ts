@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 
 const TEXT = {
   en: {
@@ -83,7 +83,7 @@ async function postCustomerFeedback(browser: Browser, baseURL: string | undefine
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/');
-  await signIn(page, createAccountWithCli('customer'));
+  await signIn(page, await createAccount('customer'));
   const response = await page.request.post('/api/v1/feedbacks', {
     headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
     data: { stars: 4, content },
@@ -102,7 +102,7 @@ for (const language of ['en', 'fr'] as const) {
     test.setTimeout(200_000);
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await page.goto('/admin-dashboard');
     const tabs = page.getByRole('tablist', { name: t.tabs });
     await tabs.getByRole('tab', { name: t.allTabs[0], selected: true }).focus();
@@ -127,10 +127,10 @@ for (const language of ['en', 'fr'] as const) {
   test(`${language}: an admin manages the employee role of a customer from the dashboard`, async ({
     page,
   }) => {
-    const customerEmail = createAccountWithCli('customer');
+    const customerEmail = await createAccount('customer');
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await page.goto('/admin-dashboard');
 
     await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
@@ -173,7 +173,7 @@ for (const language of ['en', 'fr'] as const) {
 
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await page.goto('/admin-dashboard');
     await page.getByRole('tab', { name: t.feedbacks }).click();
     await expect(page).toHaveURL(/\?tab=feedbacks$/);

@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signIn,
-  uniqueEmail,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn, uniqueEmail } from './support/accounts.ts';
 
 const TEXT = {
   en: {
@@ -126,7 +120,7 @@ async function createCustomerWithAppointment(page: Page, firstName: string, last
 async function signInAsAdmin(page: Page, language: Language) {
   await setLanguage(page, language);
   await page.goto('/');
-  await signIn(page, createAccountWithCli('admin'), language);
+  await signIn(page, await createAccount('admin'), language);
 }
 
 for (const language of ['en', 'fr'] as const) {
@@ -325,7 +319,7 @@ test('customers and employees cannot open the employees page', async ({ browser,
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();
     await other.goto('/');
-    await signIn(other, createAccountWithCli(role));
+    await signIn(other, await createAccount(role));
     await other.goto('/employees');
     await expect(other.getByText('You do not have permission to open this page.')).toBeVisible();
     await expect(other).not.toHaveURL(/\/employees$/);

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import {
+  createAccount,
   createAccountWithCli,
   nav,
   setLanguage,
@@ -76,7 +77,7 @@ test('an admin made with the CLI sees the Admin Dashboard and no Services link',
 test('an employee sees Appointments, Schedule, My Availabilities, My Day and My Appointments', async ({
   page,
 }) => {
-  const email = createAccountWithCli('employee');
+  const email = await createAccount('employee');
   await page.goto('/');
   await signIn(page, email);
   // My Appointments in the bar; the staff pages in its Work menu.
@@ -95,7 +96,7 @@ test('an employee sees Appointments, Schedule, My Availabilities, My Day and My 
 test('a signed-out visit to the admin dashboard lands on the home page, and sign-in returns there', async ({
   page,
 }) => {
-  const email = createAccountWithCli('admin');
+  const email = await createAccount('admin');
   await page.goto('/admin-dashboard');
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, email);
@@ -104,7 +105,7 @@ test('a signed-out visit to the admin dashboard lands on the home page, and sign
 });
 
 test('a customer opening the appointments table is sent back', async ({ page }) => {
-  const email = createAccountWithCli('customer');
+  const email = await createAccount('customer');
   await page.goto('/about-us');
   await signIn(page, email);
   await page.goto('/appointments');

@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signedInPage,
-  signIn,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signedInPage, signIn } from './support/accounts.ts';
 import { businessDay, longDay } from './support/business-time.ts';
 
 type Language = 'en' | 'fr';
@@ -137,13 +131,13 @@ for (const language of ['en', 'fr'] as const) {
     // The admin has no employee record: a clear explanation instead of availabilities.
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await page.goto('/my-availabilities');
     await expect(page.getByRole('status').filter({ hasText: t.notEmployee })).toBeVisible();
     await expect(page.getByRole('link', { name: t.add })).toHaveCount(0);
 
     // An employee account, then its employee record (same email), made by the admin.
-    const employeeEmail = createAccountWithCli('employee');
+    const employeeEmail = await createAccount('employee');
     const adminHeaders = { Authorization: `Bearer ${await readAccessToken(page)}` };
     const created = await page.request.post('/api/v1/employees', {
       headers: adminHeaders,

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { freePort } from '../../apps/api/src/lib/free-port.ts';
-import { startSmtpReceiver } from '../../apps/api/test/smtp-receiver.ts';
+import type { Email } from 'postal-mime';
+import { startSmtpReceiver, type SmtpReceiver } from '../../apps/api/test/smtp-receiver.ts';
 import { expect, test } from './fixtures.ts';
 import { setLanguage, signUp, uniqueEmail, verificationLinkIn } from './support/accounts.ts';
 import { startOwnServer } from './support/server.ts';
@@ -28,28 +29,60 @@ const TEXT = {
   },
 } as const;
 
+// One server with the demo content and one SMTP receiver for both languages, which run one after the other
+// in the same worker: starting a server and writing the demo into a new database is most of a run's work.
+// A worker fixture, not a `beforeAll`: if the server does not start, each language fails (and is retried)
+// on its own. Each test reads only the messages sent to its own new address.
+test.describe.configure({ mode: 'default' });
+
+type EmailServer = { smtp: SmtpReceiver; base: string };
+
+const withServer = test.extend<object, { emailServer: EmailServer }>({
+  emailServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      const smtp = await startSmtpReceiver();
+      const port = await freePort();
+      const dataDir = path.join(import.meta.dirname, '../../test-results', `booking-email-${Date.now()}`);
+      try {
+        const server = await startOwnServer(port, dataDir, {
+          SMTP_URL: smtp.url,
+          SEED_DEMO: 'true',
+          JOB_POLL_SECONDS: '0.5',
+        });
+        try {
+          await use({ smtp, base: `http://127.0.0.1:${port}` });
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await smtp.close();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+/** The first `count` messages sent to `to`, once they have arrived. */
+async function messagesTo(smtp: SmtpReceiver, to: string, count: number): Promise<Email[]> {
+  const sent = () => smtp.messages.filter((message) => message.to?.[0]?.address === to);
+  await expect.poll(() => sent().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  return sent();
+}
+
 for (const language of ['en', 'fr'] as const) {
-  test(`${language}: a sign-up is verified by its emailed link, and the booking sends the confirmation with its calendar invitation`, async ({
-    page,
-  }) => {
-    const t = TEXT[language];
-    test.setTimeout(120_000);
-    const smtp = await startSmtpReceiver();
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(import.meta.dirname, '../../test-results', `booking-email-${Date.now()}`);
-    const server = await startOwnServer(port, dataDir, {
-      SMTP_URL: smtp.url,
-      SEED_DEMO: 'true',
-      JOB_POLL_SECONDS: '0.5',
-    });
-    try {
+  withServer(
+    `${language}: a sign-up is verified by its emailed link, and the booking sends the confirmation with its calendar invitation`,
+    async ({ page, emailServer: { smtp, base } }) => {
+      const t = TEXT[language];
+      test.setTimeout(120_000);
       await setLanguage(page, language);
       await page.goto(`${base}/`);
       const email = uniqueEmail(`invite-${language}`);
       await signUp(page, email, language, {
         verificationLink: async () => {
-          const [verification] = await smtp.waitFor(1, 30_000);
+          const [verification] = await messagesTo(smtp, email, 1);
           expect(verification?.to?.[0]?.address).toBe(email);
           expect(verification?.subject).toBe(t.verifySubject);
           return verificationLinkIn(verification?.text ?? '') ?? '';
@@ -104,7 +137,7 @@ for (const language of ['en', 'fr'] as const) {
       );
       expect(booked.status).toBe(201);
 
-      const [, message] = await smtp.waitFor(2, 30_000);
+      const [, message] = await messagesTo(smtp, email, 2);
       expect(message?.to?.[0]?.address).toBe(email);
       expect(message?.subject).toMatch(t.confirmation);
       expect(message?.text).toContain(t.greeting);
@@ -116,10 +149,6 @@ for (const language of ['en', 'fr'] as const) {
         new ICAL.Component(ICAL.parse(content) as unknown[]).getFirstSubcomponent('vevent') ?? undefined,
       );
       expect(event.startDate.toJSDate().toISOString()).toBe(new Date(booked.startsAt).toISOString());
-    } finally {
-      await server.stop();
-      await smtp.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 }

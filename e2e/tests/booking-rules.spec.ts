@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 import { businessDay, businessInstant, longDay } from './support/business-time.ts';
 
 /**
@@ -92,7 +92,7 @@ for (const language of ['en', 'fr'] as const) {
     const day = businessDay((language === 'en' ? 12 : 13) + 2 * test.info().retry);
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('customer'), language);
+    await signIn(page, await createAccount('customer'), language);
     const api = await customerApi(page, `Rules-${language}`);
     // Already booked: Window Washing at 10:00 that day.
     await api.book([api.idOf('Window Washing')], businessInstant(day, 10));
@@ -154,7 +154,7 @@ for (const language of ['en', 'fr'] as const) {
     const lastName = `Owner-${language}${Date.now().toString(36)}`;
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const api = await customerApi(page, lastName);
     // The latest appointment of the table, so it is on its first page.
     const day = businessDay((language === 'en' ? 340 : 341) + 2 * test.info().retry);

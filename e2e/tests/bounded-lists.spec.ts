@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 
 /**
  * Issue 18, decision 024: the lists that grow with the customer base are read from the server a page at
@@ -67,7 +67,7 @@ for (const language of ['en', 'fr'] as const) {
     const tag = `Picker${language}${Date.now().toString(36)}`;
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await seedCustomers(page, tag);
 
     // The appointment form: typing asks the server; 20 at a time, "type more" when more match.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 import { businessDay, businessInstant, longDay } from './support/business-time.ts';
 
 /**
@@ -128,8 +128,8 @@ for (const language of ['en', 'fr'] as const) {
     const suffix = `${language}${Date.now() % 100_000}`;
 
     // The admin puts a new team member on that morning.
-    const adminEmail = createAccountWithCli('admin');
-    const employeeEmail = createAccountWithCli('employee');
+    const adminEmail = await createAccount('admin');
+    const employeeEmail = await createAccount('employee');
     await setLanguage(page, language);
     await page.goto('/');
     await signIn(page, adminEmail, language);
@@ -151,7 +151,7 @@ for (const language of ['en', 'fr'] as const) {
     });
 
     // A customer books Window Washing at 10:00: Dora is the only one working, so it is hers.
-    const customerSide = await signedInPage(browser, baseURL, createAccountWithCli('customer'), language);
+    const customerSide = await signedInPage(browser, baseURL, await createAccount('customer'), language);
     const { customerId } = await customerSide.api.post<{ customerId: string }>('/api/v1/customers/me', {
       firstName: 'Céleste',
       lastName: `Board${suffix}`,

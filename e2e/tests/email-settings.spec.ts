@@ -1,12 +1,6 @@
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { profileAndVisit } from './support/api-booking.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signIn,
-  signedInPage,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn, signedInPage } from './support/accounts.ts';
 import { businessDay } from './support/business-time.ts';
 
 /**
@@ -63,7 +57,7 @@ for (const language of ['en', 'fr'] as const) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('customer'), language);
+    await signIn(page, await createAccount('customer'), language);
 
     // A profile and one booked visit, through the API as the page's own session.
     const booked = await profileAndVisit(page, {
@@ -129,7 +123,7 @@ for (const language of ['en', 'fr'] as const) {
     const t = TEXT[language];
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await page.goto('/admin-dashboard');
     await page.getByRole('tab', { name: t.emailsTab }).click();
     await expect(page).toHaveURL(/tab=emails/);
@@ -147,10 +141,10 @@ for (const language of ['en', 'fr'] as const) {
     test.setTimeout(90_000);
     const t = TEXT[language];
     // The admin puts the account on the team (My Day is for employees with a record).
-    const employeeEmail = createAccountWithCli('employee');
+    const employeeEmail = await createAccount('employee');
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const created = await page.request.post('/api/v1/employees', {
       headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
       data: {

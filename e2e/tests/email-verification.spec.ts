@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { PAGE_TEXT } from '../../apps/api/src/modules/auth/page-text.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import {
-  createAccountWithCli,
+  createAccount,
   readAccessToken,
   setLanguage,
   signIn,
@@ -49,7 +49,7 @@ async function adminMadeRecord(browser: Browser, email: string, language: 'en' |
   const admin = await browser.newPage();
   try {
     await admin.goto('/');
-    await signIn(admin, createAccountWithCli('admin'));
+    await signIn(admin, await createAccount('admin'));
     const headers = { Authorization: `Bearer ${await readAccessToken(admin)}` };
     const customer = await admin.request.post('/api/v1/customers', {
       headers,

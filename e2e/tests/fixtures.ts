@@ -1,11 +1,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { closeAccountConnections } from './support/accounts.ts';
 
 /**
  * `page` that fails the test on any console error or uncaught exception, so "renders with no console
  * error" is checked on every journey, not only where a test remembers to look.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { accountConnections: undefined }>({
+  // The database connections `createAccount` opened in this worker end with it.
+  accountConnections: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      await use(undefined);
+      await closeAccountConnections();
+    },
+    { scope: 'worker', auto: true },
+  ],
   // A pre-rendered page shows its buttons before its script has taken over; people wait a moment, tests
   // wait for `<html data-hydrated>` after every load (not when the test turned script off).
   page: async ({ page, javaScriptEnabled }, use) => {

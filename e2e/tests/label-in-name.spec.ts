@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import { paths, type PathName, type RouteDefinition } from '../../apps/web/src/config/paths.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, PASSWORD, readAccessToken, setLanguage, text } from './support/accounts.ts';
+import { createAccount, PASSWORD, readAccessToken, setLanguage, text } from './support/accounts.ts';
 import { businessDay, businessInstant } from './support/business-time.ts';
 import { labelInNameMismatches } from './support/label-in-name.ts';
 import { BOOKING_SLOT_KEY } from '../../apps/web/src/features/booking/booking-selection.ts';
@@ -79,9 +79,9 @@ async function signedInContext(browser: Browser, baseURL: string | undefined, em
 
 async function makeWorld(browser: Browser, baseURL: string | undefined): Promise<World> {
   const emails = {
-    customer: createAccountWithCli('customer'),
-    employee: createAccountWithCli('employee'),
-    admin: createAccountWithCli('admin'),
+    customer: await createAccount('customer'),
+    employee: await createAccount('employee'),
+    admin: await createAccount('admin'),
   };
   const admin = await signedInContext(browser, baseURL, emails.admin);
   const services = (await (await admin.page.request.get('/api/v1/services')).json()) as {

@@ -2,13 +2,13 @@ import type { Permission } from '@eclat/shared';
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
-import { expectSignedIn, PASSWORD, runUsersCli, text, uniqueEmail } from './support/accounts.ts';
+import { createAccount, expectSignedIn, PASSWORD, text } from './support/accounts.ts';
 
 /**
  * Every role's navigation fits from 1,024 px up (issue 27, decision 037), in English and French: each
  * link the spec gives the role is shown in the bar, the staff pages under the Work menu, and nothing in
  * the header overflows or overlaps. The Work menu works with the keyboard alone. On a phone, the menu
- * button holds every link. Each role is an account made with the operator's tool: one role, or several.
+ * button holds every link. Each role is an account as the operator's tool makes it: one role, or several.
  */
 
 type Language = 'en' | 'fr';
@@ -92,11 +92,8 @@ const ROLE_SETS: readonly (readonly Permission[])[] = [
 /** An account holding these roles, signed in on the page (nothing for a visitor). */
 async function signInAs(page: Page, roles: readonly Permission[]) {
   await page.goto('/');
-  const [first, ...others] = roles;
-  if (!first) return;
-  const email = uniqueEmail(roles.join('-'));
-  runUsersCli('create', '--email', email, '--password', PASSWORD, '--role', first);
-  for (const role of others) runUsersCli('grant', '--email', email, '--role', role);
+  if (roles.length === 0) return;
+  const email = await createAccount(roles);
   const t = text('en');
   await page.getByRole('banner').getByRole('button', { name: t.logIn }).click();
   await page.getByLabel(t.email, { exact: true }).fill(email);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 
 import { parseCsv, csvRecords } from '../../apps/api/test/csv-text.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 
 /** Issue 17: the owner's overview (the dashboard's first tab) and the CSV exports, in both languages. */
 const TEXT = {
@@ -92,7 +92,7 @@ for (const language of ['en', 'fr'] as const) {
     test.setTimeout(120_000);
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     await page.goto('/admin-dashboard');
     const tabs = page.getByRole('tablist', { name: t.tabs });
     // First in the row; the spec's default tab, Employees, still opens the dashboard.
@@ -134,7 +134,7 @@ for (const language of ['en', 'fr'] as const) {
     test.setTimeout(120_000);
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const lastName = `Lefèvre-Côté ${language} ${Date.now()}`;
     const created = await page.request.post('/api/v1/customers', {
       headers: { Authorization: `Bearer ${await readAccessToken(page)}` },

@@ -1,5 +1,5 @@
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, setLanguage, signIn } from './support/accounts.ts';
 
 /** Spec §2, §4: the profile question for an account without a customer record, and both answers. */
 
@@ -35,7 +35,7 @@ for (const language of ['en', 'fr'] as const) {
     const t = TEXT[language];
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('customer'), language);
+    await signIn(page, await createAccount('customer'), language);
     await page.goto('/profile');
     const main = page.getByRole('main');
 

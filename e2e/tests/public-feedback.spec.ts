@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
 
 const VISIBLE = [
   'They clean our clinic every evening and our patients notice.',
@@ -61,7 +61,7 @@ test('fr: the feedback form checks the stars and the text before sending', async
   const t = TEXT.fr;
   await setLanguage(page, 'fr');
   await page.goto('/');
-  await signIn(page, createAccountWithCli('customer'), 'fr');
+  await signIn(page, await createAccount('customer'), 'fr');
   await page.getByRole('link', { name: t.submitFeedback }).click();
   await expect(page).toHaveURL(/\/submit-feedback$/);
 
@@ -92,7 +92,7 @@ test('en: new feedback stays hidden until an admin publishes it, and markup show
   });
 
   await page.goto('/');
-  await signIn(page, createAccountWithCli('customer'));
+  await signIn(page, await createAccount('customer'));
   await page.getByRole('link', { name: t.submitFeedback }).click();
   await page.getByLabel(t.stars).fill('5');
   await page.getByLabel(t.feedback).fill(content);
@@ -113,7 +113,7 @@ test('en: new feedback stays hidden until an admin publishes it, and markup show
   const adminContext = await browser.newContext({ baseURL });
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/');
-  await signIn(adminPage, createAccountWithCli('admin'));
+  await signIn(adminPage, await createAccount('admin'));
   const token = await readAccessToken(adminPage);
   const published = await adminPage.request.patch(`/api/v1/feedbacks/${feedbackId}/publish`, {
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, PASSWORD, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, PASSWORD, setLanguage, signIn } from './support/accounts.ts';
 
 // In order, in one worker: one test adds a service and deletes it, others count every card of the
 // catalogue and its pictures; side by side, a card came and went between the count and the look.
@@ -91,7 +91,7 @@ for (const language of ['en', 'fr'] as const) {
 test('en: a visitor who picks a service signs in and finds the selection kept, then continues', async ({
   page,
 }) => {
-  const email = createAccountWithCli('customer');
+  const email = await createAccount('customer');
   await page.goto('/services');
   // Choosing while signed out leaves for the sign-in page at once (click: check() would wait for the box).
   await page.getByRole('checkbox', { name: 'Select Deep Cleaning' }).click();
@@ -115,7 +115,7 @@ test('en: a visitor who picks a service signs in and finds the selection kept, t
 
 test('en: the service form checks its fields before sending', async ({ page }) => {
   await page.goto('/');
-  await signIn(page, createAccountWithCli('admin'));
+  await signIn(page, await createAccount('admin'));
   await page.goto('/add-service');
   await page.getByRole('button', { name: 'Create Service' }).click();
   await expect(page.getByText('All fields must be filled to submit the form.')).toBeVisible();
@@ -168,7 +168,7 @@ test('an admin creates a service with a picture, edits it, sees its price per la
 }) => {
   const title = `E2E Sparkle ${Date.now()}`;
   await page.goto('/');
-  await signIn(page, createAccountWithCli('admin'));
+  await signIn(page, await createAccount('admin'));
   await page.goto('/services');
   await page.getByRole('link', { name: 'Add Service' }).click();
   await expect(page).toHaveURL(/\/add-service$/);
@@ -249,7 +249,7 @@ for (const language of ['en', 'fr'] as const) {
     const t = AMOUNTS[language];
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const services = (await (await page.request.get('/api/v1/services')).json()) as { serviceId: string }[];
     await page.goto(`/edit-service/${services[0]?.serviceId ?? ''}`);
     const pricing = page.getByRole('textbox', { name: t.pricing, exact: true });

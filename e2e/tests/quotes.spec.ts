@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signedInPage,
-  signIn,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signedInPage, signIn } from './support/accounts.ts';
 import { businessDay } from './support/business-time.ts';
 import { CUSTOMER_TEXT, fillProfileForm, openProfileForm, saveProfile } from './support/customer-booking.ts';
 import { pickTime } from './support/slot-picker.ts';
@@ -118,7 +112,7 @@ for (const language of ['en', 'fr'] as const) {
     const day = businessDay(DAYS_AHEAD[language] + 2 * test.info().retry);
     await setLanguage(page, language);
     await page.goto('/');
-    const email = createAccountWithCli('customer');
+    const email = await createAccount('customer');
     await signIn(page, email, language);
     await createProfileOutsideTheArea(page, language);
 
@@ -166,7 +160,7 @@ for (const language of ['en', 'fr'] as const) {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The admin answers on the Quotes tab.
-    const admin = await signedInPage(browser, baseURL, createAccountWithCli('admin'), language);
+    const admin = await signedInPage(browser, baseURL, await createAccount('admin'), language);
     await admin.page.goto('/admin-dashboard?tab=quotes');
     const panel = admin.page.getByRole('tabpanel', { name: t.quotesTab });
     const request = panel.getByTestId('admin-quote').filter({ hasText: email });
@@ -209,7 +203,7 @@ test('en: a service priced on request leads to the quote request, with that serv
   page,
 }) => {
   await page.goto('/');
-  await signIn(page, createAccountWithCli('customer'));
+  await signIn(page, await createAccount('customer'));
   await page.goto('/services');
   await page.getByRole('link', { name: 'Request a quote for Post-Renovation Cleanup' }).click();
   await expect(page).toHaveURL(/\/request-quote\?services=/);

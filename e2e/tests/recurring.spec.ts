@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signedInPage,
-  signIn,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signedInPage, signIn } from './support/accounts.ts';
 import { businessDay, longDay } from './support/business-time.ts';
 
 /**
@@ -159,14 +153,14 @@ for (const language of ['en', 'fr'] as const) {
     // The admin puts a cleaner on the team for the first three visit days and D+56.
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const adminHeaders = { Authorization: `Bearer ${await readAccessToken(page)}` };
     const created = await page.request.post('/api/v1/employees', {
       headers: adminHeaders,
       data: {
         firstName: 'Ana',
         lastName: `Recur-${tag}`,
-        email: createAccountWithCli('employee'),
+        email: await createAccount('employee'),
         phoneNumber: '514-555-0142',
         role: 'Cleaner',
         isActive: true,
@@ -183,7 +177,7 @@ for (const language of ['en', 'fr'] as const) {
     }
 
     // The customer books Standard Home Cleaning (2 h) at 09:00, every 2 weeks.
-    const customer = await signedInPage(browser, baseURL, createAccountWithCli('customer'), language);
+    const customer = await signedInPage(browser, baseURL, await createAccount('customer'), language);
     const me = customer.page;
     const profile = await me.request.post('/api/v1/customers/me', {
       headers: { Authorization: `Bearer ${await readAccessToken(me)}` },
@@ -380,7 +374,7 @@ for (const language of ['en', 'fr'] as const) {
 
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const headers = { Authorization: `Bearer ${await readAccessToken(page)}` };
     const post = async (url: string, data: unknown) => {
       const response = await page.request.post(url, { headers, data });
@@ -390,7 +384,7 @@ for (const language of ['en', 'fr'] as const) {
     const { employeeId } = await post('/api/v1/employees', {
       firstName: 'Noor',
       lastName: `Phone-${tag}`,
-      email: createAccountWithCli('employee'),
+      email: await createAccount('employee'),
       phoneNumber: '514-555-0150',
       role: 'Cleaner',
       isActive: true,

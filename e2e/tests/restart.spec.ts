@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { createAccountWithCli, readStoredSession, signIn } from './support/accounts.ts';
+import { createAccount, readStoredSession, signIn } from './support/accounts.ts';
 import { startFreshServer, startOwnServer } from './support/server.ts';
 
 test('a signed-in browser stays signed in across a server restart, and its refresh token still works', async ({
@@ -11,7 +11,7 @@ test('a signed-in browser stays signed in across a server restart, and its refre
   const { port, base, dataDir } = fresh;
   let server: { stop(): Promise<void> } = fresh;
   try {
-    const email = createAccountWithCli('customer', dataDir);
+    const email = await createAccount('customer', dataDir);
 
     await page.goto(`${base}/`);
     await signIn(page, email);

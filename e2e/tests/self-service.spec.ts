@@ -1,12 +1,6 @@
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { profileAndVisit } from './support/api-booking.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signIn,
-  signedInPage,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn, signedInPage } from './support/accounts.ts';
 import { businessDay, businessInstant } from './support/business-time.ts';
 import { fromMailbox } from './support/mailbox.ts';
 
@@ -55,7 +49,7 @@ for (const language of ['en', 'fr'] as const) {
     const t = TEXT[language];
     await setLanguage(page, language);
     await page.goto('/');
-    const email = createAccountWithCli('customer');
+    const email = await createAccount('customer');
     await signIn(page, email, language);
     const far = await profileAndVisit(page, {
       day: businessDay(DAYS_AHEAD[language]),
@@ -66,7 +60,7 @@ for (const language of ['en', 'fr'] as const) {
     if (typeof far === 'string') throw new Error(far);
 
     // The office books the same customer a visit a few hours from now (customers need 12 hours' notice).
-    const office = await signedInPage(browser, baseURL, createAccountWithCli('admin'), language);
+    const office = await signedInPage(browser, baseURL, await createAccount('admin'), language);
     const adminToken = await readAccessToken(office.page);
     const candidates = [0, 1]
       .flatMap((days) => Array.from({ length: 12 }, (_, i) => businessInstant(businessDay(days), 9 + i)))

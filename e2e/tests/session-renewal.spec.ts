@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
-import { createAccountWithCli, readStoredSession, signIn } from './support/accounts.ts';
+import { createAccount, readStoredSession, signIn } from './support/accounts.ts';
 
 /** The browser's clock, in seconds (the tabs' clock, which the test moves forward). */
 const browserNow = (page: Page) => page.evaluate(() => Date.now() / 1000);
@@ -11,7 +11,7 @@ test('two tabs renew the session one at a time and both stay signed in', async (
   // the tabs' clock jumps to that minute (both tabs share it, as they share the real one); the server
   // issues, rotates and checks the tokens on its own clock, as always.
   await context.clock.install();
-  const email = createAccountWithCli('customer');
+  const email = await createAccount('customer');
 
   await page.goto('/');
   await signIn(page, email);

@@ -1,5 +1,5 @@
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccountWithCli, readAccessToken, setLanguage, signIn, text } from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signIn, text } from './support/accounts.ts';
 
 const TEXT = {
   en: {
@@ -26,7 +26,7 @@ for (const language of ['en', 'fr'] as const) {
   }, testInfo) => {
     test.setTimeout(180_000); // a sign-in, two dialogs with axe and screenshots, a sign-out: slow on a busy machine
     const t = TEXT[language];
-    const email = createAccountWithCli('customer');
+    const email = await createAccount('customer');
     await setLanguage(page, language);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');

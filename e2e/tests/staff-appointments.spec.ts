@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { pdfText } from '../../apps/api/test/pdf-text.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import {
-  createAccountWithCli,
+  createAccount,
   readAccessToken,
   runUsersCli,
   setLanguage,
@@ -192,7 +192,7 @@ test('the table pages through 20 appointments six at a time, and the PDF lists w
   const server = await startFreshServer('staff-appointments', { SEED_DEMO: 'false' });
   const { base, dataDir } = server;
   try {
-    const email = createAccountWithCli('admin', dataDir);
+    const email = await createAccount('admin', dataDir);
     await page.goto(`${base}/`);
     await signIn(page, email);
 
@@ -303,7 +303,7 @@ for (const language of ['en', 'fr'] as const) {
     const employeeLast = `Ouellet-${tag}`;
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
+    await signIn(page, await createAccount('admin'), language);
     const api = await adminApi(page);
     await api.createCustomer('Maude', lastName);
     const { employeeId: busyId } = await api.createEmployee('Hugo', employeeLast);
@@ -400,7 +400,7 @@ test('an employee only reads appointments; a delete the server refuses shows the
   const adminContext = await browser.newContext({ baseURL });
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/');
-  const adminEmail = createAccountWithCli('admin');
+  const adminEmail = await createAccount('admin');
   await signIn(adminPage, adminEmail);
   const api = await adminApi(adminPage);
   const { customerId } = await api.createCustomer('Rose', lastName);
@@ -414,7 +414,7 @@ test('an employee only reads appointments; a delete the server refuses shows the
 
   // An employee: the table and the PDF, no add, edit or delete.
   await page.goto('/');
-  await signIn(page, createAccountWithCli('employee'));
+  await signIn(page, await createAccount('employee'));
   await page.goto('/appointments');
   await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
   const row = await findRow(page, 'en', lastName);

@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import {
-  createAccountWithCli,
-  readAccessToken,
-  setLanguage,
-  signedInPage,
-  signIn,
-} from './support/accounts.ts';
+import { createAccount, readAccessToken, setLanguage, signedInPage, signIn } from './support/accounts.ts';
 import { longDay, businessDay } from './support/business-time.ts';
 
 /**
@@ -140,8 +134,8 @@ for (const language of ['en', 'fr'] as const) {
     // The admin puts a new team member on the team.
     await setLanguage(page, language);
     await page.goto('/');
-    await signIn(page, createAccountWithCli('admin'), language);
-    const employeeEmail = createAccountWithCli('employee');
+    await signIn(page, await createAccount('admin'), language);
+    const employeeEmail = await createAccount('employee');
     const created = await page.request.post('/api/v1/employees', {
       headers: { Authorization: `Bearer ${await readAccessToken(page)}` },
       data: {
@@ -178,7 +172,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
 
     // A customer books Deep Cleaning (4 h) at 09:00: the only start inside that morning (09:00-13:00).
-    const first = await signedInPage(browser, baseURL, createAccountWithCli('customer'), language);
+    const first = await signedInPage(browser, baseURL, await createAccount('customer'), language);
     await createProfile(first.page, `First-${tag}`, '12 Main Street');
     const firstDay = await openDay(first.page, language, day);
     await firstDay.click();
@@ -195,7 +189,7 @@ for (const language of ['en', 'fr'] as const) {
     await first.page.context().close();
 
     // The next customer: the day is marked (nothing left) and 09:00 says no cleaner is free.
-    const next = await signedInPage(browser, baseURL, createAccountWithCli('customer'), language);
+    const next = await signedInPage(browser, baseURL, await createAccount('customer'), language);
     // With a profile: the calendar reads it for the postal code of "Your home" (without one, the spec's
     // /customers/byEmail answers 404, which the browser logs).
     await createProfile(next.page, `Next-${tag}`, '14 Main Street');

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createAccountWithCli, setLanguage, signIn } from './support/accounts.ts';
+import { createAccount, setLanguage, signIn } from './support/accounts.ts';
 import { fromMailbox } from './support/mailbox.ts';
 import { startFreshServer } from './support/server.ts';
 
@@ -208,7 +208,7 @@ async function signInAsCustomer(
   language: 'en' | 'fr',
   server: { base: string; dataDir?: string } = { base: '' },
 ) {
-  const email = createAccountWithCli('customer', server.dataDir ?? process.env.E2E_DATA_DIR);
+  const email = await createAccount('customer', server.dataDir ?? process.env.E2E_DATA_DIR);
   await setLanguage(page, language);
   await page.goto(`${server.base}/?lang=${language}`);
   await signIn(page, email, language);

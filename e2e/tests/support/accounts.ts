@@ -2,9 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
+import type { Permission } from '@eclat/shared';
 import { BUSINESS_TIME_ZONE } from './business-time.ts';
 import { fromMailbox } from './mailbox.ts';
+import { loadConfig } from '../../../apps/api/src/config.ts';
+import { createDatabase, type Database } from '../../../apps/api/src/db/client.ts';
+import { connectForTool } from '../../../apps/api/src/db/connect.ts';
+import { createUser } from '../../../apps/api/src/modules/auth/accounts.repository.ts';
 import { PAGE_TEXT } from '../../../apps/api/src/modules/auth/page-text.ts';
+import { hashPassword } from '../../../apps/api/src/modules/auth/passwords.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const PASSWORD = 'spotless windows every tuesday';
@@ -74,6 +80,65 @@ export function createAccountWithCli(
 ): string {
   const email = uniqueEmail(role);
   runUsersCliOn(dataDir, 'create', '--email', email, '--password', PASSWORD, '--role', role);
+  return email;
+}
+
+type Connection = { db: Database; close: () => Promise<void> };
+
+async function connect(dataDir: string): Promise<Connection> {
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const handle = await connectForTool(loadConfig({ DATA_DIR: dataDir }, REPO, false), quiet);
+  const db = createDatabase(handle.url, 1, 'eclat-e2e');
+  // A connection the server ends (it stops, or restarts) is not this worker's failure.
+  db.$client.on('error', () => undefined);
+  return {
+    db,
+    close: async () => {
+      await db.$client.end();
+      await handle.close();
+    },
+  };
+}
+
+// The test server's database, kept for the life of the worker (`closeAccountConnections`); a server of a
+// test's own is connected to for each account, since it may stop or restart.
+let testServer: Promise<Connection> | undefined;
+let passwordHash: Promise<string> | undefined;
+
+/** Ends the connection `createAccount` kept to the test server (the worker's teardown). */
+export async function closeAccountConnections() {
+  const open = testServer;
+  testServer = undefined;
+  if (open) await (await open).close();
+}
+
+/**
+ * A new account (its email) with the role or roles, on the running server of the data folder (the test server's
+ * unless told): the rows the operator's tool writes (`users create`, its address verified), written by the
+ * same repository function from the test's own process. The tool itself is a new Node process that loads the
+ * API's code (about 2 s of CPU each time); tests that are about the tool use `createAccountWithCli`.
+ */
+export async function createAccount(
+  roles: Permission | readonly Permission[],
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<string> {
+  if (!dataDir) throw new Error('No data folder: E2E_DATA_DIR is not set.');
+  const granted = typeof roles === 'string' ? [roles] : [...roles];
+  const email = uniqueEmail(granted.join('-'));
+  // Every test account has the same password: hashed once per worker.
+  passwordHash ??= hashPassword(PASSWORD);
+  const own = dataDir !== process.env.E2E_DATA_DIR;
+  const connection = own ? connect(dataDir) : (testServer ??= connect(dataDir));
+  const { db, close } = await connection;
+  try {
+    await createUser(
+      db,
+      { email, passwordHash: await passwordHash, firstName: '', lastName: '', emailVerifiedAt: new Date() },
+      granted,
+    );
+  } finally {
+    if (own) await close();
+  }
   return email;
 }
 
