@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+
+import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
+import { requestQuoteHref } from '@/features/quotes/links';
+import { useTranslation } from '@/lib/i18n';
+import { Link } from '@/lib/navigation';
+
+import type { Checkout } from './use-checkout';
+
+/** What is booked: the services with their prices and the total (or "tell us about your home first"). */
+export function CheckoutServices({ checkout }: { checkout: Checkout }) {
+  const { t } = useTranslation();
+  const { services, estimate, quotedCount, locale, place, backToCalendar } = checkout;
+
+  let content;
+  if (services.isPending) {
+    content = <Skeleton height={72} />;
+  } else if (services.isError) {
+    content = (
+      <Alert color="red" role="alert" p="sm">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('checkout.errors.services')}</Text>
+          <Button size="xs" variant="default" onClick={() => void services.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    content = (
+      <Stack gap="xs">
+        {estimate.price ? (
+          <PriceBreakdown
+            lines={estimate.price.lines}
+            totalCents={estimate.price.totalCents}
+            locale={locale}
+            totalTestId="checkout-total"
+            totalLabel={t('checkout.total')}
+          />
+        ) : (
+          <Alert color="blue" role="alert" p="sm">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('pricing.home.first')}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  backToCalendar(null);
+                }}
+              >
+                {t('pricing.home.heading')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {(estimate.price?.totalCents ?? 0) > 0 && quotedCount > 0 && (
+          <Text size="sm" c="dimmed" data-testid="checkout-total-note">
+            {t('checkout.totalExcludesQuoted', { count: quotedCount })}
+          </Text>
+        )}
+        {quotedCount > 0 && (
+          <Anchor
+            component={Link}
+            to={requestQuoteHref({
+              serviceIds: services.data
+                .filter((service) => service.pricing <= 0)
+                .map((service) => service.serviceId),
+              postalCode: place.postalCode,
+            })}
+            size="sm"
+          >
+            {t('quotes.requestForQuoted', { count: quotedCount })}
+          </Anchor>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('checkout.servicesHeading')}
+        </Title>
+        {content}
+      </Stack>
+    </Paper>
+  );
+}
