@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 
 import { paths } from '@/config/paths';
 import { profileSetupHref } from '@/features/customers/profile-return';
@@ -20,6 +9,7 @@ import {
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
+import { CheckoutSection, SectionRetryAlert } from './checkout-section';
 import type { Checkout } from './use-checkout';
 
 /** /profile, coming back here after the first save. */
@@ -36,14 +26,7 @@ export function CheckoutDetails({ checkout }: { checkout: Checkout }) {
     details = <Skeleton height={120} />;
   } else if (profile.isError) {
     details = (
-      <Alert color="red" role="alert" p="sm">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('checkout.errors.customer')}</Text>
-          <Button size="xs" variant="default" onClick={() => void profile.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <SectionRetryAlert message={t('checkout.errors.customer')} onRetry={() => void profile.refetch()} />
     );
   } else if (!profile.data) {
     details = (
@@ -93,14 +76,5 @@ export function CheckoutDetails({ checkout }: { checkout: Checkout }) {
     );
   }
 
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('checkout.detailsHeading')}
-        </Title>
-        {details}
-      </Stack>
-    </Paper>
-  );
+  return <CheckoutSection heading={t('checkout.detailsHeading')}>{details}</CheckoutSection>;
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 
 import { PriceBreakdown } from '@/features/pricing/components/price-breakdown';
 import { requestQuoteHref } from '@/features/quotes/links';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
+import { CheckoutSection, SectionRetryAlert } from './checkout-section';
 import type { Checkout } from './use-checkout';
 
 /** What is booked: the services with their prices and the total (or "tell us about your home first"). */
@@ -17,14 +18,7 @@ export function CheckoutServices({ checkout }: { checkout: Checkout }) {
     content = <Skeleton height={72} />;
   } else if (services.isError) {
     content = (
-      <Alert color="red" role="alert" p="sm">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('checkout.errors.services')}</Text>
-          <Button size="xs" variant="default" onClick={() => void services.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <SectionRetryAlert message={t('checkout.errors.services')} onRetry={() => void services.refetch()} />
     );
   } else {
     content = (
@@ -76,14 +70,5 @@ export function CheckoutServices({ checkout }: { checkout: Checkout }) {
     );
   }
 
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('checkout.servicesHeading')}
-        </Title>
-        {content}
-      </Stack>
-    </Paper>
-  );
+  return <CheckoutSection heading={t('checkout.servicesHeading')}>{content}</CheckoutSection>;
 }

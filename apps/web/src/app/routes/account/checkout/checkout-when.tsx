@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { formatBusinessDate, formatBusinessTime } from '@/features/appointments/time';
 import { useTranslation } from '@/lib/i18n';
 
+import { CheckoutSection } from './checkout-section';
 import type { Checkout } from './use-checkout';
 
 /** When: the date and time chosen (business time zone), and the way back to change them. */
@@ -54,8 +55,8 @@ export function CheckoutWhen({ checkout }: { checkout: Checkout }) {
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="sm">
+    <CheckoutSection
+      heading={
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={2} size="h4">
             {t('checkout.whenHeading')}
@@ -73,8 +74,9 @@ export function CheckoutWhen({ checkout }: { checkout: Checkout }) {
             </Anchor>
           )}
         </Group>
-        {when}
-      </Stack>
-    </Paper>
+      }
+    >
+      {when}
+    </CheckoutSection>
   );
 }
