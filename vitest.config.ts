@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects:
+ * Four projects:
  * - unit: pure tests (shared package, web helpers, catalogue parity, build scripts); no database, no network.
+ * - components: web components rendered in happy-dom with Testing Library, the real catalogues, the API
+ *   answered by a `fetch` handler in the test (decision 045).
  * - budgets: the web build's bytes per page (needs `npm run build`).
  * - api: the real app (`app.inject`) against a real PostgreSQL, one fresh database per test file.
  */
@@ -16,10 +18,19 @@ export default defineConfig({
           alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
           include: [
             'packages/shared/src/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.ts',
             'apps/web/scripts/**/*.test.ts',
           ],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
       {

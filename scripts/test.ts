@@ -1,10 +1,10 @@
 /**
  * `npm test`: the whole suite, in order: format, lint (eslint and the import rules), typecheck and the web build (side by side), unit
- * tests, the build's byte budgets, API tests on a real PostgreSQL (the pre-rendered pages among them), then end-to-end tests
+ * tests, component tests (happy-dom), the build's byte budgets, API tests on a real PostgreSQL (the pre-rendered pages among them), then end-to-end tests
  * in Chromium against the production build served by the real server. Every step runs even when an earlier one failed (except e2e without a build), and the last
  * line is the plain summary `N passed, N failed` counting every test and every check.
  *
- * Options: `--only=lint,typecheck,unit,budgets,api,e2e` to run a subset.
+ * Options: `--only=lint,typecheck,unit,components,budgets,api,e2e` to run a subset.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -92,7 +92,7 @@ type VitestReport = {
   success: boolean;
 };
 
-function vitest(project: 'unit' | 'budgets' | 'api') {
+function vitest(project: 'unit' | 'components' | 'budgets' | 'api') {
   const started = Date.now();
   const report = path.join(RESULTS, `vitest-${project}.json`);
   fs.rmSync(report, { force: true });
@@ -210,6 +210,7 @@ const besideResults = await Promise.all(beside);
 results.push(...besideResults);
 const built = needsBuild && besideResults.at(-1)?.failed === 0;
 if (wants('unit')) vitest('unit');
+if (wants('components')) vitest('components');
 if (wants('budgets')) vitest('budgets');
 if (wants('api')) vitest('api');
 if (wants('e2e')) await e2e(built);

@@ -6,13 +6,11 @@ import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '@/lib/navigation';
 
+import { SlotChooser } from '@/components/slot-chooser/slot-chooser';
+import { useSlotChooser } from '@/components/slot-chooser/use-slot-chooser';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useCalendarDays } from '@/lib/slots/get-slot-days';
-import { useSlots } from '@/lib/slots/get-slots';
-import { useBookableUntil, useBusinessTimeZone } from '@/lib/business-time-zone';
-import { SlotPicker } from '@/components/slots/slot-picker';
-import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/lib/business-time';
 import { useSelectedServices } from '@/features/booking/api/get-selected-services';
 import {
@@ -66,11 +64,9 @@ export function CalendarSelectRoute() {
   const [restoredDate] = useState(() => readStateAppointmentDate(location.state) ?? readBookingSlot());
   // Checkout sent the person back because the time was refused (full, no cleaner free...): say why.
   const [refusedReason, setRefusedReason] = useState(() => readStateRefusedReason(location.state));
+  // Until a time is picked here, the restored choice (a date alone means 12:00) stands, unless refused.
+  const [isRefusedAtOpen] = useState(refusedReason !== null);
   const [openedAt] = useState(() => new Date());
-  const [pickedDate, setPickedDate] = useState<string | null>(null);
-  // Undefined until a time is picked here: the restored choice (a date alone means 12:00) stands.
-  const [pickedTime, setSelected] = useState<string | null | undefined>(refusedReason ? null : undefined);
-  const [error, setError] = useState<string | null>(null);
   // "Your home" (decision 025): what the services are priced on; kept for a reload and for checkout.
   const [homeChoice, setHomeChoice] = useState(() => readInitialBookingHome(location.state));
   const [showHomeErrors, setShowHomeErrors] = useState(false);
@@ -89,46 +85,40 @@ export function CalendarSelectRoute() {
   const isPlaceReady = place.error === null && !isOutside;
   // The times depend on the visit's length: asked once the home says what the services need.
   const isHomeReady = services.isSuccess && (!estimate.asks || estimate.price !== null) && isPlaceReady;
+  const timeZone = useBusinessTimeZone();
+  const zone = timeZone.data;
+  const today = zone ? toZonedIsoDate(openedAt, zone) : null;
+  const restored = restoredDate && zone ? appointmentStart(restoredDate, zone) : null;
+  const totalMinutes =
+    estimate.price?.minutes ?? services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
+  // Longer than a business day: no time can work (VISIT_TOO_LONG), so the page says so instead of times.
+  const isTooLong = totalMinutes > MAX_VISIT_MINUTES;
+  const chooser = useSlotChooser({
+    today,
+    serviceIds,
+    choice: estimate.choice,
+    enabled: isHomeReady && !isTooLong,
+    initial: {
+      date: restored && zone ? toZonedIsoDate(new Date(restored), zone) : null,
+      selected: isRefusedAtOpen ? null : restored,
+    },
+    refusedReason,
+    onDateChange: () => {
+      setRefusedReason(null);
+      writeBookingSlot(null);
+    },
+    onSelect: (startsAt) => {
+      setRefusedReason(null);
+      // Kept for a reload of this page too.
+      writeBookingSlot(startsAt);
+    },
+  });
+  const { date, selected, selectedSlot, error, setError } = chooser;
   const changeHome = (next: BookingHome) => {
     setHomeChoice(next);
     writeBookingHome(next);
     if (error === t('pricing.home.first')) setError(null);
   };
-  const timeZone = useBusinessTimeZone();
-  const bookableUntil = useBookableUntil().data;
-  const zone = timeZone.data;
-  const today = zone ? toZonedIsoDate(openedAt, zone) : null;
-  const restored = restoredDate && zone ? appointmentStart(restoredDate, zone) : null;
-  const selected = pickedTime === undefined ? restored : pickedTime;
-  const date = pickedDate ?? (restored && zone ? toZonedIsoDate(new Date(restored), zone) : null);
-  const isPastDay = date !== null && today !== null && isPastDate(date, today);
-  const totalMinutes =
-    estimate.price?.minutes ?? services.data?.reduce((sum, service) => sum + service.durationMinutes, 0) ?? 0;
-  // Longer than a business day: no time can work (VISIT_TOO_LONG), so the page says so instead of times.
-  const isTooLong = totalMinutes > MAX_VISIT_MINUTES;
-  const slots = useSlots(
-    date && !isPastDay && !isTooLong && isHomeReady ? date : null,
-    serviceIds,
-    estimate.choice,
-  );
-  const days = useCalendarDays({
-    initialDay: date,
-    today: isHomeReady ? today : null,
-    bookableUntil,
-    serviceIds,
-    choice: estimate.choice,
-  });
-  const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
-  const noticeHours = slots.data?.minNoticeHours;
-  const reasonText = (reason: SlotReason) => {
-    const message = slotReasonMessage(reason, bookableUntil, locale, noticeHours);
-    return t(message.key, message.values);
-  };
-
-  let choiceError = error;
-  if (!choiceError && refusedReason) choiceError = reasonText(refusedReason);
-  else if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
-  else if (!choiceError && selectedSlot?.reason) choiceError = reasonText(selectedSlot.reason);
 
   const goNext = () => {
     if (!isHomeReady) {
@@ -251,33 +241,7 @@ export function CalendarSelectRoute() {
             {t('pricing.home.first')}
           </Alert>
         ) : (
-          <SlotPicker
-            locale={locale}
-            today={today}
-            maxDate={bookableUntil}
-            date={date}
-            onDateChange={(value) => {
-              setPickedDate(value);
-              setSelected(null);
-              setRefusedReason(null);
-              writeBookingSlot(null);
-              setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
-            }}
-            slots={slots.data}
-            isLoading={slots.isPending}
-            isError={slots.isError}
-            onRetry={() => void slots.refetch()}
-            selected={selected}
-            onSelect={(startsAt) => {
-              setSelected(startsAt);
-              setError(null);
-              setRefusedReason(null);
-              // Kept for a reload of this page too.
-              writeBookingSlot(startsAt);
-            }}
-            error={choiceError}
-            days={days}
-          />
+          <SlotChooser chooser={chooser} today={today} />
         )}
 
         <Group justify="space-between" gap="md">

@@ -1,4 +1,4 @@
-import type { Appointment, Locale, Slots } from '@eclat/shared';
+import type { Appointment, Locale } from '@eclat/shared';
 import {
   Alert,
   Anchor,
@@ -17,27 +17,23 @@ import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '@/lib/navigation';
 
+import { SlotChooser } from '@/components/slot-chooser/slot-chooser';
+import { useSlotChooser, type Slot } from '@/components/slot-chooser/use-slot-chooser';
 import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useMyAppointment } from '@/features/my-appointments/api/get-my-appointment';
-import { useCalendarDays } from '@/lib/slots/get-slot-days';
-import { useSlots } from '@/lib/slots/get-slots';
-import { useBookableUntil, useBusinessTimeZone } from '@/lib/business-time-zone';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import { useUpdateMyAppointment } from '@/features/my-appointments/api/update-my-appointment';
-import { SlotPicker } from '@/components/slots/slot-picker';
 import { useCustomerReach, useSelfServicePolicy } from '@/lib/api/get-self-service-policy';
 import { TooLateNotice } from '@/components/appointments/too-late-notice';
-import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
-import { formatBusinessDateTime, isPastDate, toZonedIsoDate } from '@/lib/business-time';
+import { formatBusinessDateTime, toZonedIsoDate } from '@/lib/business-time';
 import { toBookingRefusal } from '@/lib/booking-refusal';
 import { changeSeriesHref } from '@/features/series/links';
 import { useServices } from '@/lib/api/get-services';
 import { isApiError, toErrorCode } from '@/lib/api-client';
 import { i18n, useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
-
-type Slot = Slots['slots'][number];
 
 type EditFormProps = { appointment: Appointment; timeZone: string; today: string; locale: Locale };
 
@@ -47,61 +43,33 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
   const navigate = useNavigate();
   const services = useServices('public');
   const update = useUpdateMyAppointment();
-  const bookableUntil = useBookableUntil().data;
 
   const originalIds = appointment.serviceDetails.flatMap((detail) =>
     detail.serviceId ? [detail.serviceId] : [],
   );
   const [serviceIds, setServiceIds] = useState<string[]>(originalIds);
-  const [date, setDate] = useState<string | null>(() =>
-    toZonedIsoDate(new Date(appointment.appointmentDate), timeZone),
-  );
   const [originalDay] = useState(() => toZonedIsoDate(new Date(appointment.appointmentDate), timeZone));
-  const [selected, setSelected] = useState<string | null>(appointment.appointmentDate);
   const [comments, setComments] = useState(appointment.comments ?? '');
   const [servicesError, setServicesError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const isPastDay = date !== null && isPastDate(date, today);
-  // The times for the visit's own length: the home and extras it was priced on (decision 025).
+  // The times for the visit's own length: the home and extras it was priced on (decision 025). The
+  // visit's own day may look taken, and the hours it overlaps full, only because of it: its day is
+  // never marked and those hours stay selectable (the server checks the capacity again without it).
   const kept = appointment.priceBreakdown
     ? { home: appointment.priceBreakdown.home, extraIds: appointment.priceBreakdown.extraIds }
     : undefined;
-  const slots = useSlots(date && !isPastDay ? date : null, serviceIds, kept);
-  const calendarDays = useCalendarDays({ initialDay: date, today, bookableUntil, serviceIds, choice: kept });
-  // The visit's own day may look taken only because of this visit: it is never marked.
-  const days = {
-    ...calendarDays,
-    marked: calendarDays.marked && new Map([...calendarDays.marked].filter(([day]) => day !== originalDay)),
-  };
-  const isOriginalTime = selected === appointment.appointmentDate;
-  const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
-
-  // `/slots` counts this appointment too: an hour it overlaps may only look full (or its cleaner busy,
-  // when they are the only one free) because of it. Those stay selectable; the server checks the
-  // capacity again without it (SLOT_FULL or NO_CLEANER_FREE if not).
-  const ownStart = Date.parse(appointment.appointmentDate);
-  const ownEnd = Date.parse(appointment.endsAt);
-  const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
-  const isSelectable = (slot: Slot) => {
-    if (slot.available) return true;
-    if (slot.reason !== 'full' && slot.reason !== 'noCleaner') return false;
-    const start = Date.parse(slot.startsAt);
-    return start < ownEnd && start + durationMs > ownStart;
-  };
-  const isSelectedPickable = selectedSlot ? isSelectable(selectedSlot) : false;
-
-  // Why a time cannot be booked, as the booking page says it (past, too soon, no cleaner free...).
-  const reasonText = (reason: SlotReason) => {
-    const message = slotReasonMessage(reason, bookableUntil, locale, slots.data?.minNoticeHours);
-    return t(message.key, message.values);
-  };
+  const chooser = useSlotChooser({
+    today,
+    serviceIds,
+    choice: kept,
+    initial: { date: originalDay, selected: appointment.appointmentDate },
+    ownVisits: [appointment],
+    ownDay: originalDay,
+    keptStart: appointment.appointmentDate,
+  });
+  const { date, selected, selectedSlot, isKept: isOriginalTime, reasonText, setError } = chooser;
+  const isSelectedPickable = selectedSlot ? chooser.isSelectable(selectedSlot) : false;
   const refusedChoice = (slot: Slot) => reasonText(slot.reason ?? 'full');
-
-  let choiceError = error;
-  if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
-  else if (!choiceError && !isOriginalTime && selectedSlot && !isSelectedPickable)
-    choiceError = refusedChoice(selectedSlot);
 
   // The catalogue (available services) plus the ones already booked, even if withdrawn since.
   const options = new Map<string, string>();
@@ -151,8 +119,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
           if (refused?.slotReason === 'full' || refused?.slotReason === 'noCleaner') {
             // Taken meanwhile: the times and days shown are stale; the time then says why too.
             setError(reasonText(refused.slotReason));
-            void slots.refetch();
-            calendarDays.onRetry();
+            chooser.refresh();
             return;
           }
           const code = toErrorCode(failure);
@@ -228,29 +195,7 @@ function EditMyAppointmentForm({ appointment, timeZone, today, locale }: EditFor
             comboboxProps={{ withinPortal: true }}
           />
         )}
-        <SlotPicker
-          locale={locale}
-          today={today}
-          maxDate={bookableUntil}
-          date={date}
-          onDateChange={(value) => {
-            setDate(value);
-            setSelected(null);
-            setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
-          }}
-          slots={slots.data}
-          isLoading={slots.isPending}
-          isError={slots.isError}
-          onRetry={() => void slots.refetch()}
-          selected={selected}
-          onSelect={(startsAt) => {
-            setSelected(startsAt);
-            setError(null);
-          }}
-          error={choiceError}
-          isSelectable={isSelectable}
-          days={days}
-        />
+        <SlotChooser chooser={chooser} today={today} />
         <Textarea
           label={t('myAppointments.editPage.comments')}
           autosize

@@ -4,14 +4,12 @@ import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import { SlotChooser } from '@/components/slot-chooser/slot-chooser';
+import { useSlotChooser } from '@/components/slot-chooser/use-slot-chooser';
 import { LoadErrorAlert } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { useCalendarDays } from '@/lib/slots/get-slot-days';
-import { useSlots } from '@/lib/slots/get-slots';
-import { useBookableUntil, useBusinessTimeZone } from '@/lib/business-time-zone';
-import { SlotPicker } from '@/components/slots/slot-picker';
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import type { MyAppointmentsState } from '@/lib/appointment-list';
-import { slotReasonMessage } from '@/lib/slots/slot-reason';
 import { formatBusinessDateTime, toZonedIsoDate } from '@/lib/business-time';
 import { isApiError } from '@/lib/api-client';
 import { i18n, useLanguage, useTranslation } from '@/lib/i18n';
@@ -27,29 +25,12 @@ export function AcceptQuote({ quote, onCancel }: { quote: Quote; onCancel: () =>
   const locale = useLanguage();
   const navigate = useNavigate();
   const [openedAt] = useState(() => new Date());
-  const [date, setDate] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const accept = useAcceptQuote();
   const timeZone = useBusinessTimeZone();
-  const bookableUntil = useBookableUntil().data;
   const zone = timeZone.data;
   const today = zone ? toZonedIsoDate(openedAt, zone) : null;
-  const slots = useSlots(date, [], undefined, quote.quoteId);
-  const days = useCalendarDays({
-    initialDay: date,
-    today,
-    bookableUntil,
-    serviceIds: [],
-    quoteId: quote.quoteId,
-  });
-  const slot = slots.data?.slots.find((candidate) => candidate.startsAt === selected);
-  const reason = slot?.reason
-    ? (() => {
-        const message = slotReasonMessage(slot.reason, bookableUntil, locale, slots.data?.minNoticeHours);
-        return t(message.key, message.values);
-      })()
-    : null;
+  const chooser = useSlotChooser({ today, serviceIds: [], quoteId: quote.quoteId });
+  const { selected, selectedSlot: slot, setError } = chooser;
 
   const confirm = () => {
     if (!slot?.available || !selected) {
@@ -81,35 +62,13 @@ export function AcceptQuote({ quote, onCancel }: { quote: Quote; onCancel: () =>
   if (!today || !zone) return <Skeleton height={320} radius="md" />;
   return (
     <Stack gap="md">
-      <SlotPicker
-        locale={locale}
-        today={today}
-        maxDate={bookableUntil}
-        date={date}
-        onDateChange={(value) => {
-          setDate(value);
-          setSelected(null);
-          setError(null);
-        }}
-        slots={slots.data}
-        isLoading={slots.isPending}
-        isError={slots.isError}
-        onRetry={() => void slots.refetch()}
-        selected={selected}
-        onSelect={(startsAt) => {
-          setSelected(startsAt);
-          setError(null);
-        }}
-        error={error ?? reason}
-        headingOrder={3}
-        days={days}
-      />
+      <SlotChooser chooser={chooser} today={today} headingOrder={3} />
       <Text role="status" aria-live="polite" fw={600}>
         {slot?.available
           ? t('booking.selectedSummary', { dateTime: formatBusinessDateTime(slot.startsAt, zone, locale) })
           : ''}
       </Text>
-      {accept.isError && error === null && (
+      {accept.isError && chooser.error === null && (
         <Alert color="red" role="alert">
           {t('quotes.mine.acceptError')}
         </Alert>

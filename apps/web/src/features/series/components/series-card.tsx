@@ -1,10 +1,9 @@
-import { addressLine, type Appointment, type Locale, type Series } from '@eclat/shared';
+import type { Appointment, Locale, Series } from '@eclat/shared';
 import { Alert, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconCalendarRepeat,
   IconChevronDown,
   IconChevronUp,
-  IconClock,
   IconEdit,
   IconPlayerPause,
   IconPlayerPlay,
@@ -18,10 +17,8 @@ import { notifySuccess } from '@/components/ui/notify';
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { useCustomerReach } from '@/lib/api/get-self-service-policy';
-import { TooLateNotice } from '@/components/appointments/too-late-notice';
 import { formatBusinessDateTime, toZonedIsoDate } from '@/lib/business-time';
 import { useErrorToast } from '@/lib/error-toast';
-import { formatCurrency } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/lib/navigation';
 
@@ -32,10 +29,12 @@ import { upcomingVisits } from '../grouping';
 import { changeSeriesHref, type SeriesAudience } from '../links';
 import { rhythmText } from '../rhythm';
 
-import { NEEDS_TIME_COLOR, NeedsTimeBadge } from '@/components/ui/series-markers';
+import { NeedsTimeBadge } from '@/components/ui/series-markers';
 import { ResumeDialog } from './resume-dialog';
 import { ScopeDialog } from './scope-dialog';
+import { SeriesFacts } from './series-facts';
 import { SeriesStatusBadge } from './series-status-badge';
+import { SeriesVisitActions } from './series-visit-actions';
 import { VisitLine } from './visit-line';
 
 type SeriesCardProps = {
@@ -88,7 +87,6 @@ export function SeriesCard({
   const rhythmLabel = t(rhythm.key, rhythm.values);
   const isCancelled = series.status === 'cancelled';
   const customerName = `${series.customerFirstName} ${series.customerLastName}`;
-  const services = series.serviceDetails.map((line) => line.title).join(', ');
   const dateTimeOf = (visit: Appointment) => formatBusinessDateTime(visit.appointmentDate, zone, locale);
   const editHref = (visit: Appointment) =>
     audience === 'customer'
@@ -209,53 +207,18 @@ export function SeriesCard({
             const dateTime = dateTimeOf(visit);
             // The office is not bound by the customers' cut-off (decision 027).
             const reach = reachOf(visit, audience === 'admin' ? 0 : undefined);
-            const canChange = !isCancelled && reach === 'open';
-            let actions = null;
-            if (!isCancelled && reach === 'tooLate') {
-              actions = <TooLateNotice short />;
-            } else if (canChange && visit.needsTime) {
-              actions = (
-                <Button
-                  component={Link}
-                  to={editHref(visit)}
-                  size="xs"
-                  color={NEEDS_TIME_COLOR}
-                  leftSection={<IconClock size={14} aria-hidden="true" />}
-                  aria-label={t('series.visit.chooseTimeLabel', { dateTime })}
-                >
-                  {t('series.visit.chooseTime')}
-                </Button>
-              );
-            } else if (canChange) {
-              actions = (
-                <>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={14} aria-hidden="true" />}
-                    aria-label={t('series.visit.editLabel', { dateTime })}
-                    onClick={() => {
-                      setQuestion({ kind: 'edit', visit });
-                    }}
-                  >
-                    {t('series.visit.edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconX size={14} aria-hidden="true" />}
-                    aria-label={t('series.visit.cancelLabel', { dateTime })}
-                    loading={skip.isPending && skip.variables.appointmentId === visit.appointmentId}
-                    onClick={() => {
-                      setQuestion({ kind: 'cancel', visit });
-                    }}
-                  >
-                    {t('series.visit.cancel')}
-                  </Button>
-                </>
-              );
-            }
+            const actions = (
+              <SeriesVisitActions
+                visit={visit}
+                dateTime={dateTime}
+                reach={isCancelled ? 'closed' : reach}
+                editHref={editHref(visit)}
+                isSkipping={skip.isPending && skip.variables.appointmentId === visit.appointmentId}
+                onAsk={(kind) => {
+                  setQuestion({ kind, visit });
+                }}
+              />
+            );
             return (
               <VisitLine
                 key={visit.appointmentId}
@@ -294,74 +257,7 @@ export function SeriesCard({
             {customerName}
           </Text>
         )}
-        <Stack gap={6} component="dl" m={0}>
-          <div>
-            <Text component="dt" size="sm" fw={600}>
-              {t('series.card.services')}
-            </Text>
-            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {services}
-            </Text>
-          </div>
-          {series.fullPrice > 0 && (
-            <div>
-              <Text component="dt" size="sm" fw={600}>
-                {t('series.card.pricePerVisit')}
-              </Text>
-              <Text component="dd" m={0} data-testid="series-card-price">
-                {series.discountPercent > 0
-                  ? t('series.card.discount', {
-                      price: formatCurrency(series.pricePerVisit, locale),
-                      percent: series.discountPercent,
-                    })
-                  : formatCurrency(series.pricePerVisit, locale)}
-              </Text>
-            </div>
-          )}
-          {!isCancelled && (
-            <div>
-              <Text component="dt" size="sm" fw={600}>
-                {t('series.card.nextVisit')}
-              </Text>
-              <Group component="dd" m={0} gap="xs">
-                <Text data-testid="series-next-visit">
-                  {series.nextVisit ? dateTimeOf(series.nextVisit) : t('series.card.noNextVisit')}
-                </Text>
-                {series.nextVisit?.needsTime && <NeedsTimeBadge size="sm" />}
-              </Group>
-            </div>
-          )}
-          {series.preferredEmployee && audience === 'admin' && (
-            <div>
-              <Text component="dt" size="sm" fw={600}>
-                {t('series.card.cleaner')}
-              </Text>
-              <Text component="dd" m={0}>
-                {series.preferredEmployee.name}
-              </Text>
-            </div>
-          )}
-          {addressLine(series) && (
-            <div>
-              <Text component="dt" size="sm" fw={600}>
-                {t('series.card.address')}
-              </Text>
-              <Text component="dd" m={0}>
-                {addressLine(series)}
-              </Text>
-            </div>
-          )}
-          {series.comments && (
-            <div>
-              <Text component="dt" size="sm" fw={600}>
-                {t('series.card.comments')}
-              </Text>
-              <Text component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                {series.comments}
-              </Text>
-            </div>
-          )}
-        </Stack>
+        <SeriesFacts series={series} audience={audience} locale={locale} />
         {series.visitsNeedingTime > 0 && !isCancelled && (
           <Alert color="orange" p="xs" role="status" data-testid="series-needs-time">
             <Group gap="xs">

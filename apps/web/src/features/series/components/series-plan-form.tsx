@@ -4,17 +4,12 @@ import {
   type Locale,
   type RecurringDiscounts,
   type RecurringFrequency,
-  type Slots,
 } from '@eclat/shared';
 import { Alert, Button, Group, MultiSelect, Stack, Textarea, Title } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
-import { useCalendarDays } from '@/lib/slots/get-slot-days';
-import { useSlots } from '@/lib/slots/get-slots';
-import { useBookableUntil } from '@/lib/business-time-zone';
-import { SlotPicker } from '@/components/slots/slot-picker';
-import { slotReasonMessage, type SlotReason } from '@/lib/slots/slot-reason';
-import { isPastDate } from '@/lib/business-time';
+import { SlotChooser } from '@/components/slot-chooser/slot-chooser';
+import { useSlotChooser } from '@/components/slot-chooser/use-slot-chooser';
 import { useTranslation } from '@/lib/i18n';
 
 import { CustomerPicker } from '@/components/customers/customer-picker';
@@ -23,8 +18,6 @@ import { FrequencyChoice } from './frequency-choice';
 import type { BookingHome } from '@/lib/pricing/booking-home';
 
 import { SeriesOffer } from './series-offer';
-
-type Slot = Slots['slots'][number];
 
 /** What the form gives back: a series to book (with its customer) or the new plan of one. */
 export type SeriesPlanValues = {
@@ -86,56 +79,26 @@ export function SeriesPlanForm({
   onCancel,
 }: SeriesPlanFormProps) {
   const { t } = useTranslation();
-  const bookableUntil = useBookableUntil().data;
   const [customerId, setCustomerId] = useState<string | null>(initialValues.customerId ?? null);
   const [serviceIds, setServiceIds] = useState<string[]>(initialValues.serviceIds);
-  const [date, setDate] = useState<string | null>(initialValues.date);
-  const [selected, setSelected] = useState<string | null>(initialValues.selected);
   const [frequency, setFrequency] = useState<RecurringFrequency>(initialValues.frequency);
   const [comments, setComments] = useState(initialValues.comments);
   const [customerError, setCustomerError] = useState<string | null>(null);
   const [servicesError, setServicesError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const isPastDay = date !== null && isPastDate(date, today);
-  const slots = useSlots(date && !isPastDay ? date : null, serviceIds, initialValues.home);
-  const days = useCalendarDays({
-    initialDay: date,
-    today,
-    bookableUntil,
-    serviceIds,
-    choice: initialValues.home,
-  });
-  const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
-
   // `/slots` counts the series' own visits: an hour one of them holds may look full only because of
   // it. Those stay selectable; the server re-plans without them and says no if it still cannot.
-  const durationMs = (slots.data?.durationMinutes ?? 60) * 60_000;
-  const isSelectable = (slot: Slot) => {
-    if (slot.available) return true;
-    if (slot.reason !== 'full' && slot.reason !== 'noCleaner') return false;
-    const start = Date.parse(slot.startsAt);
-    return ownVisits.some(
-      (visit) =>
-        visit.status !== 'cancelled' &&
-        start < Date.parse(visit.endsAt) &&
-        start + durationMs > Date.parse(visit.appointmentDate),
-    );
-  };
-  const reasonText = (reason: SlotReason) => {
-    const message = slotReasonMessage(reason, bookableUntil, locale, slots.data?.minNoticeHours);
-    return t(message.key, message.values);
-  };
-
-  let choiceError = error;
-  if (!choiceError && isPastDay) choiceError = t('booking.errors.pastDate');
-  else if (!choiceError && selectedSlot && !isSelectable(selectedSlot))
-    choiceError = reasonText(selectedSlot.reason ?? 'full');
+  const chooser = useSlotChooser({
+    today,
+    serviceIds,
+    choice: initialValues.home,
+    initial: { date: initialValues.date, selected: initialValues.selected },
+    ownVisits: ownVisits.filter((visit) => visit.status !== 'cancelled'),
+  });
+  const { date, selected, selectedSlot, chosen, setError } = chooser;
 
   const total = services
     .filter((service) => serviceIds.includes(service.value))
     .reduce((sum, service) => sum + Math.max(service.price, 0), 0);
-  const chosen = selectedSlot && isSelectable(selectedSlot) ? selected : null;
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -189,7 +152,7 @@ export function SeriesPlanForm({
           onChange={(value) => {
             setServiceIds(value);
             setServicesError(null);
-            setSelected(null);
+            chooser.clearTime();
           }}
           error={servicesError}
           searchable
@@ -202,30 +165,7 @@ export function SeriesPlanForm({
           <Title order={2} size="h4">
             {mode === 'create' ? t('series.change.firstVisitNew') : t('series.change.firstVisit')}
           </Title>
-          <SlotPicker
-            locale={locale}
-            today={today}
-            maxDate={bookableUntil}
-            date={date}
-            onDateChange={(value) => {
-              setDate(value);
-              setSelected(null);
-              setError(value && isPastDate(value, today) ? t('booking.errors.pastDate') : null);
-            }}
-            slots={slots.data}
-            isLoading={slots.isPending}
-            isError={slots.isError}
-            onRetry={() => void slots.refetch()}
-            selected={selected}
-            onSelect={(startsAt) => {
-              setSelected(startsAt);
-              setError(null);
-            }}
-            error={choiceError}
-            headingOrder={3}
-            isSelectable={isSelectable}
-            days={days}
-          />
+          <SlotChooser chooser={chooser} today={today} headingOrder={3} />
         </Stack>
         <FrequencyChoice
           value={frequency}
