@@ -41,14 +41,17 @@ export const slotsKeys = {
   all: ['slots'] as const,
 };
 
+/** Every appointments list, the customer's and the staff's: a change of a visit invalidates it all. */
+export const appointmentsKey = ['appointments'] as const;
+
 /** The signed-in customer's appointments (my appointments; booking, quotes and series change them). */
 export const myAppointmentsKeys = {
-  all: ['appointments', 'mine'] as const,
+  all: [...appointmentsKey, 'mine'] as const,
 };
 
 /** Keys of the staff side of appointments (table, one appointment, its assignment). */
 export const staffAppointmentsKeys = {
-  all: ['appointments', 'staff'] as const,
+  all: [...appointmentsKey, 'staff'] as const,
   pages: () => [...staffAppointmentsKeys.all, 'page'] as const,
   page: (page: number, size: number, filter: AppointmentsFilter = {}) =>
     [...staffAppointmentsKeys.pages(), page, size, filter] as const,

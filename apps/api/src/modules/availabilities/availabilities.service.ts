@@ -1,3 +1,4 @@
+import { isTheirs } from '../auth/ownership.ts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
@@ -94,7 +95,7 @@ async function availabilityFor(
 ): Promise<Availability> {
   const availability = await availabilityNow(deps, id);
   if (use === 'read' && currentUser(caller).permissions.has('admin')) return availability;
-  if (availability.employeeId !== (await myEmployee(deps.db, caller)).id) {
+  if (!isTheirs(await myEmployee(deps.db, caller), availability.employeeId)) {
     throw forbidden(
       use === 'read' ? 'This is not your availability.' : 'You can only change your own availabilities.',
     );

@@ -16,7 +16,7 @@ import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { findOwnCustomer, requireVerifiedEmail } from '../auth/ownership.ts';
+import { findOwnCustomer, isTheirs, requireVerifiedEmail } from '../auth/ownership.ts';
 import { findPricedServices } from '../appointments/appointments.repository.ts';
 import { bookingRulesOf, computeSlotDays, computeSlots } from '../appointments/booking.service.ts';
 import { bookQuotedVisit } from './quoted-visit.ts';
@@ -56,7 +56,7 @@ export async function visibleQuote({ db }: Reader, user: AuthContext, quoteId: s
   if (!quote) throw notFound('Quote');
   if (user.permissions.has('admin')) return quote;
   const customer = await findOwnCustomer(db, user);
-  if (customer?.id !== quote.customerId) throw forbidden('You can only see your own quotes.');
+  if (!isTheirs(customer, quote.customerId)) throw forbidden('You can only see your own quotes.');
   return quote;
 }
 
@@ -236,7 +236,7 @@ export async function declineQuote(
   await jobs.transaction(async (tx) => {
     const quote = await lockQuote(tx.db, quoteId);
     if (!quote) throw notFound('Quote');
-    if (quote.customerId !== customer.id) throw forbidden('You can only decline your own quotes.');
+    if (!isTheirs(customer, quote.customerId)) throw forbidden('You can only decline your own quotes.');
     const status = quoteStatusAt(quote);
     if (status !== 'answered' && status !== 'requested') {
       throw closed(`This quote is ${status}: it can no longer be declined.`);

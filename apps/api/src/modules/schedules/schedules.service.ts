@@ -1,3 +1,4 @@
+import { isTheirs } from '../auth/ownership.ts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
@@ -62,7 +63,7 @@ export async function createSchedule(
   }
   if (input.availabilityId) {
     const availability = await findAvailability(db, input.availabilityId, config.businessTimeZone);
-    if (availability?.employeeId !== employee.id) {
+    if (!availability || !isTheirs(employee, availability.employeeId)) {
       throw new AppError('VALIDATION_ERROR', 'The availability is not this employee’s.', [
         { path: 'body.availabilityId', message: 'schedules.errors.availability' },
       ]);
@@ -88,7 +89,7 @@ export async function readableSchedule(
   if (!schedule) throw notFound('Schedule');
   if (
     !currentUser(caller).permissions.has('admin') &&
-    schedule.employeeId !== (await myEmployee(db, caller)).id
+    !isTheirs(await myEmployee(db, caller), schedule.employeeId)
   ) {
     throw forbidden('This is not your schedule.');
   }

@@ -68,7 +68,8 @@ export type DemoPeople = {
 /** The settings the demo follows (`BUSINESS_TIMEZONE`, `BUFFER_MINUTES`, `RECURRING_HORIZON_WEEKS`) and its day. */
 export type DemoBusiness = {
   timeZone: string;
-  bufferMinutes: number;
+  /** The travel buffer, in milliseconds as the booking rules hold it (`bookingRulesOf`). */
+  bufferMs: number;
   recurringHorizonWeeks: number;
   /** `REMINDER_HOURS`: the coming demo visits count as reminded for each (no reminder goes out). */
   reminderHours: readonly number[];
@@ -159,8 +160,7 @@ export async function writeDemoBusiness(
   business: DemoBusiness,
 ): Promise<{ visits: number; series: number; quotes: number }> {
   const random = seeded(27);
-  const { timeZone, now } = business;
-  const bufferMs = business.bufferMinutes * 60_000;
+  const { timeZone, now, bufferMs } = business;
   const today = toLocal(now, timeZone).date;
   const firstDay = addDays(mondayOf(today), -7 * (OVERVIEW_WEEKS - 1));
   const lastDay = addDays(today, 6);

@@ -245,7 +245,8 @@ export async function initialiseDatabase(
       },
       {
         timeZone: options.timeZone,
-        bufferMinutes: options.business?.bufferMinutes ?? 30,
+        // Thirty minutes, `BUFFER_MINUTES`' default, when the caller gives none (tests).
+        bufferMs: options.business?.bufferMs ?? 30 * 60_000,
         recurringHorizonWeeks: options.business?.recurringHorizonWeeks ?? 12,
         reminderHours: options.business?.reminderHours ?? [24],
         now,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.ts';
+import { bookingRulesOf } from '../../modules/appointments/booking.service.ts';
 import { initialiseDatabase, type DemoAccount } from './demo.ts';
 
 /** Shown once, on the start that created them; also kept in DATA_DIR/demo-accounts.txt (readable by its owner only). */
@@ -33,7 +34,7 @@ export const firstStartPlugin = fp(
       logger: app.log,
       // The settings the demo's visits follow (travel buffer, recurring horizon, reminders).
       business: {
-        bufferMinutes: config.bufferMinutes,
+        bufferMs: bookingRulesOf(config).bufferMs,
         recurringHorizonWeeks: config.recurringHorizonWeeks,
         reminderHours: config.reminderHours,
       },

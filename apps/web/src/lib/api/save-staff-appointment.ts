@@ -4,14 +4,14 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiPost, apiPut } from '@/lib/api-client';
 import { getActiveLanguage } from '@/lib/i18n';
 
-import { slotsKeys } from '@/lib/query-keys';
+import { appointmentsKey, scheduleKeys, slotsKeys } from '@/lib/query-keys';
 
 /** Every appointments list (staff table, my appointments), the slots they fill and the jobs on them. */
 export function invalidateAppointments(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+    queryClient.invalidateQueries({ queryKey: appointmentsKey }),
     queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['schedules'] }),
+    queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
   ]);
 }
 

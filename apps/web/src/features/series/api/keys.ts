@@ -1,7 +1,7 @@
 import type { SeriesStatus } from '@eclat/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { slotsKeys } from '@/lib/query-keys';
+import { appointmentsKey, dispatchKeys, scheduleKeys, slotsKeys } from '@/lib/query-keys';
 
 /** Query keys of recurring cleanings (decision 020): a change of a series invalidates `all`. */
 export const seriesKeys = {
@@ -24,9 +24,9 @@ export const recurringDiscountsKey = ['settings', 'recurring'] as const;
 export function invalidateSeries(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: seriesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+    queryClient.invalidateQueries({ queryKey: appointmentsKey }),
     queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['schedules'] }),
-    queryClient.invalidateQueries({ queryKey: ['dispatch'] }),
+    queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+    queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
   ]);
 }
