@@ -163,9 +163,10 @@ export type TestCustomer = Awaited<ReturnType<typeof makeCustomer>>;
 export type Shift = (typeof SHIFTS)[number];
 
 /**
- * An employee: an account, its employee record (active unless told) (through the employees repository, linked to the
- * account as the ownership rule links it) and, if `worksOn` is given, those business days (`shifts`, all
- * three unless told) through `giveShifts`.
+ * An employee: an account (a new one, or `account` when the person already has one), its employee record
+ * (active unless told) (through the employees repository, linked to the account as the ownership rule
+ * links it) and, if `worksOn` is given, those business days (`shifts`, all three unless told) through
+ * `giveShifts`.
  */
 export async function makeEmployee(
   app: FastifyInstance,
@@ -177,9 +178,10 @@ export async function makeEmployee(
     isActive?: boolean;
     worksOn?: string[];
     shifts?: readonly Shift[];
+    account?: Awaited<ReturnType<typeof signedIn>>;
   } = {},
 ) {
-  const { user, headers } = await signedIn(app, ['employee']);
+  const { user, headers } = options.account ?? (await signedIn(app, ['employee']));
   const record = await createEmployee(app.db, {
     firstName: options.firstName ?? 'Emma',
     lastName: options.lastName ?? 'Crew',
