@@ -8,6 +8,7 @@
  * - `signedIn`: a new account with these roles and its Authorization header.
  * - `makeService`: a flat service, $100 and one hour unless told.
  * - `makeCustomer`: an account and its profile (`POST /customers/me`).
+ * - `makeCustomerRecord`: a customer the admin entered (the customers repository), with no account yet.
  * - `makeEmployee`: an employee account, its employee record and, if given, the days it works
  *   (`giveShifts`, through the availabilities repository).
  * - `makeVisit`, `makeSeries`, `makeQuote`: a booking, a series, a quote request by a customer (201
@@ -34,6 +35,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createEmployee } from '../src/modules/employees/employees.repository.ts';
 import { createService } from '../src/modules/services/services.repository.ts';
+import { createCustomer, type AdminCustomerFields } from '../src/modules/customers/customers.repository.ts';
 import { insertAvailability } from '../src/modules/availabilities/availabilities.repository.ts';
 import { fromLocal } from '../src/lib/time-zone.ts';
 import { testConfig } from './helpers.ts';
@@ -159,6 +161,21 @@ export async function makeCustomer(
   return { user, headers, ...expectBody(res, 201, customerSchema) };
 }
 export type TestCustomer = Awaited<ReturnType<typeof makeCustomer>>;
+
+/**
+ * A customer as the admin enters one (through the customers repository, as `POST /customers` stores it):
+ * Cal Record unless told, no account until one signs in with that email.
+ */
+export async function makeCustomerRecord(app: FastifyInstance, fields: Partial<AdminCustomerFields> = {}) {
+  return createCustomer(app.db, {
+    firstName: 'Cal',
+    lastName: 'Record',
+    email: `record${(customers += 1)}@example.com`,
+    phoneNumber: '416-555-0124',
+    companyName: null,
+    ...fields,
+  });
+}
 
 export type Shift = (typeof SHIFTS)[number];
 
