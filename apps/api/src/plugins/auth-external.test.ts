@@ -141,13 +141,10 @@ describe('with an external OpenID Connect provider', () => {
     const verified = await ask(await tokenSaying(true));
     expect(verified.me.emailVerified).toBe(true);
     expect(verified.profile.statusCode).toBe(200);
-    expect(verified.profile.json()).toMatchObject({ customerId: record?.id });
+    expect(verified.profile.json()).toMatchObject({ customerId: record.id });
     const account = await findUserByEmail(apiApp.db, email);
     expect(account?.emailVerifiedAt).toBeInstanceOf(Date);
-    const [linked] = await apiApp.db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, record?.id ?? ''));
+    const [linked] = await apiApp.db.select().from(customers).where(eq(customers.id, record.id));
     expect(linked?.userId).toBe(account?.id);
   });
 
