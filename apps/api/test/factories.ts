@@ -8,6 +8,7 @@
  * - `signedIn`: a new account with these roles and its Authorization header.
  * - `makeService`: a flat service, $100 and one hour unless told.
  * - `makeCustomer`: an account and its profile (`POST /customers/me`).
+ * - `makeCustomerRecord`: a customer the admin entered (the customers repository), with no account yet.
  * - `makeEmployee`: an employee account, its employee record and, if given, the days it works
  *   (`giveShifts`, through the availabilities repository).
  * - `makeVisit`, `makeSeries`, `makeQuote`: a booking, a series, a quote request by a customer (201
@@ -34,6 +35,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createEmployee } from '../src/modules/employees/employees.repository.ts';
 import { createService } from '../src/modules/services/services.repository.ts';
+import { createCustomer, type AdminCustomerFields } from '../src/modules/customers/customers.repository.ts';
 import { insertAvailability } from '../src/modules/availabilities/availabilities.repository.ts';
 import { fromLocal } from '../src/lib/time-zone.ts';
 import { testConfig } from './helpers.ts';
@@ -160,12 +162,28 @@ export async function makeCustomer(
 }
 export type TestCustomer = Awaited<ReturnType<typeof makeCustomer>>;
 
+/**
+ * A customer as the admin enters one (through the customers repository, as `POST /customers` stores it):
+ * Cal Record unless told, no account until one signs in with that email.
+ */
+export async function makeCustomerRecord(app: FastifyInstance, fields: Partial<AdminCustomerFields> = {}) {
+  return createCustomer(app.db, {
+    firstName: 'Cal',
+    lastName: 'Record',
+    email: `record${(customers += 1)}@example.com`,
+    phoneNumber: '416-555-0124',
+    companyName: null,
+    ...fields,
+  });
+}
+
 export type Shift = (typeof SHIFTS)[number];
 
 /**
- * An employee: an account, its employee record (active unless told) (through the employees repository, linked to the
- * account as the ownership rule links it) and, if `worksOn` is given, those business days (`shifts`, all
- * three unless told) through `giveShifts`.
+ * An employee: an account (a new one, or `account` when the person already has one), its employee record
+ * (active unless told) (through the employees repository, linked to the account as the ownership rule
+ * links it) and, if `worksOn` is given, those business days (`shifts`, all three unless told) through
+ * `giveShifts`.
  */
 export async function makeEmployee(
   app: FastifyInstance,
@@ -177,9 +195,10 @@ export async function makeEmployee(
     isActive?: boolean;
     worksOn?: string[];
     shifts?: readonly Shift[];
+    account?: Awaited<ReturnType<typeof signedIn>>;
   } = {},
 ) {
-  const { user, headers } = await signedIn(app, ['employee']);
+  const { user, headers } = options.account ?? (await signedIn(app, ['employee']));
   const record = await createEmployee(app.db, {
     firstName: options.firstName ?? 'Emma',
     lastName: options.lastName ?? 'Crew',

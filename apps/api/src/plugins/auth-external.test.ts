@@ -7,6 +7,7 @@ import { createUser, findUserByEmail, rolesOf } from '../modules/auth/accounts.r
 import { freePort } from '../lib/free-port.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
 import { createTestUser, signAccessToken, signInThroughProvider } from '../../test/auth.ts';
+import { makeCustomerRecord } from '../../test/factories.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -106,10 +107,12 @@ describe('with an external OpenID Connect provider', () => {
 
   it("links a customer record only once the provider's token says email_verified: true", async () => {
     const email = `ext-${Date.now()}@example.com`;
-    const [record] = await apiApp.db
-      .insert(customers)
-      .values({ firstName: 'Rose', lastName: 'Tremblay', email, phoneNumber: '514-555-0188' })
-      .returning();
+    const record = await makeCustomerRecord(apiApp, {
+      firstName: 'Rose',
+      lastName: 'Tremblay',
+      email,
+      phoneNumber: '514-555-0188',
+    });
     const person = { id: `ext-subject-${Date.now()}`, email };
     const tokenSaying = (verified: boolean) =>
       signAccessToken(issuerApp, person, { issuer, audience, claims: { email_verified: verified } });
@@ -138,13 +141,10 @@ describe('with an external OpenID Connect provider', () => {
     const verified = await ask(await tokenSaying(true));
     expect(verified.me.emailVerified).toBe(true);
     expect(verified.profile.statusCode).toBe(200);
-    expect(verified.profile.json()).toMatchObject({ customerId: record?.id });
+    expect(verified.profile.json()).toMatchObject({ customerId: record.id });
     const account = await findUserByEmail(apiApp.db, email);
     expect(account?.emailVerifiedAt).toBeInstanceOf(Date);
-    const [linked] = await apiApp.db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, record?.id ?? ''));
+    const [linked] = await apiApp.db.select().from(customers).where(eq(customers.id, record.id));
     expect(linked?.userId).toBe(account?.id);
   });
 

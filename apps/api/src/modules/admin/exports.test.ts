@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { appointmentServices, appointments, customers, employees } from '../../db/schema/index.ts';
+import { appointmentServices, appointments, customers } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { headersAs } from '../../../test/auth.ts';
 import { csvRecords, parseCsv } from '../../../test/csv-text.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { makeCustomerRecord, makeEmployee } from '../../../test/factories.ts';
 import { CSV_BATCH_ROWS } from './exports.routes.ts';
 
 /** Issue 17: the CSV exports, read back with a spreadsheet's rules. */
@@ -30,6 +30,8 @@ let tricky: { id: string };
 
 beforeAll(async () => {
   admin = await headersAs(app, 'admin');
+  // Hand-written: an address (with a line break) beside an email of its own, which neither the admin's
+  // form (no address) nor a customer's own profile (their account's email) stores.
   const [row] = await app.db
     .insert(customers)
     .values({
@@ -44,28 +46,28 @@ beforeAll(async () => {
     .returning();
   if (!row) throw new Error('no customer');
   tricky = row;
-  await app.db.execute(sql`
-    insert into customers (first_name, last_name, email, phone_number)
-    select 'Bulk', 'Zz' || lpad(n::text, 5, '0'), 'bulk' || n || '@example.com', '416-555-0100'
-    from generate_series(1, ${BULK_CUSTOMERS}) n`);
-  await app.db.insert(employees).values([
-    {
-      firstName: 'Noël',
-      lastName: 'Garçon',
-      email: 'noel@example.com',
-      phoneNumber: '416-555-0101',
-      role: 'Chef d’équipe',
-      isActive: true,
-    },
-    {
-      firstName: 'Ana',
-      lastName: 'Ortiz',
-      email: 'ana@example.com',
-      phoneNumber: '416-555-0102',
-      role: '+Cleaner',
-      isActive: false,
-    },
-  ]);
+  for (let n = 1; n <= BULK_CUSTOMERS; n += 1) {
+    await makeCustomerRecord(app, {
+      firstName: 'Bulk',
+      lastName: `Zz${String(n).padStart(5, '0')}`,
+      email: `bulk${n}@example.com`,
+      phoneNumber: '416-555-0100',
+    });
+  }
+  await makeEmployee(app, {
+    firstName: 'Noël',
+    lastName: 'Garçon',
+    phoneNumber: '416-555-0101',
+    role: 'Chef d’équipe',
+  });
+  await makeEmployee(app, {
+    firstName: 'Ana',
+    lastName: 'Ortiz',
+    phoneNumber: '416-555-0102',
+    role: '+Cleaner',
+    isActive: false,
+  });
+  // Hand-written: visits in the past (October and November 2026), one cancelled, which no booking makes.
   const visit = async (
     date: string,
     hour: number,

@@ -10,7 +10,7 @@ import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { world } from '../../../test/world.ts';
-import { call, makeCustomer, makeService, setServiceArea } from '../../../test/factories.ts';
+import { call, makeCustomer, makeService, makeVisit, setServiceArea } from '../../../test/factories.ts';
 
 /**
  * The travel surcharge of the service area in the price (issue 16, decisions 025 and 026): a booking in
@@ -73,10 +73,13 @@ describe('the travel surcharge in the price', () => {
 
     // Nothing sent: the profile's postal code.
     const oakville = await customerAt('L6J 4V1');
-    const byProfile = appointmentSchema.parse((await w.book(oakville, serviceId, freshStart())).json());
+    const byProfile = await makeVisit(app, oakville, {
+      serviceIds: [serviceId],
+      appointmentDate: freshStart(),
+    });
     expect(byProfile.totalPrice).toBe(125);
     // Inside the area without a surcharge: no line.
-    const toronto = appointmentSchema.parse((await w.book(far, serviceId, freshStart())).json());
+    const toronto = await makeVisit(app, far, { serviceIds: [serviceId], appointmentDate: freshStart() });
     expect(toronto.totalPrice).toBe(100);
     expect(linesOf(toronto)).toEqual([['service', 10_000]]);
 

@@ -2,7 +2,7 @@ import type { Permission } from '@eclat/shared';
 import { calendarFeedCreatedSchema, errorBodySchema } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { employees, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   bearer,
@@ -12,6 +12,7 @@ import {
   signAccessToken,
   signInThroughProvider,
 } from '../../../test/auth.ts';
+import { makeCustomer, makeEmployee } from '../../../test/factories.ts';
 
 /**
  * Access tokens issued before a password reset or a "sign out everywhere" are refused by the API; tokens
@@ -99,33 +100,16 @@ describe('POST /auth/sign-out-everywhere', () => {
   });
 
   it("revokes the account's calendar addresses, as a customer and as an employee, and nobody else's", async () => {
-    const user = await createTestUser(app, ['customer', 'employee']);
-    const bystander = await createTestUser(app, ['customer']);
-    const headers = bearer(await signAccessToken(app, user, { permissions: ['customer', 'employee'] }));
-    const theirHeaders = bearer(await signAccessToken(app, bystander, { permissions: ['customer'] }));
     const profile = {
       firstName: 'Cal',
       lastName: 'Endar',
       phoneNumber: '416-555-0199',
       address: '1 Main St',
     };
-    for (const who of [headers, theirHeaders]) {
-      const made = await app.inject({
-        method: 'POST',
-        url: '/api/v1/customers/me',
-        headers: who,
-        payload: profile,
-      });
-      expect(made.statusCode, made.body).toBe(201);
-    }
-    await app.db.insert(employees).values({
-      userId: user.id,
-      firstName: 'Cal',
-      lastName: 'Endar',
-      email: user.email,
-      phoneNumber: '416-555-0198',
-      role: 'Cleaner',
-    });
+    const account = await makeCustomer(app, profile, ['customer', 'employee']);
+    const { headers } = account;
+    const theirHeaders = (await makeCustomer(app, profile)).headers;
+    await makeEmployee(app, { account, firstName: 'Cal', lastName: 'Endar', phoneNumber: '416-555-0198' });
     const feed = async (who: Record<string, string>, kind: 'customer' | 'employee') => {
       const res = await app.inject({
         method: 'POST',

@@ -1,17 +1,11 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addDays,
-  appointmentSchema,
-  calendarFeedCreatedSchema,
-  calendarFeedsSchema,
-  todayIn,
-} from '@eclat/shared';
+import { addDays, calendarFeedCreatedSchema, calendarFeedsSchema, todayIn } from '@eclat/shared';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { headersAs } from '../../../test/auth.ts';
 import { world, type Headers } from '../../../test/world.ts';
-import { giveShifts, makeService } from '../../../test/factories.ts';
+import { giveShifts, makeService, makeVisit } from '../../../test/factories.ts';
 
 const TZ = 'America/Toronto';
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, TZ).toISOString();
@@ -62,8 +56,8 @@ describe('private calendar feeds', () => {
   it('gives a customer an address of their visits that a calendar reads, moved and cancelled visits as they are now', async () => {
     const who = await w.customer();
     const day = addDays(todayIn(TZ), 6);
-    const one = appointmentSchema.parse((await w.book(who, service, at(day, 9))).json());
-    const two = appointmentSchema.parse((await w.book(who, service, at(day, 14))).json());
+    const one = await makeVisit(app, who, { serviceIds: [service], appointmentDate: at(day, 9) });
+    const two = await makeVisit(app, who, { serviceIds: [service], appointmentDate: at(day, 14) });
     const mine = calendarFeedsSchema.parse(
       (await app.inject({ method: 'GET', url: '/api/v1/calendar-feeds/mine', headers: who.headers })).json(),
     );
@@ -101,7 +95,7 @@ describe('private calendar feeds', () => {
   it("writes each event's STATUS from its visit: pending TENTATIVE, confirmed CONFIRMED, cancelled CANCELLED", async () => {
     const who = await w.customer();
     const day = addDays(todayIn(TZ), 9);
-    const visit = appointmentSchema.parse((await w.book(who, service, at(day, 10))).json());
+    const visit = await makeVisit(app, who, { serviceIds: [service], appointmentDate: at(day, 10) });
     expect(visit.status).toBe('pending');
     const feed = await make(who.headers, 'customer');
     const statusNow = async () => eventsOf((await read(feedPath(feed.url))).body).events[0]?.status;
@@ -156,7 +150,7 @@ describe('private calendar feeds', () => {
     const day = addDays(todayIn(TZ), 8);
     await giveShifts(app, cleaner.id, [day]);
     const who = await w.customer();
-    const visit = appointmentSchema.parse((await w.book(who, service, at(day, 10))).json());
+    const visit = await makeVisit(app, who, { serviceIds: [service], appointmentDate: at(day, 10) });
     const feed = await make(cleaner.headers, 'employee');
     const { name, events } = eventsOf((await read(feedPath(feed.url))).body);
     expect(name).toBe('Éclat: my jobs');

@@ -4,6 +4,7 @@ import { customerSchema } from '@eclat/shared';
 import { customers } from '../../db/schema/index.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { headersAs } from '../../../test/auth.ts';
+import { makeCustomerRecord } from '../../../test/factories.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
 
 /**
@@ -98,11 +99,13 @@ describe('the unsubscribe link when the email changes', () => {
   });
 
   it('changes with the email whatever writes it (a tool, psql)', async () => {
-    const [row] = await app.db
-      .insert(customers)
-      .values({ firstName: 'Tom', lastName: 'Tool', email: 'tom@example.com', phoneNumber: '416-555-0172' })
-      .returning({ id: customers.id, token: customers.emailToken });
-    if (!row) throw new Error('no customer');
+    const { id, emailToken: token } = await makeCustomerRecord(app, {
+      firstName: 'Tom',
+      lastName: 'Tool',
+      email: 'tom@example.com',
+      phoneNumber: '416-555-0172',
+    });
+    const row = { id, token };
     await app.db.execute(sql`update customers set first_name = 'Thomas' where id = ${row.id}`);
     expect((await tokenOf(row.id)).token).toBe(row.token);
     await app.db.execute(sql`update customers set email = 'thomas@example.com' where id = ${row.id}`);

@@ -3,6 +3,7 @@ import { authUserSchema, customerSchema, errorBodySchema, type Permission } from
 import { createUser } from '../auth/accounts.repository.ts';
 import { headersAs } from '../../../test/auth.ts';
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { makeCustomerRecord } from '../../../test/factories.ts';
 
 /**
  * Issue 18, decision 024: the admin's customers and user accounts are searched on the server (`?q=`,
@@ -30,21 +31,16 @@ const NAMED = [
 
 beforeAll(async () => {
   for (const role of ['admin', 'employee', 'customer'] as const) headers[role] = await headersAs(app, role);
-  await app.db.$client.query(
-    `insert into customers (first_name, last_name, email, phone_number, company_name)
-     select f, l, e, '416-555-0100', c from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(f, l, e, c)`,
-    [
-      NAMED.map((row) => row[0]),
-      NAMED.map((row) => row[1]),
-      NAMED.map((row) => row[2]),
-      NAMED.map((row) => row[3]),
-    ],
-  );
-  await app.db.$client.query(
-    `insert into customers (first_name, last_name, email, phone_number)
-     select 'Numbered', 'Client' || lpad(n::text, 3, '0'), 'numbered' || n || '@example.com', '416-555-0100'
-     from generate_series(1, 60) n`,
-  );
+  for (const [firstName, lastName, email, companyName] of NAMED)
+    await makeCustomerRecord(app, { firstName, lastName, email, companyName, phoneNumber: '416-555-0100' });
+  for (let n = 1; n <= 60; n += 1) {
+    await makeCustomerRecord(app, {
+      firstName: 'Numbered',
+      lastName: `Client${String(n).padStart(3, '0')}`,
+      email: `numbered${n}@example.com`,
+      phoneNumber: '416-555-0100',
+    });
+  }
   for (let n = 1; n <= 60; n += 1) {
     await createUser(app.db, {
       email: `account${String(n).padStart(3, '0')}@example.com`,

@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema, feedbackSchema } from '@eclat/shared';
 import { eq } from 'drizzle-orm';
-import { customers, feedback } from '../../db/schema/index.ts';
+import { feedback } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { bearer, createTestUser, signAccessToken } from '../../../test/auth.ts';
+import { makeCustomer, signedIn } from '../../../test/factories.ts';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = bearer(
-    await signAccessToken(app, await createTestUser(app, ['admin']), { permissions: ['admin'] }),
-  );
+  admin = (await signedIn(app, ['admin'])).headers;
 });
 afterAll(async () => {
   await app.close();
@@ -26,24 +24,13 @@ const list = async (url: string, headers: Record<string, string> = {}) => {
   };
 };
 
-async function signedIn(role: 'customer' | 'employee' | 'admin') {
-  const user = await createTestUser(app, [role]);
-  return { user, headers: bearer(await signAccessToken(app, user, { permissions: [role] })) };
-}
-
 describe('feedback', () => {
   it('is created hidden whatever the body says, linked to its author and their customer profile', async () => {
-    const { user, headers } = await signedIn('customer');
-    const [profile] = await app.db
-      .insert(customers)
-      .values({
-        userId: user.id,
-        firstName: 'Zoé',
-        lastName: 'Roy',
-        email: user.email,
-        phoneNumber: '416-555-0111',
-      })
-      .returning();
+    const { user, headers, customerId } = await makeCustomer(app, {
+      firstName: 'Zoé',
+      lastName: 'Roy',
+      phoneNumber: '416-555-0111',
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/feedbacks',
@@ -61,7 +48,7 @@ describe('feedback', () => {
       status: 'INVISIBLE',
       stars: 5,
       content: 'Spotless, thank you!',
-      customerId: profile?.id,
+      customerId,
       authorName: user.firstName,
     });
     const [row] = await app.db.select().from(feedback).where(eq(feedback.id, created.feedbackId));
@@ -73,7 +60,7 @@ describe('feedback', () => {
 
   it('can be left by every signed-in role, never anonymously', async () => {
     for (const role of ['customer', 'employee', 'admin'] as const) {
-      const { headers } = await signedIn(role);
+      const { headers } = await signedIn(app, [role]);
       expect(
         (
           await app.inject({
@@ -94,7 +81,7 @@ describe('feedback', () => {
   });
 
   it('checks the stars and the content', async () => {
-    const { headers } = await signedIn('customer');
+    const { headers } = await signedIn(app, ['customer']);
     const cases: [object, string][] = [
       [{ stars: 0, content: 'x' }, 'body.stars:feedback.errors.stars'],
       [{ stars: 6, content: 'x' }, 'body.stars:feedback.errors.stars'],
@@ -113,7 +100,7 @@ describe('feedback', () => {
   });
 
   it('is published and hidden by an admin with a plain-text body, and anything else is refused', async () => {
-    const { headers } = await signedIn('customer');
+    const { headers } = await signedIn(app, ['customer']);
     const created = feedbackSchema.parse(
       (
         await app.inject({
@@ -133,7 +120,7 @@ describe('feedback', () => {
       });
 
     expect((await publish('VISIBLE', headers)).statusCode).toBe(403);
-    const employee = (await signedIn('employee')).headers;
+    const employee = (await signedIn(app, ['employee'])).headers;
     expect((await publish('VISIBLE', employee)).statusCode).toBe(403);
     expect((await publish('VISIBLE', {})).statusCode).toBe(401);
     for (const bad of ['visible', 'PUBLISHED', '', 'VISIBLE INVISIBLE']) {
@@ -155,7 +142,7 @@ describe('feedback', () => {
   });
 
   it('shows all feedback only to admins, and lets only admins delete', async () => {
-    const { headers } = await signedIn('customer');
+    const { headers } = await signedIn(app, ['customer']);
     const created = feedbackSchema.parse(
       (
         await app.inject({
@@ -181,7 +168,7 @@ describe('feedback', () => {
   });
 
   it('limits how much one account can post', async () => {
-    const { headers } = await signedIn('customer');
+    const { headers } = await signedIn(app, ['customer']);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       statuses.push(

@@ -14,7 +14,7 @@ import {
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { world, type Headers } from '../../../test/world.ts';
-import { makeService } from '../../../test/factories.ts';
+import { makeService, makeVisit } from '../../../test/factories.ts';
 
 const TZ = 'America/Toronto';
 const at = (date: string, hour: number) => fromLocal(date, hour, 0, TZ).toISOString();
@@ -189,13 +189,16 @@ describe('scheduling from the team', () => {
     }
     const regular = await w.customer();
     // Equal weeks: by name, Fay (Aaa) first.
-    const one = appointmentSchema.parse((await w.book(regular, hour, at(date, 9))).json());
+    const one = await makeVisit(app, regular, { serviceIds: [hour], appointmentDate: at(date, 9) });
     expect(await w.assignees(one.appointmentId, admin)).toEqual([fay.id]);
     // Fay has one job this week, Gus none: the next visit goes to Gus.
-    const two = appointmentSchema.parse((await w.book(await w.customer(), hour, at(date, 13))).json());
+    const two = await makeVisit(app, await w.customer(), {
+      serviceIds: [hour],
+      appointmentDate: at(date, 13),
+    });
     expect(await w.assignees(two.appointmentId, admin)).toEqual([gus.id]);
     // One each now: the regular customer gets Fay again, their cleaner last time.
-    const again = appointmentSchema.parse((await w.book(regular, hour, at(date, 15))).json());
+    const again = await makeVisit(app, regular, { serviceIds: [hour], appointmentDate: at(date, 15) });
     expect(await w.assignees(again.appointmentId, admin)).toEqual([fay.id]);
   });
 
@@ -206,8 +209,11 @@ describe('scheduling from the team', () => {
     await w.available(hal.headers, date, 'MORNING');
     await w.available(ida.headers, date, 'MORNING');
     const firstCustomer = await w.customer();
-    const first = appointmentSchema.parse((await w.book(firstCustomer, hour, at(date, 9))).json());
-    const second = appointmentSchema.parse((await w.book(await w.customer(), hour, at(date, 10))).json());
+    const first = await makeVisit(app, firstCustomer, { serviceIds: [hour], appointmentDate: at(date, 9) });
+    const second = await makeVisit(app, await w.customer(), {
+      serviceIds: [hour],
+      appointmentDate: at(date, 10),
+    });
     const [firstCleaner] = await w.assignees(first.appointmentId, admin);
     const [secondCleaner] = await w.assignees(second.appointmentId, admin);
     expect(new Set([firstCleaner, secondCleaner])).toEqual(new Set([hal.id, ida.id]));
@@ -266,7 +272,7 @@ describe('scheduling from the team', () => {
     const jo = await w.employee('Jo');
     await w.available(jo.headers, date, 'MORNING');
     const who = await w.customer();
-    const visit = appointmentSchema.parse((await w.book(who, hour, at(date, 9))).json());
+    const visit = await makeVisit(app, who, { serviceIds: [hour], appointmentDate: at(date, 9) });
     const move = (startsAt: string) =>
       app.inject({
         method: 'PUT',
@@ -287,7 +293,10 @@ describe('scheduling from the team', () => {
     const kim = await w.employee('Kim');
     const morning = await w.available(kim.headers, date, 'MORNING');
     const evening = await w.available(kim.headers, date, 'EVENING');
-    const visit = appointmentSchema.parse((await w.book(await w.customer(), hour, at(date, 10))).json());
+    const visit = await makeVisit(app, await w.customer(), {
+      serviceIds: [hour],
+      appointmentDate: at(date, 10),
+    });
     expect(await w.assignees(visit.appointmentId, admin)).toEqual([kim.id]);
 
     // The evening holds no visit: it goes at once.
@@ -358,14 +367,12 @@ describe('scheduling from the team', () => {
     const lu = await w.employee('Lu');
     await w.available(lu.headers, date, 'MORNING');
     const who = await w.customer();
-    const late = await app.inject({
-      method: 'POST',
-      url: `/api/v1/appointments/customers/${who.customerId}`,
-      headers: who.headers,
-      payload: { serviceIds: [hour], appointmentDate: at(date, 11), comments: 'Code 1234 at the door' },
+    await makeVisit(app, who, {
+      serviceIds: [hour],
+      appointmentDate: at(date, 11),
+      comments: 'Code 1234 at the door',
     });
-    expect(late.statusCode).toBe(201);
-    await w.book(await w.customer(), hour, at(date, 9));
+    await makeVisit(app, await w.customer(), { serviceIds: [hour], appointmentDate: at(date, 9) });
     const res = await app.inject({
       method: 'GET',
       url: `/api/v1/dispatch/my-day?date=${date}`,
