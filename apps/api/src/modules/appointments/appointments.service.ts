@@ -211,7 +211,7 @@ export async function findVisitsPage(
   };
 }
 
-/** One visit: any for an admin or an employee, a customer's own (403 for others). */
+/** One visit: every visit for an admin or an employee, only their own for a customer (403 for others). */
 export async function findVisitFor(
   { db }: Pick<VisitDeps, 'db'>,
   caller: Caller,
