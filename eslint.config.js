@@ -110,6 +110,12 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright reads a fixture's needs from its first parameter's pattern: a fixture that needs none
+    // is written `async ({}, use) => ...`, the only place an empty pattern is meant.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     // Command-line tools and scripts talk to the terminal.
     files: ['scripts/**/*.ts', 'apps/api/src/cli/**/*.ts', 'bench/**/*.ts', '.ci/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -39,7 +39,6 @@ type EmailServer = { smtp: SmtpReceiver; base: string };
 
 const withServer = test.extend<object, { emailServer: EmailServer }>({
   emailServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
       const smtp = await startSmtpReceiver();
       const port = await freePort();

@@ -9,7 +9,6 @@ import { closeAccountConnections } from './support/accounts.ts';
 export const test = base.extend<{ consoleErrors: string[] }, { accountConnections: undefined }>({
   // The database connections `createAccount` opened in this worker end with it.
   accountConnections: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
       await use(undefined);
       await closeAccountConnections();
