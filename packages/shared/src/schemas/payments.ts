@@ -132,3 +132,20 @@ export const refundBodySchema = z.object({
   idempotencyKey,
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
+
+/** `GET /settings/payments` (anyone): which payments the business takes, for the screens to offer them. */
+export const paymentsPolicySchema = z.object({ mode: z.enum(PAYMENTS_MODES) }).meta({ id: 'PaymentsPolicy' });
+export type PaymentsPolicy = z.infer<typeof paymentsPolicySchema>;
+
+/**
+ * A visit's payment in the lists (the staff's table, My Appointments): null when `PAYMENTS=off`.
+ * One grouped read of the ledger for the page's visits, never one per row.
+ */
+export const visitPaymentSummarySchema = z
+  .object({
+    state: z.enum(PAYMENT_STATES),
+    totalCents: z.number().int(),
+    owedCents: z.number().int(),
+  })
+  .meta({ id: 'VisitPaymentSummary' });
+export type VisitPaymentSummary = z.infer<typeof visitPaymentSummarySchema>;
