@@ -59,6 +59,8 @@ describe('receipt email (decision 049)', () => {
     expect(email.subject).toBe('Votre reçu R-000124 d’Éclat Nettoyage inc.');
     for (const expected of [
       'Bonjour Benoît Côté,',
+      'Votre reçu est joint en PDF',
+      'Veuillez le conserver pour vos dossiers.',
       'Reçu R-000124',
       'Sous-total\u00a0: 1\u00a0234,50\u00a0$',
       'TPS 5\u00a0%\u00a0: 61,73\u00a0$',
@@ -102,9 +104,17 @@ describe('receipt email (decision 049)', () => {
     expect(fr.subject).toBe('Votre note de crédit R-000125 d’Éclat Nettoyage inc.');
     expect(fr.text).toContain('Montant remboursé\u00a0: 56,50\u00a0$');
     expect(fr.text).toContain('Motif\u00a0: The oven was not cleaned');
+    expect(fr.text).toContain('Veuillez la conserver');
     const pdf = attachedPdf(fr);
     expect(pdf.filename).toBe('note-de-credit-R-000125.pdf');
     expect(pdfText(pdf.bytes)).toContain('Note de crédit R-000125');
+  });
+
+  it('is written in the job’s language, the PDF too', () => {
+    const email = render(torontoReceipt('en'), 'fr');
+    expect(email.subject).toBe('Votre reçu R-000123 d’Éclat Nettoyage inc.');
+    expect(attachedPdf(email).filename).toBe('recu-R-000123.pdf');
+    expect(pdfText(attachedPdf(email).bytes)).toContain('TVH 13 % 27,50 $');
   });
 
   it('escapes what people wrote in the HTML part', () => {

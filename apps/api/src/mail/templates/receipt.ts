@@ -24,10 +24,10 @@ const TEXT = {
     from: (name: string) => `from ${name}`,
     greeting: (name: string) => `Hello ${name},`,
     intro: {
-      receipt: 'Thank you for your payment. Your receipt is attached as a PDF; here is what it says:',
-      credit_note: 'We have refunded you. Your credit note is attached as a PDF; here is what it says:',
+      receipt: 'Thank you for your payment. Your receipt is attached as a PDF; in short:',
+      credit_note: 'We have refunded you. Your credit note is attached as a PDF; in short:',
     },
-    keep: 'Please keep it for your records.',
+    keep: { receipt: 'Please keep it for your records.', credit_note: 'Please keep it for your records.' },
     when: 'Visit',
     where: 'Place',
     footer: (name: string) => `${name} · You receive this email because you paid for a cleaning with us.`,
@@ -38,11 +38,13 @@ const TEXT = {
     from: frenchOf,
     greeting: (name: string) => `Bonjour ${name},`,
     intro: {
-      receipt: 'Merci de votre paiement. Votre reçu est joint en PDF; en voici le contenu\u00a0:',
-      credit_note:
-        'Nous vous avons remboursé. Votre note de crédit est jointe en PDF; en voici le contenu\u00a0:',
+      receipt: 'Merci de votre paiement. Votre reçu est joint en PDF; en bref\u00a0:',
+      credit_note: 'Nous vous avons remboursé. Votre note de crédit est jointe en PDF; en bref\u00a0:',
     },
-    keep: 'Veuillez la conserver pour vos dossiers.',
+    keep: {
+      receipt: 'Veuillez le conserver pour vos dossiers.',
+      credit_note: 'Veuillez la conserver pour vos dossiers.',
+    },
     when: 'Visite',
     where: 'Lieu',
     footer: (name: string) =>
@@ -108,7 +110,7 @@ export function receiptEmail(
     ...detailLines(details, doc.locale),
     receiptMethodLine(doc),
     '',
-    t.keep,
+    t.keep[doc.kind],
     '',
     ...small,
   ].join('\n');
@@ -119,7 +121,7 @@ export function receiptEmail(
     `<p><strong>${escapeHtml(title)}</strong><br>${escapeHtml(issued)}</p>`,
     detailsTable(details),
     `<p>${escapeHtml(receiptMethodLine(doc))}</p>`,
-    `<p>${escapeHtml(t.keep)}</p>`,
+    `<p>${escapeHtml(t.keep[doc.kind])}</p>`,
     smallPrint(small),
   ].join('\n');
 
