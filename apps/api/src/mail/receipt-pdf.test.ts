@@ -186,6 +186,8 @@ describe('receipt PDF (decision 049)', () => {
     expect(pdfSafeText('Amélie Œuvre – “Côté”')).toBe('Amélie Œuvre – “Côté”');
     expect(pdfSafeText('Nguyễn Łukasz Dvořák')).toBe('Nguyen Lukasz Dvorák');
     expect(pdfSafeText('王 🧽')).toBe('? ?');
+    // Accents typed as separate marks are put back on their letter.
+    expect(pdfSafeText('Ame\u0301lie\tCo\u0302te\u0301')).toBe('Amélie Côté');
     expect(pdfSafeText('9\u202f975\u00a0%')).toBe('9\u00a0975\u00a0%');
     const text = textOf(
       torontoReceipt('en', { customer: { name: 'Nguyễn Văn Ánh', email: 'anh@example.com' } }),
