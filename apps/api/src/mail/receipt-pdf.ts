@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from './format.ts';
 export const RECEIPT_TEXT = {
   en: {
     title: { receipt: 'Receipt', credit_note: 'Credit note' },
+    file: { receipt: 'receipt', credit_note: 'credit-note' },
     gstHstNumber: 'GST/HST No.',
     qstNumber: 'QST No.',
     issued: 'Date issued',
@@ -29,6 +30,7 @@ export const RECEIPT_TEXT = {
   },
   fr: {
     title: { receipt: 'Reçu', credit_note: 'Note de crédit' },
+    file: { receipt: 'recu', credit_note: 'note-de-credit' },
     gstHstNumber: 'No de TPS/TVH',
     qstNumber: 'No de TVQ',
     issued: 'Date d’émission',
@@ -57,6 +59,14 @@ export const RECEIPT_TEXT = {
 /** "Receipt R-000123" / "Note de crédit R-000124". */
 export function receiptTitle(doc: ReceiptDocument): string {
   return `${RECEIPT_TEXT[doc.locale].title[doc.kind]} ${doc.number}`;
+}
+
+/**
+ * The PDF's file name, as the email attaches it and a download names it: "receipt-R-000123.pdf" /
+ * "recu-R-000123.pdf" / "note-de-credit-R-000124.pdf".
+ */
+export function receiptFilename(doc: ReceiptDocument): string {
+  return `${RECEIPT_TEXT[doc.locale].file[doc.kind]}-${doc.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
 }
 
 /** A labelled figure of a receipt, in the order it prints, for the PDF and the email alike. */

@@ -4,6 +4,7 @@ import { layoutEmail, type RenderContext, type RenderedEmail } from '../layout.t
 import {
   RECEIPT_TEXT,
   receiptDates,
+  receiptFilename,
   receiptFigures,
   receiptMethodLine,
   receiptTaxNumbers,
@@ -31,7 +32,6 @@ const TEXT = {
     when: 'Visit',
     where: 'Place',
     footer: (name: string) => `${name} · You receive this email because you paid for a cleaning with us.`,
-    file: { receipt: 'receipt', credit_note: 'credit-note' },
   },
   fr: {
     subject: { receipt: 'Votre reçu', credit_note: 'Votre note de crédit' },
@@ -49,14 +49,8 @@ const TEXT = {
     where: 'Lieu',
     footer: (name: string) =>
       `${name} · Vous recevez ce courriel parce que vous avez payé un ménage chez nous.`,
-    file: { receipt: 'recu', credit_note: 'note-de-credit' },
   },
 } as const satisfies Record<Locale, unknown>;
-
-/** "receipt-R-000123.pdf" / "recu-R-000123.pdf" / "note-de-credit-R-000124.pdf". */
-export function receiptFilename(doc: ReceiptDocument): string {
-  return `${TEXT[doc.locale].file[doc.kind]}-${doc.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
-}
 
 /**
  * A receipt or a credit note by email, in the document's language (the customer's when it was issued):
