@@ -275,8 +275,15 @@ describe('the Stripe fake, through the official SDK', () => {
       .catch((error: unknown) => error);
     expect(afterCancel).toMatchObject({ code: 'payment_intent_unexpected_state' });
     expect(String(afterCancel)).toContain('status of canceled');
+
+    const lapsed = await hold(customer, pm, 5_000);
+    fake.expireHold(lapsed.id);
+    expect(await stripe.paymentIntents.retrieve(lapsed.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'automatic',
+    });
     await fake.webhooks.settled();
-    expect(receiver.types()).toContain('payment_intent.canceled');
+    expect(receiver.types().filter((type) => type === 'payment_intent.canceled')).toHaveLength(2);
   });
 
   it('declines a declining card, and the next confirmations it is told to, with Stripe-shaped card errors', async () => {
@@ -449,7 +456,7 @@ describe('the Stripe fake, through the official SDK', () => {
     const impatient = createStripeClient({
       secretKey: fake.secretKey,
       apiBase: fake.url,
-      timeoutMs: 300,
+      timeoutMs: 1_000,
       maxNetworkRetries: 2,
     });
     fake.timeOutNext({ route: 'POST /v1/payment_intents' });
@@ -562,6 +569,17 @@ describe('the Stripe fake, through the official SDK', () => {
       statusCode: 404,
       code: 'resource_missing',
     });
+  });
+
+  it('takes the routes that need a key of our own as an option', async () => {
+    const lenient = await startStripeFake({ idempotentRoutes: ['POST /v1/refunds'] });
+    try {
+      const client = createStripeClient({ secretKey: lenient.secretKey, apiBase: lenient.url });
+      expect((await client.customers.create({ email: 'c@example.com' })).object).toBe('customer');
+      expect(lenient.requests()[0]?.idempotencyKey).toMatch(/^stripe-node-retry-/);
+    } finally {
+      await lenient.close();
+    }
   });
 
   it('keeps its state in a file, so a new fake on the same file answers as the old one did', async () => {

@@ -359,7 +359,7 @@ export class StripeFakeCore {
     refuseUnknown(params, ['payment_method', 'off_session', 'return_url']);
     const pi = this.get('payment_intent', id);
     if (pi.status !== 'requires_confirmation' && pi.status !== 'requires_payment_method') {
-      throw this.unexpectedState(pi, 'confirm', ['requires_payment_method', 'requires_confirmation']);
+      throw this.unexpectedState(pi, 'confirmed', ['requires_payment_method', 'requires_confirmation']);
     }
     const pmId = str(params, 'payment_method') ?? pi.payment_method;
     if (!pmId) {
@@ -477,7 +477,7 @@ export class StripeFakeCore {
 
   /** The hosted authentication page's answer for an intent in `requires_action`. */
   authenticate(pi: FakePaymentIntent, passed: boolean): void {
-    if (pi.status !== 'requires_action') throw this.unexpectedState(pi, 'authenticate', ['requires_action']);
+    if (pi.status !== 'requires_action') throw this.unexpectedState(pi, 'authenticated', ['requires_action']);
     const pm = this.get('payment_method', pi.payment_method ?? '', 'payment_method');
     if (passed) {
       this.authorise(pi, pm);
@@ -498,7 +498,7 @@ export class StripeFakeCore {
   capture(id: string, params: Params): FakePaymentIntent {
     refuseUnknown(params, ['amount_to_capture', 'metadata', 'final_capture']);
     const pi = this.get('payment_intent', id);
-    if (pi.status !== 'requires_capture') throw this.unexpectedState(pi, 'capture', CAPTURE_STATES);
+    if (pi.status !== 'requires_capture') throw this.unexpectedState(pi, 'captured', CAPTURE_STATES);
     const amount = int(params, 'amount_to_capture') ?? pi.amount_capturable;
     if (amount > pi.amount_capturable) {
       throw invalid(
@@ -534,7 +534,7 @@ export class StripeFakeCore {
   cancel(id: string, params: Params): FakePaymentIntent {
     refuseUnknown(params, ['cancellation_reason']);
     const pi = this.get('payment_intent', id);
-    if (!CANCEL_STATES.includes(pi.status)) throw this.unexpectedState(pi, 'cancel', CANCEL_STATES);
+    if (!CANCEL_STATES.includes(pi.status)) throw this.unexpectedState(pi, 'canceled', CANCEL_STATES);
     pi.cancellation_reason =
       oneOf(params, 'cancellation_reason', [
         'duplicate',
@@ -550,9 +550,22 @@ export class StripeFakeCore {
     return pi;
   }
 
-  private unexpectedState(pi: FakePaymentIntent, verb: string, allowed: readonly string[]): StripeFakeError {
+  /** An authorisation that lapsed (Stripe lets a card hold live about 7 days): canceled, reason `automatic`. */
+  expire(id: string): FakePaymentIntent {
+    const pi = this.get('payment_intent', id);
+    if (pi.status !== 'requires_capture') throw this.unexpectedState(pi, 'expired', CAPTURE_STATES);
+    pi.status = 'canceled';
+    pi.cancellation_reason = 'automatic';
+    pi.canceled_at = now();
+    pi.amount_capturable = 0;
+    this.emit('payment_intent.canceled', pi);
+    return pi;
+  }
+
+  /** `done`: what could not be done to it, as Stripe words it ("captured", "canceled"). */
+  private unexpectedState(pi: FakePaymentIntent, done: string, allowed: readonly string[]): StripeFakeError {
     return invalid(
-      `This PaymentIntent could not be ${verb === 'capture' ? 'captured' : verb === 'cancel' ? 'canceled' : `${verb}ed`} because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be ${verb === 'capture' ? 'captured' : verb === 'cancel' ? 'canceled' : `${verb}ed`}: ${allowed.join(', ')}.`,
+      `This PaymentIntent could not be ${done} because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be ${done}: ${allowed.join(', ')}.`,
       { code: 'payment_intent_unexpected_state' },
     );
   }

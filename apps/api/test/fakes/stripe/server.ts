@@ -88,6 +88,8 @@ export type StripeFake = {
   events(type?: string): FakeEvent[];
   /** Every API request received, oldest first, with its idempotency key and answer. */
   requests(filter?: { route?: string }): ReceivedRequest[];
+  /** A hold lapses as an unused authorisation does after about 7 days (`payment_intent.canceled`). */
+  expireHold(paymentIntent: string): void;
   /** A card on file for a customer without going through the hosted page. */
   addCard(customer: string, behaviour?: CardBehaviour): FakePaymentMethod;
   /** Forgets every object, event, request and test control. */
@@ -699,6 +701,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       core.state.requests
         .filter((request) => !route || request.route === route)
         .map((request) => structuredClone(request)),
+    expireHold(paymentIntent) {
+      core.expire(paymentIntent);
+      persist();
+    },
     addCard(customer, behaviour = 'good') {
       core.get('customer', customer);
       const pm = core.makeCard(behaviour, customer);
