@@ -175,6 +175,55 @@ describe('the Stripe fake, through the official SDK', () => {
     expect((await stripe.events.retrieve(completedEvent?.id ?? '')).type).toBe('checkout.session.completed');
   });
 
+  it('attaches and detaches cards, keeps setup intents, and confirms an intent made without confirming', async () => {
+    const { customer, pm } = await customerWithCard();
+    const other = await stripe.customers.create(
+      { email: 'bo@example.com' },
+      { idempotencyKey: key('customer') },
+    );
+    const foreign = await stripe.customers
+      .update(other.id, { invoice_settings: { default_payment_method: pm } })
+      .catch((error: unknown) => error);
+    expect(foreign).toMatchObject({ statusCode: 400, code: 'resource_missing' });
+    await stripe.customers.update(customer, { invoice_settings: { default_payment_method: pm } });
+
+    const detached = await stripe.paymentMethods.detach(pm);
+    expect(detached.customer).toBeNull();
+    const after = await stripe.customers.retrieve(customer);
+    expect(after.deleted ? 'deleted' : after.invoice_settings.default_payment_method).toBeNull();
+    expect((await stripe.customers.listPaymentMethods(customer)).data).toEqual([]);
+    const used = await hold(customer, pm).catch((error: unknown) => error);
+    expect(used).toMatchObject({ statusCode: 400, param: 'payment_method' });
+    const attached = await stripe.paymentMethods.attach(pm, { customer: other.id });
+    expect((await stripe.paymentMethods.retrieve(pm)).customer).toBe(attached.customer);
+
+    const seti = await stripe.setupIntents.create({
+      customer: other.id,
+      usage: 'off_session',
+      metadata: { customer_id: 'c2' },
+    });
+    expect(await stripe.setupIntents.retrieve(seti.id)).toMatchObject({
+      status: 'requires_payment_method',
+      customer: other.id,
+    });
+
+    const pi = await stripe.paymentIntents.create(
+      { amount: 2_000, currency: 'cad', customer: other.id, payment_method: pm, capture_method: 'manual' },
+      { idempotencyKey: key('hold') },
+    );
+    expect(pi.status).toBe('requires_confirmation');
+    const confirmed = await stripe.paymentIntents.confirm(
+      pi.id,
+      { off_session: true },
+      { idempotencyKey: key('confirm') },
+    );
+    expect(confirmed).toMatchObject({ status: 'requires_capture', amount_capturable: 2_000 });
+    const again = await stripe.paymentIntents
+      .confirm(pi.id, {}, { idempotencyKey: key('confirm') })
+      .catch((error: unknown) => error);
+    expect(again).toMatchObject({ code: 'payment_intent_unexpected_state' });
+  });
+
   it('holds, captures part, refunds part, and refuses a refund beyond what is left', async () => {
     const { customer, pm } = await customerWithCard();
     const held = await hold(customer, pm);
@@ -221,6 +270,10 @@ describe('the Stripe fake, through the official SDK', () => {
       .catch((error: unknown) => error);
     expect(none).toMatchObject({ code: 'charge_already_refunded' });
 
+    expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({
+      amount: 2_500,
+      reason: 'requested_by_customer',
+    });
     const refunds = await stripe.refunds.list({ payment_intent: held.id });
     expect(refunds.data.map((item) => item.amount)).toEqual([7_500, 2_500]);
     const withCharge = await stripe.paymentIntents.retrieve(held.id, { expand: ['latest_charge'] });
