@@ -599,6 +599,14 @@ describe('the Stripe fake, through the official SDK', () => {
       query: `metadata['visit_id']:'v1' AND customer:'${customer}'`,
     });
     expect(found.data).toHaveLength(3);
+    const since = (await stripe.paymentIntents.retrieve(made[0] ?? '')).created;
+    const recent = await stripe.paymentIntents.list({ customer, created: { gte: since }, limit: 100 });
+    expect(recent.data).toHaveLength(3);
+    expect((await stripe.paymentIntents.list({ customer, created: { gt: since + 3600 } })).data).toEqual([]);
+    const unknown: unknown = await stripe
+      .rawRequest('GET', `/v1/payment_intents?customer=${customer}&status=succeeded`)
+      .catch((error: unknown) => error);
+    expect(unknown).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'status' });
     const events = await stripe.events.list({ type: 'payment_intent.amount_capturable_updated', limit: 100 });
     expect(events.data).toHaveLength(3);
   });

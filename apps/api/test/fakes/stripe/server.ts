@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { type Outcome, type ObjectOf, type Step, StripeFakeCore } from './core.ts';
 import { FormError, type Params, parseForm } from './form.ts';
 import { authenticationPage, CARD_CHOICES, checkoutPage, donePage } from './pages.ts';
-import { int, str } from './params.ts';
+import { child, int, refuseUnknown, str } from './params.ts';
 import {
   type CardBehaviour,
   emptyState,
@@ -123,16 +123,44 @@ function expand(value: unknown, path: string[], lookup: (id: string) => FakeObje
   return { ...value, [head]: expand(found ? structuredClone(found) : field, rest, lookup) };
 }
 
-function listOf<T extends { id: string }>(items: T[], params: Params, url: string) {
+/** `created[gte]=…` and its kin, as list endpoints take them. */
+function createdWithin(params: Params): (created: number) => boolean {
+  const range = child(params, 'created');
+  if (range === undefined) {
+    const exact = int(params, 'created');
+    return (created) => exact === undefined || created === exact;
+  }
+  refuseUnknown(range, ['gt', 'gte', 'lt', 'lte']);
+  const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map((key) => int(range, key));
+  return (created) =>
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
+}
+
+/**
+ * A Stripe list, newest first: `limit` (1 to 100, default 10), `starting_after`, `created`, and the
+ * endpoint's own `filters` (already applied by the caller); any other parameter is refused.
+ */
+function listOf<T extends { id: string; created: number }>(
+  items: T[],
+  params: Params,
+  url: string,
+  filters: readonly string[] = [],
+) {
+  refuseUnknown(params, ['limit', 'starting_after', 'created', ...filters]);
   const limit = int(params, 'limit') ?? 10;
   if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', { param: 'limit' });
-  const newestFirst = [...items].reverse();
+  const within = createdWithin(params);
+  const newestFirst = items.filter((item) => within(item.created)).reverse();
   const after = str(params, 'starting_after');
   let start = 0;
   if (after) {
     const index = newestFirst.findIndex((item) => item.id === after);
-    if (index < 0)
+    if (index < 0) {
       throw invalid(`No such object: '${after}'`, { code: 'resource_missing', param: 'starting_after' });
+    }
     start = index + 1;
   }
   const data = newestFirst.slice(start, start + limit);
@@ -221,8 +249,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   // ---- API routes ---------------------------------------------------------------------------------
   const get =
     (type: ObjectType, param?: string): Handler =>
-    ({ id }) =>
-      core.get(type, id, param);
+    ({ id, params }) => {
+      refuseUnknown(params, []);
+      return core.get(type, id, param);
+    };
   const routes: Route[] = [
     { method: 'POST', pattern: '/v1/customers', handler: ({ params }) => core.createCustomer(params) },
     { method: 'GET', pattern: '/v1/customers/:id', handler: get('customer') },
@@ -240,6 +270,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
           core.all('payment_method').filter((pm) => pm.customer === id),
           params,
           `/v1/customers/${id}/payment_methods`,
+          ['type'],
         );
       },
     },
@@ -253,6 +284,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
           core.all('payment_method').filter((pm) => !customer || pm.customer === customer),
           params,
           '/v1/payment_methods',
+          ['customer', 'type'],
         );
       },
     },
@@ -283,6 +315,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
           core.all('payment_intent').filter((pi) => !customer || pi.customer === customer),
           params,
           '/v1/payment_intents',
+          ['customer'],
         );
       },
     },
@@ -292,9 +325,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       handler: ({ params }) => {
         const page = str(params, 'page');
         const found = core.searchPaymentIntents(str(params, 'query') ?? '');
+        const { query: _query, page: _page, ...rest } = params;
         const result = listOf(
           found,
-          page ? { ...params, starting_after: page } : params,
+          page ? { ...rest, starting_after: page } : rest,
           '/v1/payment_intents/search',
         );
         const last = result.data.at(-1);
@@ -333,6 +367,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
             ),
           params,
           '/v1/refunds',
+          ['payment_intent', 'charge'],
         );
       },
     },
@@ -356,13 +391,15 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
           core.state.events.filter((event) => !type || event.type === type),
           params,
           '/v1/events',
+          ['type'],
         );
       },
     },
     {
       method: 'GET',
       pattern: '/v1/events/:id',
-      handler: ({ id }) => {
+      handler: ({ id, params }) => {
+        refuseUnknown(params, []);
         const event = core.state.events.find((item) => item.id === id);
         if (!event) throw notFound('event', id);
         return event;
