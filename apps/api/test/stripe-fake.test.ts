@@ -533,6 +533,36 @@ describe('the Stripe fake, through the official SDK', () => {
     expect(requests.at(-1)).toMatchObject({ status: 200, replayed: true });
   });
 
+  it('holds a request while the client goes away, then carries it out; our later retry with the same key gets it', async () => {
+    const { customer, pm } = await customerWithCard();
+    // No retries of its own: as when our server is killed while the request is out.
+    const once = createStripeClient({
+      secretKey: fake.secretKey,
+      apiBase: fake.url,
+      timeoutMs: 500,
+      maxNetworkRetries: 0,
+    });
+    const held = await hold(customer, pm);
+    fake.timeOutNext({ route: 'POST /v1/payment_intents/:id/capture' });
+    const arrived = fake.waitForRequest({ route: 'POST /v1/payment_intents/:id/capture' });
+    const lost = await once.paymentIntents
+      .capture(held.id, {}, { idempotencyKey: `visit-v3-capture-1` })
+      .catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    expect(await arrived).toHaveLength(1);
+    await fake.idle();
+    expect(fake.object(held.id)).toMatchObject({ status: 'succeeded', amount_received: 11_300 });
+
+    const retried = await stripe.paymentIntents.capture(
+      held.id,
+      {},
+      { idempotencyKey: `visit-v3-capture-1` },
+    );
+    expect(retried).toMatchObject({ id: held.id, status: 'succeeded' });
+    expect(retried.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(fake.objects('charge')).toHaveLength(1);
+  });
+
   it('delivers webhooks twice, or held and in reverse order, each signed; a forged signature does not verify', async () => {
     const { customer, pm } = await customerWithCard();
     fake.webhooks.duplicateNext(2);

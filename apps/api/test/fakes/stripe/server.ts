@@ -90,6 +90,13 @@ export type StripeFake = {
   requests(filter?: { route?: string }): ReceivedRequest[];
   /** A hold lapses as an unused authorisation does after about 7 days (`payment_intent.canceled`). */
   expireHold(paymentIntent: string): void;
+  /**
+   * Resolves once `count` requests of `route` (e.g. `POST /v1/payment_intents/:id/capture`) have arrived,
+   * held ones included: a crash test kills our server then, while the fake holds the answer.
+   */
+  waitForRequest(options: { route: string; count?: number }): Promise<ReceivedRequest[]>;
+  /** Resolves when no API request is being handled, held ones included (after a client hung up, they are carried out). */
+  idle(): Promise<void>;
   /** A card on file for a customer without going through the hosted page. */
   addCard(customer: string, behaviour?: CardBehaviour): FakePaymentMethod;
   /** Forgets every object, event, request and test control. */
@@ -410,6 +417,19 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   // ---- requests -----------------------------------------------------------------------------------
   const timeouts: { route: string | undefined }[] = [];
   const inProgress = new Set<string>();
+  let inFlight = 0;
+  const idleWaiters: (() => void)[] = [];
+  const requestWaiters: { route: string; count: number; resolve: (found: ReceivedRequest[]) => void }[] = [];
+  const received = (route: string) => core.state.requests.filter((request) => request.route === route);
+  function notifyRequestWaiters(): void {
+    for (const waiter of [...requestWaiters]) {
+      const found = received(waiter.route);
+      if (found.length >= waiter.count) {
+        requestWaiters.splice(requestWaiters.indexOf(waiter), 1);
+        waiter.resolve(found.map((request) => structuredClone(request)));
+      }
+    }
+  }
 
   function answer(
     res: ServerResponse,
@@ -461,6 +481,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       replayed: false,
     };
     core.state.requests.push(record);
+    notifyRequestWaiters();
     const reply = (status: number, body: string, headers: Record<string, string> = {}) => {
       record.status = status;
       answer(res, status, body, { 'request-id': requestId, ...headers });
@@ -665,7 +686,13 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const handle = async () => {
       if (await handlePage(req, res, url)) return;
-      await handleApi(req, res, url);
+      inFlight++;
+      try {
+        await handleApi(req, res, url);
+      } finally {
+        inFlight--;
+        if (inFlight === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+      }
     };
     handle().catch((error: unknown) => {
       answer(
@@ -741,6 +768,18 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     expireHold(paymentIntent) {
       core.expire(paymentIntent);
       persist();
+    },
+    waitForRequest({ route, count = 1 }) {
+      return new Promise((resolve) => {
+        requestWaiters.push({ route, count, resolve });
+        notifyRequestWaiters();
+      });
+    },
+    idle() {
+      return new Promise((resolve) => {
+        if (inFlight === 0) resolve();
+        else idleWaiters.push(resolve);
+      });
     },
     addCard(customer, behaviour = 'good') {
       core.get('customer', customer);
