@@ -484,6 +484,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     notifyRequestWaiters();
     const reply = (status: number, body: string, headers: Record<string, string> = {}) => {
       record.status = status;
+      persist();
       answer(res, status, body, { 'request-id': requestId, ...headers });
     };
     const fail = (error: StripeFakeError) => {
@@ -590,12 +591,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
           return;
         }
         inProgress.add(key);
-        const pending = timeouts.findIndex((item) => item.route === undefined || item.route === routeName);
-        if (pending >= 0) {
-          timeouts.splice(pending, 1);
-          await untilClientGivesUp(res);
-        }
         try {
+          await holdIfTold();
           run(params, bodyHash);
         } finally {
           inProgress.delete(key);
@@ -603,12 +600,16 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         return;
       }
     }
-    const pending = timeouts.findIndex((item) => item.route === undefined || item.route === routeName);
-    if (pending >= 0) {
+    await holdIfTold();
+    run(params, undefined);
+
+    /** `timeOutNext`: no answer until the client hangs up; the request is carried out after. */
+    async function holdIfTold(): Promise<void> {
+      const pending = timeouts.findIndex((item) => item.route === undefined || item.route === routeName);
+      if (pending < 0) return;
       timeouts.splice(pending, 1);
       await untilClientGivesUp(res);
     }
-    run(params, undefined);
 
     function run(parsed: Params, bodyHash: string | undefined): void {
       let status = 200;
@@ -631,7 +632,6 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       if (key && bodyHash && (status === 200 || status === 402)) {
         core.state.idempotency[key] = { route: routeName, path: url.pathname, bodyHash, status, body };
       }
-      persist();
       reply(status, body, key ? { 'idempotency-key': key } : {});
     }
   }
