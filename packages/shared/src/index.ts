@@ -26,5 +26,7 @@ export * from './quotes.ts';
 export * from './schemas/quotes.ts';
 export * from './pricing.ts';
 export * from './schemas/pricing.ts';
+export * from './money.ts';
+export * from './schemas/payments.ts';
 export * from './date-range.ts';
 export * from './schemas/overview.ts';

@@ -132,7 +132,7 @@ export function centsOf(dollars: number): number {
 }
 
 /** `amount * numerator / denominator` in whole cents, halves rounded up (non-negative amounts). */
-function roundHalfUp(amount: number, numerator: number, denominator: number): number {
+export function roundHalfUp(amount: number, numerator: number, denominator: number): number {
   return Math.floor((amount * numerator * 2 + denominator) / (denominator * 2));
 }
 
