@@ -589,6 +589,24 @@ describe('the Stripe fake, through the official SDK', () => {
     ]);
     expect(fake.webhooks.deliveries().every((delivery) => delivery.status === 200)).toBe(true);
 
+    // Our server down: the deliveries fail and are kept; sent again once it is back.
+    receiver.received.length = 0;
+    fake.webhooks.setEndpoint('http://127.0.0.1:9/webhooks/stripe');
+    await stripe.paymentIntents.cancel((await hold(customer, pm)).id, {}, { idempotencyKey: key('cancel') });
+    await fake.webhooks.settled();
+    expect(fake.webhooks.deliveries().filter((delivery) => delivery.status === 'error')).toHaveLength(3);
+    fake.webhooks.setEndpoint(receiver.url);
+    fake.webhooks.retryFailed();
+    await fake.webhooks.settled();
+    expect(receiver.types()).toEqual([
+      'payment_intent.created',
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.canceled',
+    ]);
+    fake.webhooks.retryFailed();
+    await fake.webhooks.settled();
+    expect(receiver.received).toHaveLength(3);
+
     const { raw, signature, event } = receiver.received[0] ?? { raw: '', signature: '', event: undefined };
     expect(() => Stripe.webhooks.constructEvent(raw, signature, 'whsec_someone_else')).toThrow(
       Stripe.errors.StripeSignatureVerificationError,

@@ -79,6 +79,8 @@ export type StripeFake = {
     duplicateNext(count?: number): void;
     /** Send one event again (as Stripe's dashboard does). */
     redeliver(eventId: string): void;
+    /** Send again every event whose last delivery was not answered 2xx (Stripe retries for days). */
+    retryFailed(): void;
     /** Resolves when every delivery under way has been answered. */
     settled(): Promise<void>;
     deliveries(): WebhookDelivery[];
@@ -244,6 +246,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const times = duplicates > 0 ? 2 : 1;
     if (duplicates > 0) duplicates--;
     for (let i = 0; i < times; i++) chain = chain.then(() => deliver(event));
+  }
+
+  function redeliver(eventId: string): void {
+    const event = core.state.events.find((item) => item.id === eventId);
+    if (!event) throw new Error(`No event ${eventId}`);
+    chain = chain.then(() => deliver(event));
   }
 
   function onEvent(event: FakeEvent): void {
@@ -741,10 +749,14 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       duplicateNext(count = 1) {
         duplicates += count;
       },
-      redeliver(eventId) {
-        const event = core.state.events.find((item) => item.id === eventId);
-        if (!event) throw new Error(`No event ${eventId}`);
-        chain = chain.then(() => deliver(event));
+      redeliver,
+      retryFailed() {
+        const last = new Map<string, WebhookDelivery>();
+        for (const delivery of deliveries) last.set(delivery.eventId, delivery);
+        for (const [eventId, delivery] of last) {
+          const ok = typeof delivery.status === 'number' && delivery.status >= 200 && delivery.status < 300;
+          if (!ok) redeliver(eventId);
+        }
       },
       async settled() {
         let seen: Promise<void> | undefined;
