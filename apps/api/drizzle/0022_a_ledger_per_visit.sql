@@ -60,7 +60,8 @@ CREATE UNIQUE INDEX "receipts_number_uq" ON "receipts" USING btree ("number");--
 CREATE UNIQUE INDEX "receipts_ledger_entry_uq" ON "receipts" USING btree ("ledger_entry_id");--> statement-breakpoint
 CREATE INDEX "receipts_appointment_idx" ON "receipts" USING btree ("appointment_id");--> statement-breakpoint
 -- Issue 29 (decision 048): the ledger is append-only. A correction is a new row (a refund, a fee), never
--- an edit: UPDATE and DELETE are refused here, whoever asks (TRUNCATE too).
+-- an edit: UPDATE and DELETE are refused here, whoever asks (a restore's TRUNCATE,
+-- which replaces the whole database, is not).
 CREATE FUNCTION "append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP
@@ -69,8 +70,6 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "payment_ledger_no_update_or_delete" BEFORE UPDATE OR DELETE ON "payment_ledger"
   FOR EACH ROW EXECUTE FUNCTION "append_only"();--> statement-breakpoint
-CREATE TRIGGER "payment_ledger_no_truncate" BEFORE TRUNCATE ON "payment_ledger"
-  FOR EACH STATEMENT EXECUTE FUNCTION "append_only"();--> statement-breakpoint
 -- A receipt says what it said when it was issued: its row is never changed or removed either.
 CREATE TRIGGER "receipts_no_update_or_delete" BEFORE UPDATE OR DELETE ON "receipts"
   FOR EACH ROW EXECUTE FUNCTION "append_only"();

@@ -396,6 +396,6 @@ export function loadConfig(
       emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
       emailConcurrency: e.EMAIL_CONCURRENCY,
     },
-    payments: e.PAYMENTS === 'stripe' ? undefined : e.PAYMENTS,
+    payments: e.PAYMENTS,
   };
 }
