@@ -162,7 +162,8 @@ export async function ledgerAmountsOf(db: Db, ids: readonly string[]): Promise<M
     .select({
       appointmentId: paymentLedger.appointmentId,
       kind: paymentLedger.kind,
-      cents: sql<number>`sum(${paymentLedger.cents})::int`,
+      // A sum of integers is a bigint (a string from pg): read as a number, never cast down to int4.
+      cents: sql<number>`sum(${paymentLedger.cents})`.mapWith(Number),
     })
     .from(paymentLedger)
     .where(inArray(paymentLedger.appointmentId, [...ids]))
