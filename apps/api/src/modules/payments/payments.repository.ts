@@ -5,6 +5,7 @@ import type {
   Locale,
   PriceBreakdown,
   Province,
+  ReceiptDocument,
   TaxRate,
   TaxSettings,
 } from '@eclat/shared';
@@ -206,7 +207,7 @@ export async function insertReceipt(
     appointmentId: string;
     issuedAt: Date;
     locale: Locale;
-    document: Record<string, unknown>;
+    document: ReceiptDocument;
   },
 ): Promise<string> {
   const [row] = await db.insert(receipts).values(receipt).returning({ id: receipts.id });

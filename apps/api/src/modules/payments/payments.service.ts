@@ -440,5 +440,13 @@ async function issueReceipt(
     locale,
     document,
   });
+  // The customer's copy, sent by the email worker once this transaction commits (PDF attached).
+  if (customer?.email) {
+    await tx.enqueue('email', {
+      to: customer.email,
+      locale,
+      message: { template: 'receipt', data: document },
+    });
+  }
   return { receiptId, document };
 }

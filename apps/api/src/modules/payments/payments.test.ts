@@ -86,6 +86,14 @@ const fee = (headers: Headers, appointmentId: string, body: object) =>
     ...body,
   });
 
+/** The emails queued to an address, in order: their template and data. */
+async function emailsTo(address: string) {
+  const { rows } = await app.db.execute<{
+    data: { locale: string; message: { template: string; data: unknown } };
+  }>(sql`select data from pgboss.job where name = 'email' and data->>'to' = ${address} order by created_on`);
+  return rows.map((row) => ({ locale: row.data.locale, ...row.data.message }));
+}
+
 const receiptsOf = (appointmentId: string) =>
   app.db
     .select()
@@ -182,9 +190,10 @@ describe('who may see and write a visit’s payments', () => {
 });
 
 describe('the office records money (PAYMENTS=manual)', () => {
-  it('records a payment in full: paid, with a receipt numbered in the business’s one sequence', async () => {
+  it('records a payment in full: paid, with a receipt numbered in the business’s one sequence, emailed', async () => {
     const admin = await signedIn(app, ['admin']);
-    const { appointmentId } = await visitAt(app, TORONTO);
+    const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const { appointmentId } = await visitAt(app, TORONTO, owner);
     const before = paymentsOf(
       await call(app, 'GET', `/appointments/${appointmentId}/payments`, admin.headers),
       200,
@@ -219,6 +228,10 @@ describe('the office records money (PAYMENTS=manual)', () => {
       tipCents: 0,
       lines: [{ label: 'Standard Cleaning', cents: 10_000 }],
     });
+    // One email to the customer, in the visit's language, carrying the receipt as it was stored.
+    expect(await emailsTo(owner.email)).toEqual([
+      { locale: 'en', template: 'receipt', data: receipt?.document },
+    ]);
   });
 
   it('refuses a payment above what is owed; a tip is not limited by it', async () => {
@@ -263,7 +276,8 @@ describe('the office records money (PAYMENTS=manual)', () => {
 
   it('refunds part then the rest, each with a credit note and its reason; never more than was paid', async () => {
     const admin = await signedIn(app, ['admin']);
-    const { appointmentId } = await visitAt(app, TORONTO);
+    const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const { appointmentId } = await visitAt(app, TORONTO, owner);
     paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
 
     const noReason = await refund(admin.headers, appointmentId, { cents: 100, reason: '  ' });
@@ -296,6 +310,11 @@ describe('the office records money (PAYMENTS=manual)', () => {
       amount: { cents: 8_300, method: 'interac' },
       reason: 'The oven was not done',
     });
+    const sent = await emailsTo(owner.email);
+    expect(sent.map((email) => email.template)).toEqual(['receipt', 'receipt', 'receipt']);
+    expect(sent.map((email) => email.data)).toEqual(
+      (await receiptsOf(appointmentId)).map((row) => row.document),
+    );
   });
 
   it('of ten parallel refunds of 60 % of what is refundable, exactly one goes through', async () => {
