@@ -116,8 +116,7 @@ export async function taxSettingsFor(deps: PaymentsDeps): Promise<TaxSettings> {
 }
 
 const sameTaxes = (a: readonly TaxRate[], b: readonly TaxRate[]) =>
-  a.length === b.length &&
-  a.every((tax, index) => tax.code === b[index]?.code && tax.rate === b[index]?.rate);
+  a.length === b.length && a.every((tax, index) => tax.code === b[index]?.code && tax.rate === b[index].rate);
 
 /** The admin saves the settings; only the provinces whose taxes differ from the defaults are kept. */
 export async function saveTaxSettingsFor(deps: PaymentsDeps, input: TaxSettings): Promise<TaxSettings> {
@@ -249,6 +248,8 @@ async function writeLedger(
 }
 
 const formatCents = (cents: number) => (cents / 100).toFixed(2);
+/** An optional text of a form: none when left out or blank (the schemas trim it). */
+const textOrNull = (text: string | undefined) => (text === undefined || text === '' ? null : text);
 
 /** `POST /appointments/:id/payments` (admin, manual): money received for the visit, or a tip. */
 export async function recordPayment(
@@ -272,7 +273,7 @@ export async function recordPayment(
       kind: body.kind,
       cents: body.cents,
       method: body.method,
-      reference: body.reference || null,
+      reference: textOrNull(body.reference),
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
     });
@@ -293,7 +294,7 @@ export async function chargeFee(
       kind: 'fee',
       cents: body.cents,
       feeKind: body.feeKind,
-      note: body.note || null,
+      note: textOrNull(body.note),
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
     });
@@ -330,7 +331,7 @@ export async function refund(
       kind: 'refund',
       cents: body.cents,
       method: body.method,
-      reference: body.reference || null,
+      reference: textOrNull(body.reference),
       note: body.reason,
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,

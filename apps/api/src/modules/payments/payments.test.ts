@@ -94,6 +94,16 @@ async function emailsTo(address: string) {
   return rows.map((row) => ({ locale: row.data.locale, ...row.data.message }));
 }
 
+/** The database's message when it refuses a statement (drizzle wraps it as the cause). */
+async function refusal(statement: PromiseLike<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    return error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  }
+  return 'not refused';
+}
+
 const receiptsOf = (appointmentId: string) =>
   app.db
     .select()
@@ -383,17 +393,15 @@ describe('the office records money (PAYMENTS=manual)', () => {
     const { appointmentId } = await visitAt(app, TORONTO);
     const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 1_000 }));
     const id = paid.entries[0]?.id ?? '';
-    await expect(
-      app.db.update(paymentLedger).set({ cents: 1 }).where(eq(paymentLedger.id, id)),
-    ).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'payment_ledger is append-only: UPDATE refused' }),
-    });
-    await expect(app.db.delete(paymentLedger).where(eq(paymentLedger.id, id))).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'payment_ledger is append-only: DELETE refused' }),
-    });
-    await expect(app.db.delete(receipts).where(eq(receipts.ledgerEntryId, id))).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'receipts is append-only: DELETE refused' }),
-    });
+    expect(
+      await refusal(app.db.update(paymentLedger).set({ cents: 1 }).where(eq(paymentLedger.id, id))),
+    ).toBe('payment_ledger is append-only: UPDATE refused');
+    expect(await refusal(app.db.delete(paymentLedger).where(eq(paymentLedger.id, id)))).toBe(
+      'payment_ledger is append-only: DELETE refused',
+    );
+    expect(await refusal(app.db.delete(receipts).where(eq(receipts.ledgerEntryId, id)))).toBe(
+      'receipts is append-only: DELETE refused',
+    );
     // A visit with money on it is kept: deleting it is refused (409), not cascaded into the ledger.
     const deleted = await call(app, 'DELETE', `/appointments/${appointmentId}`, admin.headers);
     expect(deleted.statusCode).toBe(409);
