@@ -25,6 +25,7 @@ import {
 import { appMeta, DEMO_SEEDED_KEY } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { renderReceiptPdf } from '../../mail/receipt-pdf.ts';
 import { VISIT_TEXT } from '../../mail/templates/visit-details.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
@@ -35,6 +36,7 @@ import {
   findEntryByKey,
   findLedger,
   findPaidVisit,
+  findReceipt,
   findServiceLines,
   findTaxSettings,
   insertEntry,
@@ -184,6 +186,22 @@ export async function visitPaymentsFor(
       throw forbidden('You can only see the payments of your own visits.');
   }
   return visitPaymentsOf(deps.db, visit, await readTaxSettings(deps.db, deps.business.brandName));
+}
+
+/** `GET /receipts/:id.pdf`: a receipt or credit note as it was issued, for the admin or its customer. */
+export async function receiptPdfFor(
+  deps: PaymentsDeps,
+  caller: Caller,
+  receiptId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  requireOn(deps.provider);
+  const receipt = await findReceipt(deps.db, receiptId);
+  if (!receipt) throw notFound('Receipt');
+  if (!caller.permissions.has('admin')) {
+    const own = await findOwnCustomer(deps.db, caller);
+    if (!isTheirs(own, receipt.customerId)) throw forbidden('You can only see your own receipts.');
+  }
+  return { fileName: `${receipt.document.number}.pdf`, pdf: renderReceiptPdf(receipt.document) };
 }
 
 /**
