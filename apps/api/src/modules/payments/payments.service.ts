@@ -3,8 +3,10 @@ import {
   addressLine,
   centsOf,
   DEFAULT_TAX_RATES,
+  FEE_KINDS,
   PROVINCES,
   provinceOfPostalCode,
+  sumCents,
   visitMoney,
   type Appointment,
   type ChargeFeeBody,
@@ -397,7 +399,11 @@ async function receiptLines(
           }));
   return [
     ...priced,
-    ...fees.map((fee) => ({ label: fee.feeKind ? FEE_LABELS[locale][fee.feeKind] : '', cents: fee.cents })),
+    // One line per kind of fee, however many were charged (a receipt's lines stay few).
+    ...FEE_KINDS.flatMap((feeKind) => {
+      const cents = sumCents(fees.filter((fee) => fee.feeKind === feeKind));
+      return cents > 0 ? [{ label: FEE_LABELS[locale][feeKind], cents }] : [];
+    }),
   ];
 }
 

@@ -273,15 +273,18 @@ describe('the office records money (PAYMENTS=manual)', () => {
     expect(charged.money.state).toBe('partly_paid');
     expect(charged.entries.at(-1)).toMatchObject({ kind: 'fee', feeKind: 'lockout', method: null });
     expect(await receiptsOf(appointmentId)).toHaveLength(1);
-    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 5_650 }));
+    // A second lockout: $10 + HST more; the receipt shows one line per kind of fee.
+    paymentsOf(await fee(admin.headers, appointmentId, { cents: 1_000 }));
+    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 6_780 }));
     expect(paid.money.state).toBe('paid');
     const last = (await receiptsOf(appointmentId)).at(-1);
     expect(last?.document).toMatchObject({
       lines: [
         { label: 'Standard Cleaning', cents: 10_000 },
-        { label: 'Lockout fee', cents: 5_000 },
+        { label: 'Lockout fee', cents: 6_000 },
       ],
-      baseCents: 15_000,
+      baseCents: 16_000,
+      totalCents: 18_080,
     });
   });
 
