@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatCents,
   type Locale,
   type Overview,
   type OverviewChartWeek,
@@ -16,15 +17,7 @@ import { Link } from '@/lib/navigation';
 
 import { useOverview } from '../api/get-overview';
 import { adminTabHref } from '@/lib/admin-tabs';
-import {
-  barShares,
-  formatCents,
-  formatCount,
-  formatHours,
-  formatShare,
-  shortDay,
-  weekDays,
-} from '../overview';
+import { barShares, formatCount, formatHours, formatShare, shortDay, weekDays } from '../overview';
 import { BarList, ChartCard, ColumnChart, type ChartTable } from './overview-charts';
 
 type Figure = { key: string; label: string; value: string; to?: string; alert?: boolean };
