@@ -27,7 +27,7 @@ import {
 import { appMeta, DEMO_SEEDED_KEY } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { renderReceiptPdf } from '../../mail/receipt-pdf.ts';
+import { receiptFilename, renderReceiptPdf } from '../../mail/receipt-pdf.ts';
 import { VISIT_TEXT } from '../../mail/templates/visit-details.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
@@ -203,7 +203,7 @@ export async function receiptPdfFor(
     const own = await findOwnCustomer(deps.db, caller);
     if (!isTheirs(own, receipt.customerId)) throw forbidden('You can only see your own receipts.');
   }
-  return { fileName: `${receipt.document.number}.pdf`, pdf: renderReceiptPdf(receipt.document) };
+  return { fileName: receiptFilename(receipt.document), pdf: renderReceiptPdf(receipt.document) };
 }
 
 /**

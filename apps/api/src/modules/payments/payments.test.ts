@@ -431,7 +431,7 @@ describe('a receipt as a PDF', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(
-        `inline; filename="${receipt?.document.number ?? ''}.pdf"`,
+        `inline; filename="receipt-${receipt?.document.number ?? ''}.pdf"`,
       );
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
