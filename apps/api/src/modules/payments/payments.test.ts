@@ -44,6 +44,7 @@ async function visitAt(
   target: TestApp,
   place: typeof TORONTO,
   customer?: { customerId: string },
+  extra: { locale?: 'en' | 'fr' } = {},
 ): Promise<{ appointmentId: string; customerId: string }> {
   const admin = await signedIn(target, ['admin']);
   const serviceId = await makeService(target);
@@ -55,6 +56,7 @@ async function visitAt(
     appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
     status: 'confirmed',
     place,
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(201);
   return { appointmentId: appointmentSchema.parse(res.json()).appointmentId, customerId: owner.customerId };
@@ -443,6 +445,41 @@ describe('a receipt as a PDF', () => {
     expect((await call(app, 'GET', `/receipts/${receiptId}.pdf`)).statusCode).toBe(401);
     const unknown = await call(app, 'GET', `/receipts/${crypto.randomUUID()}.pdf`, admin.headers);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('receipts in the visit’s language', () => {
+  it('issues a French visit’s receipts, fees and credit note in French, and emails them in French', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const owner = await makeCustomer(app, { postalCode: MONTREAL.postalCode });
+    const { appointmentId } = await visitAt(app, MONTREAL, owner, { locale: 'fr' });
+    paymentsOf(await fee(admin.headers, appointmentId, { feeKind: 'late_cancellation', cents: 2_000 }));
+    // $120 and GST 5 % ($6.00) + QST 9.975 % ($11.97).
+    paymentsOf(await pay(admin.headers, appointmentId, { cents: 13_797, method: 'interac' }));
+    paymentsOf(await refund(admin.headers, appointmentId, { cents: 2_000, reason: 'Annulation acceptée' }));
+    const [receipt, note] = await receiptsOf(appointmentId);
+    expect(receipt?.locale).toBe('fr');
+    expect(receipt?.document).toMatchObject({
+      locale: 'fr',
+      lines: [
+        { label: 'Standard Cleaning', cents: 10_000 },
+        { label: 'Frais d’annulation tardive', cents: 2_000 },
+      ],
+      taxes: [
+        { code: 'GST', rate: 5_000, cents: 600 },
+        { code: 'QST', rate: 9_975, cents: 1_197 },
+      ],
+      totalCents: 13_797,
+    });
+    expect(note?.document).toMatchObject({
+      kind: 'credit_note',
+      locale: 'fr',
+      reason: 'Annulation acceptée',
+    });
+    expect((await emailsTo(owner.email)).map((email) => [email.template, email.locale])).toEqual([
+      ['receipt', 'fr'],
+      ['receipt', 'fr'],
+    ]);
   });
 });
 
