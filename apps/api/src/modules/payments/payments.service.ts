@@ -6,6 +6,7 @@ import {
   FEE_KINDS,
   PROVINCES,
   provinceOfPostalCode,
+  refundParts,
   sumCents,
   visitMoney,
   type Appointment,
@@ -21,6 +22,7 @@ import {
   type TaxRate,
   type TaxSettings,
   type VisitMoney,
+  type VisitMoneyInput,
   type VisitPayments,
   type VisitPaymentSummary,
 } from '@eclat/shared';
@@ -147,19 +149,33 @@ const provinceOf = (postalCode: string | null, settings: TaxSettings): Province 
 const taxesOf = (settings: TaxSettings, province: Province): TaxRate[] =>
   settings.rates.find((rates) => rates.province === province)?.taxes ?? [...DEFAULT_TAX_RATES[province]];
 
+type PricedVisit = Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'>;
+
+/** What `visitMoney` folds for a visit: its price, its province's taxes, its ledger's rows. */
+function moneyInputOf(
+  visit: PricedVisit,
+  settings: TaxSettings,
+  entries: readonly LedgerAmount[],
+): { province: Province; input: VisitMoneyInput } {
+  const province = provinceOf(visit.postalCode, settings);
+  return {
+    province,
+    input: {
+      priceCents: priceCentsOf(visit),
+      cancelled: visit.status === 'cancelled',
+      rates: taxesOf(settings, province),
+      entries,
+    },
+  };
+}
+
 function moneyOf(
-  visit: Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'>,
+  visit: PricedVisit,
   settings: TaxSettings,
   entries: readonly LedgerAmount[],
 ): { province: Province; money: VisitMoney } {
-  const province = provinceOf(visit.postalCode, settings);
-  const money = visitMoney({
-    priceCents: priceCentsOf(visit),
-    cancelled: visit.status === 'cancelled',
-    rates: taxesOf(settings, province),
-    entries,
-  });
-  return { province, money };
+  const { province, input } = moneyInputOf(visit, settings, entries);
+  return { province, money: visitMoney(input) };
 }
 
 async function visitPaymentsOf(db: Db, visit: PaidVisit, settings: TaxSettings): Promise<VisitPayments> {
@@ -407,6 +423,23 @@ async function receiptLines(
   ];
 }
 
+const CREDIT_LABELS: Record<Locale, string> = { en: 'Credit on the visit', fr: 'Crédit sur la visite' };
+
+/**
+ * A credit note's own figures (decision 049): the part of the refund that lowers what the visit costs,
+ * split into its base and the taxes in it (`refundParts`), so the customer can reverse the tax they
+ * claimed; money paid beyond the total, or tips, given back carry no tax and no line.
+ */
+function creditNoteFigures(input: VisitMoneyInput, cents: number, locale: Locale) {
+  const { creditCents, creditNote } = refundParts(input, cents);
+  return {
+    lines: creditCents > 0 ? [{ label: CREDIT_LABELS[locale], cents: creditNote.baseCents }] : [],
+    baseCents: creditNote.baseCents,
+    taxes: creditNote.taxes,
+    totalCents: creditCents,
+  };
+}
+
 /**
  * The receipt (a payment, a tip) or the credit note (a refund) of a ledger row, in the row's transaction:
  * the next number of the business's one sequence, and the document as it reads now, kept as it is.
@@ -447,10 +480,14 @@ async function issueReceipt(
       timeZone: deps.business.timeZone,
       place: addressLine(visit) ?? '',
     },
-    lines: await receiptLines(tx.db, visit, fees, locale),
-    baseCents: after.priceCents + after.feesCents,
-    taxes: after.taxes,
-    totalCents: after.totalCents,
+    ...(kind === 'credit_note'
+      ? creditNoteFigures(moneyInputOf(visit, settings, before.entries).input, entry.cents, locale)
+      : {
+          lines: await receiptLines(tx.db, visit, fees, locale),
+          baseCents: after.priceCents + after.feesCents,
+          taxes: after.taxes,
+          totalCents: after.totalCents,
+        }),
     amount: { cents: entry.cents, method, reference: entry.reference },
     tipCents: entry.kind === 'tip' ? entry.cents : 0,
     owedCents: after.owedCents,

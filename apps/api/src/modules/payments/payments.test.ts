@@ -321,10 +321,16 @@ describe('the office records money (PAYMENTS=manual)', () => {
 
     const notes = (await receiptsOf(appointmentId)).filter((receipt) => receipt.kind === 'credit_note');
     expect(notes).toHaveLength(2);
+    // The credit note's own figures: the credit, and the HST in it (8300 × 13/113, half up).
     expect(notes[1]?.document).toMatchObject({
       kind: 'credit_note',
       amount: { cents: 8_300, method: 'interac' },
       reason: 'The oven was not done',
+      lines: [{ label: 'Credit on the visit', cents: 7_345 }],
+      baseCents: 7_345,
+      taxes: [{ code: 'HST', rate: 13_000, cents: 955 }],
+      totalCents: 8_300,
+      owedCents: 0,
     });
     const sent = await emailsTo(owner.email);
     expect(sent.map((email) => email.template)).toEqual(['receipt', 'receipt', 'receipt']);
@@ -475,6 +481,12 @@ describe('receipts in the visit’s language', () => {
       kind: 'credit_note',
       locale: 'fr',
       reason: 'Annulation acceptée',
+      lines: [{ label: 'Crédit sur la visite', cents: 1_739 }],
+      taxes: [
+        { code: 'GST', rate: 5_000, cents: 87 },
+        { code: 'QST', rate: 9_975, cents: 174 },
+      ],
+      totalCents: 2_000,
     });
     expect((await emailsTo(owner.email)).map((email) => [email.template, email.locale])).toEqual([
       ['receipt', 'fr'],
