@@ -92,41 +92,48 @@ type VitestReport = {
   success: boolean;
 };
 
-function vitest(project: 'unit' | 'components' | 'budgets' | 'api') {
+/**
+ * One Vitest project, its tests counted from its JSON report. `buffered`: its output kept and printed whole
+ * when it ends, for a step that runs beside others.
+ */
+async function vitest(
+  project: 'unit' | 'components' | 'budgets' | 'api',
+  buffered = false,
+): Promise<StepResult> {
   const started = Date.now();
   const report = path.join(RESULTS, `vitest-${project}.json`);
   fs.rmSync(report, { force: true });
-  const ok = run(bin('vitest'), [
+  const args = [
     'run',
     '--project',
     project,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-  ]);
+  ];
+  const ok = buffered ? await runBuffered(bin('vitest'), args) : run(bin('vitest'), args);
   const seconds = (Date.now() - started) / 1000;
   if (!fs.existsSync(report)) {
-    results.push({
+    return {
       name: `${project} tests`,
       passed: 0,
       failed: 1,
       skipped: 0,
       seconds,
       note: 'no report: the run crashed',
-    });
-    return;
+    };
   }
   const data = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
   const failed = data.numFailedTests + (ok || data.numFailedTests > 0 ? 0 : 1);
   const passed = data.numPassedTests;
-  results.push({
+  return {
     name: `${project} tests`,
     passed,
     failed: passed + data.numFailedTests === 0 ? Math.max(failed, 1) : failed,
     skipped: data.numPendingTests + data.numTodoTests,
     seconds,
     ...(passed + data.numFailedTests === 0 ? { note: 'no test ran' } : {}),
-  });
+  };
 }
 
 type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
@@ -184,8 +191,10 @@ async function e2e(built: boolean) {
 const tscProjects = ['tsconfig.json', 'packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench'];
 
 // Format, lint, typecheck and the web build read the sources and write nothing the others read: they run
-// side by side (eslint alone takes most of a core), each one's output printed whole when it ends. The
-// summary keeps their usual order.
+// side by side (eslint alone takes most of a core), each one's output printed whole when it ends. The unit
+// and component tests need neither the build nor a database: they start once the typecheck has ended and
+// run on the core it leaves, while eslint (the longest, one core) goes on (decision 051). The summary keeps
+// the usual order.
 const needsBuild = wants('budgets') || wants('api') || wants('e2e');
 const beside: Promise<StepResult>[] = [];
 if (wants('lint')) {
@@ -196,23 +205,30 @@ if (wants('lint')) {
     check('import rules (dependency-cruiser)', () => runBuffered('npm', ['run', 'lint:imports', '--silent'])),
   );
 }
-if (wants('typecheck')) {
-  beside.push(
-    check('typecheck (tsc)', async () => {
+const typecheck = wants('typecheck')
+  ? check('typecheck (tsc)', async () => {
       for (const project of tscProjects) if (!(await runBuffered(bin('tsc'), ['-p', project]))) return false;
       return true;
-    }),
-  );
-}
-// The build comes first: the budgets, the API's pre-rendered pages and the browser all use it.
-if (needsBuild) beside.push(check('web build', () => runBuffered('npm', ['run', 'build', '--silent'])));
-const besideResults = await Promise.all(beside);
-results.push(...besideResults);
-const built = needsBuild && besideResults.at(-1)?.failed === 0;
-if (wants('unit')) vitest('unit');
-if (wants('components')) vitest('components');
-if (wants('budgets')) vitest('budgets');
-if (wants('api')) vitest('api');
+    })
+  : undefined;
+if (typecheck) beside.push(typecheck);
+// The build comes early: the budgets, the API's pre-rendered pages and the browser all use it.
+const build = needsBuild
+  ? check('web build', () => runBuffered('npm', ['run', 'build', '--silent']))
+  : undefined;
+if (build) beside.push(build);
+const afterTypecheck = async () => {
+  await typecheck;
+  const tests: StepResult[] = [];
+  if (wants('unit')) tests.push(await vitest('unit', true));
+  if (wants('components')) tests.push(await vitest('components', true));
+  return tests;
+};
+const [besideResults, testResults] = await Promise.all([Promise.all(beside), afterTypecheck()]);
+results.push(...besideResults, ...testResults);
+const built = (await build)?.failed === 0;
+if (wants('budgets')) results.push(await vitest('budgets'));
+if (wants('api')) results.push(await vitest('api'));
 if (wants('e2e')) await e2e(built);
 
 const width = Math.max(...results.map((r) => r.name.length));

@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { killServerProcesses, spawnServer, startReadyServer, stopServer } from './server-process.ts';
@@ -22,7 +21,7 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
-/** A first start converts the demo pictures: on a loaded 2-core machine that alone has taken 40 s. */
+/** A first start writes the demo (its pictures' copies are committed, decision 051). */
 const startServer = (dataDir: string) =>
   startReadyServer({
     HOST: '127.0.0.1',
@@ -35,15 +34,19 @@ const startServer = (dataDir: string) =>
 async function readDataDir(dataDir: string) {
   // Open the same data directory in this process (this exercises the crash recovery too).
   const embedded = await startEmbeddedPostgres({ dataDir, logger: pino({ level: 'silent' }) });
-  const db = createDatabase(embedded.url, 1);
+  // One client, not a pool: its `end()` waits for the connection to close, so stopping PostgreSQL next
+  // cannot reach a connection still closing (a pool's `end()` returned before, and the "terminating
+  // connection due to administrator command" that followed failed the run as an unhandled error).
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
   try {
-    const { rows } = await db.execute<{ services: number; marker: string }>(
-      sql`select (select count(*)::int from services) as services,
-                 (select value from app_meta where key = 'initialised_at') as marker`,
+    const { rows } = await client.query<{ services: number; marker: string }>(
+      `select (select count(*)::int from services) as services,
+              (select value from app_meta where key = 'initialised_at') as marker`,
     );
     return rows[0];
   } finally {
-    await db.$client.end();
+    await client.end();
     await embedded.stop();
   }
 }

@@ -17,10 +17,24 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  */
 const convertSlot = limitConcurrency(Math.max(1, Math.floor(os.availableParallelism() / 2)));
 
-/** Settings chosen for flat illustrations and photos alike (measured in decision 016). */
+/**
+ * Everything the copies' bytes depend on besides the picture: the widths and formats, the resizing kernel,
+ * the encoders' settings (chosen for flat illustrations and photos alike, measured in decision 016) and the
+ * versions of sharp and libvips that encode them. The demo's committed copies record it (decision 051).
+ */
+export const CONVERTER_SETTINGS = {
+  widths: SERVICE_IMAGE_WIDTHS,
+  formats: SERVICE_IMAGE_FORMATS,
+  kernel: sharp.kernel.lanczos3,
+  avif: { quality: 50, effort: 2, chromaSubsampling: '4:2:0' },
+  webp: { quality: 75, effort: 4 },
+  sharp: sharp.versions.sharp,
+  vips: sharp.versions.vips,
+} as const;
+
 const ENCODE: Record<ServiceImageFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 2, chromaSubsampling: '4:2:0' }),
-  webp: (image) => image.webp({ quality: 75, effort: 4 }),
+  avif: (image) => image.avif(CONVERTER_SETTINGS.avif),
+  webp: (image) => image.webp(CONVERTER_SETTINGS.webp),
 };
 
 const WIDEST = SERVICE_IMAGE_WIDTHS[SERVICE_IMAGE_WIDTHS.length - 1] ?? 1200;
@@ -74,7 +88,7 @@ async function convert(content: Buffer): Promise<ConvertedImage> {
     const sized =
       variantWidth === info.width
         ? raw()
-        : raw().resize({ width: variantWidth, kernel: sharp.kernel.lanczos3 });
+        : raw().resize({ width: variantWidth, kernel: CONVERTER_SETTINGS.kernel });
     for (const format of SERVICE_IMAGE_FORMATS) {
       const encoded = await ENCODE[format](sized.clone()).toBuffer({ resolveWithObject: true });
       variants.push({

@@ -105,7 +105,8 @@ describe('demo content', () => {
       expect(image.content.length).toBeGreaterThan(5_000);
       expect([image.width, image.height]).toEqual([960, 640]);
     }
-    // Each with its AVIF and WebP copies, made as an upload's are, every one smaller than the original.
+    // Each with its AVIF and WebP copies, made as an upload's are (committed, and checked against the
+    // converter by demo-pictures.test.ts), every one smaller than the original.
     const variants = await db.select().from(serviceImageVariants);
     for (const image of images) {
       const own = variants.filter((variant) => variant.serviceId === image.serviceId);
@@ -127,7 +128,6 @@ describe('demo content', () => {
     const byStatus = Object.fromEntries(statuses.map((s) => [s.status, s.n]));
     expect(byStatus.VISIBLE).toBeGreaterThanOrEqual(2);
     expect(byStatus.INVISIBLE).toBeGreaterThanOrEqual(1);
-    // The images are converted as uploads are (AVIF is slow on a shared machine): the seed takes seconds.
   }, 120_000);
 
   it('never runs twice, even after the data was deleted', async () => {

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
@@ -19,8 +16,6 @@ import {
   type Permission,
 } from '@eclat/shared';
 import { hashPassword } from '../../modules/auth/passwords.ts';
-import { convertImage } from '../../modules/services/image-variants.ts';
-import { describeImage, type PreparedImage } from '../../modules/services/service-image.ts';
 import { saveServiceImage } from '../../modules/services/services.repository.ts';
 import {
   appMeta,
@@ -45,17 +40,10 @@ import {
 } from './demo-content.ts';
 import { saveServiceArea } from '../../modules/service-area/service-area.repository.ts';
 import { writeDemoBusiness, type DemoBusiness } from './demo-visits.ts';
+import { demoPictureFiles, prepareDemoPictures } from './demo-pictures.ts';
 
-const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
 const SEED_LOCK_ID = 7_310_405_212;
 const INITIALISED_KEY = 'initialised_at';
-
-/** A demo picture, with its copies made the way an upload's are. */
-async function prepareDemoImage(file: string): Promise<PreparedImage> {
-  const described = describeImage(await fs.readFile(path.join(IMAGES_DIR, file)));
-  if (!described) throw new Error(`${file} is not a JPEG or PNG`);
-  return { ...described, ...(await convertImage(described.content)) };
-}
 
 export type DemoAccount = { email: string; password: string; roles: Permission[] };
 export type SeedResult = { seeded: boolean; reason: string; demoAccounts?: DemoAccount[] };
@@ -106,10 +94,11 @@ export async function initialiseDatabase(
     if (!options.withDemo) return { seeded: false, reason: 'SEED_DEMO=false' };
     await tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
 
-    const pictures = await Promise.all(
-      DEMO_SERVICES.map(async (demo) => (demo.image ? prepareDemoImage(demo.image) : undefined)),
-    );
-    for (const [index, demo] of DEMO_SERVICES.entries()) {
+    // Each picture with its copies: the committed ones, made as an upload's are (decision 051).
+    const pictureFiles = demoPictureFiles();
+    const { prepared, converted: picturesConverted } = await prepareDemoPictures(pictureFiles);
+    const pictures = new Map(pictureFiles.map((file, index) => [file, prepared[index]]));
+    for (const demo of DEMO_SERVICES) {
       const pricingModel = demo.pricingModel ?? { kind: 'flat' };
       // Another model's "from" figures are the spec's pricing and duration (decision 025).
       const figures = startingFigures(pricingModel, {
@@ -140,7 +129,7 @@ export async function initialiseDatabase(
           })),
         );
       }
-      const picture = pictures[index];
+      const picture = demo.image ? pictures.get(demo.image) : undefined;
       if (row && picture) await saveServiceImage(tx, row.id, picture);
     }
 
@@ -259,6 +248,7 @@ export async function initialiseDatabase(
         services: DEMO_SERVICES.length,
         feedback: DEMO_FEEDBACK.length,
         accounts: demoAccounts.length,
+        picturesConverted,
         ...written,
         ms: Math.round(performance.now() - startedAt),
         visitsMs: Math.round(performance.now() - businessStartedAt),
