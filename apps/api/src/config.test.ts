@@ -154,6 +154,54 @@ describe('loadConfig, safety details', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(/LOG_FORMAT: expected pretty or json/);
   });
 
+  it('reads the Stripe keys and a loopback API base, and never repeats a key in its errors', () => {
+    expect(loadConfig({}).stripe).toEqual({
+      secretKey: undefined,
+      webhookSecret: undefined,
+      apiBase: undefined,
+    });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+    for (const base of ['http://localhost:12111', 'http://[::1]:12111', 'https://127.0.0.2']) {
+      expect(loadConfig({ STRIPE_API_BASE: base }).stripe.apiBase).toBe(base);
+    }
+    for (const base of [
+      'https://api.stripe.com',
+      'http://10.1.2.3:12111',
+      'http://127.0.0.1.example.net',
+      'nonsense',
+    ]) {
+      expect(() => loadConfig({ STRIPE_API_BASE: base })).toThrow(/STRIPE_API_BASE: expected/);
+    }
+    expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(
+      /only a scheme, a host and a port/,
+    );
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return error instanceof Error ? error.message : '';
+      }
+      return '';
+    };
+    expect(refused({ STRIPE_SECRET_KEY: 'pk_test_Publishable9' })).toMatch(
+      /STRIPE_SECRET_KEY: expected a Stripe secret key/,
+    );
+    expect(refused({ STRIPE_SECRET_KEY: 'pk_test_Publishable9' })).not.toContain('Publishable9');
+    expect(refused({ STRIPE_WEBHOOK_SECRET: 'secret-Hidden7' })).toMatch(/STRIPE_WEBHOOK_SECRET: expected/);
+    expect(refused({ STRIPE_WEBHOOK_SECRET: 'secret-Hidden7' })).not.toContain('Hidden7');
+  });
+
   it('needs a pool of at least two connections', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });

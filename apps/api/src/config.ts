@@ -53,6 +53,35 @@ const isAgeIdentity = (value: string) =>
     new Decrypter().addIdentity(value);
   });
 
+/**
+ * `STRIPE_API_BASE`: where the Stripe SDK sends its requests instead of Stripe, for the local fake only
+ * (decision 046). Only a loopback address is taken, so a setting cannot send a secret key elsewhere.
+ * Returns the parts the SDK's `protocol`, `host` and `port` options take, or why the value is refused.
+ */
+export function parseLoopbackApiBase(
+  value: string,
+): { protocol: 'http' | 'https'; host: string; port: number } | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { error: 'expected a URL such as http://127.0.0.1:12111' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { error: 'expected an http:// or https:// URL' };
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    return { error: 'expected only a scheme, a host and a port, e.g. http://127.0.0.1:12111' };
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host !== 'localhost' && host !== '::1' && !/^127(\.\d{1,3}){3}$/.test(host)) {
+    return {
+      error: 'expected a loopback address (127.0.0.0/8, ::1 or localhost): the fake runs on this machine',
+    };
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return { protocol, host, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80 };
+}
+
 /** `REMINDER_HOURS`: up to three whole numbers of hours, or `off`. */
 const REMINDER_LIST = /^(off|\d{1,3}(\s*,\s*\d{1,3}){0,2})$/;
 
@@ -117,6 +146,21 @@ const envSchema = z.object({
   SMTP_TLS_REJECT_UNAUTHORIZED: booleanFromString.default(true),
   MAIL_FROM: z.string().min(3).optional(),
   BUSINESS_LOCALE: z.enum(['en', 'fr'], { error: 'expected en or fr' }).default('en'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_..., sk_live_... or rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .superRefine((value, ctx) => {
+      const parsed = parseLoopbackApiBase(value);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .optional(),
   OIDC_ISSUER: z.url({ error: 'expected the issuer URL of an OpenID Connect provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -237,6 +281,13 @@ export type AppConfig = {
   };
   /** Language of messages sent to the business itself (the contact form). */
   businessLocale: 'en' | 'fr';
+  /** Stripe's keys, and the local fake's address in tests (decision 046); used with PAYMENTS=stripe. */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** Unset: Stripe itself. Set: a loopback URL (the fake), checked by `parseLoopbackApiBase`. */
+    apiBase: string | undefined;
+  };
   /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
   metricsToken: string | undefined;
   /** The daily backup into DATA_DIR/backups, and how backups are encrypted (decision 028). */
@@ -278,7 +329,13 @@ function redact(value: string | undefined): string | undefined {
 }
 
 /** Variables whose value is never repeated in an error message. */
-const SECRETS = new Set(['BACKUP_PASSPHRASE', 'BACKUP_IDENTITY', 'METRICS_TOKEN']);
+const SECRETS = new Set([
+  'BACKUP_PASSPHRASE',
+  'BACKUP_IDENTITY',
+  'METRICS_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 export class ConfigError extends Error {
   readonly issues: string[];
@@ -376,6 +433,11 @@ export function loadConfig(
       webOrigins: [publicUrl, ...(devOrigin ? [new URL(devOrigin).origin] : [])],
     },
     businessLocale: e.BUSINESS_LOCALE,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
     metricsToken: e.METRICS_TOKEN,
     backup: {
       enabled: e.BACKUP_ENABLED,
