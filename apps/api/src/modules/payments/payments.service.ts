@@ -49,6 +49,7 @@ import {
   type PaidVisit,
   type RateOverrides,
 } from './payments.repository.ts';
+import type { StripeCard } from './card.service.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
 
 /**
@@ -63,6 +64,8 @@ export type PaymentsDeps = {
   db: Db;
   jobs: Jobs;
   provider: PaymentProvider;
+  /** With PAYMENTS=stripe: the Stripe client and its settings (decision 053); null in the other modes. */
+  card?: StripeCard | null;
   /** The name receipts carry until the admin sets a legal name, and the time zone they are written in. */
   business: { brandName: string; timeZone: string };
 };
@@ -75,8 +78,8 @@ type Caller = Pick<AuthContext, 'userId' | 'email' | 'emailVerified' | 'permissi
  */
 export async function resolvePaymentsMode(
   db: Db,
-  configured: 'off' | 'manual' | undefined,
-): Promise<'off' | 'manual'> {
+  configured: 'off' | 'manual' | 'stripe' | undefined,
+): Promise<'off' | 'manual' | 'stripe'> {
   if (configured) return configured;
   const [demo] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_SEEDED_KEY));
   return demo ? 'manual' : 'off';
@@ -146,7 +149,9 @@ const taxesOf = (settings: TaxSettings, province: Province): TaxRate[] =>
   settings.rates.find((rates) => rates.province === province)?.taxes ?? [...DEFAULT_TAX_RATES[province]];
 
 function moneyOf(
-  visit: Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'>,
+  visit: Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'> & {
+    paymentNeeded?: boolean;
+  },
   settings: TaxSettings,
   entries: readonly LedgerAmount[],
 ): { province: Province; money: VisitMoney } {
@@ -156,6 +161,7 @@ function moneyOf(
     cancelled: visit.status === 'cancelled',
     rates: taxesOf(settings, province),
     entries,
+    paymentNeeded: visit.paymentNeeded ?? false,
   });
   return { province, money };
 }
@@ -169,6 +175,14 @@ async function readVisitPayments(deps: PaymentsDeps, appointmentId: string): Pro
   const visit = await findPaidVisit(deps.db, appointmentId);
   if (!visit) throw notFound('Appointment');
   return visitPaymentsOf(deps.db, visit, await readTaxSettings(deps.db, deps.business.brandName));
+}
+
+/** What a hold takes on the card: what the visit owes now, taxes included (`visitMoney`); 0 when nothing. */
+export async function amountToHold(db: Db, brandName: string, appointmentId: string): Promise<number> {
+  const visit = await findPaidVisit(db, appointmentId);
+  if (!visit) return 0;
+  const settings = await readTaxSettings(db, brandName);
+  return moneyOf(visit, settings, await findLedger(db, appointmentId)).money.owedCents;
 }
 
 /** `GET /appointments/:id/payments`: the admin, or the visit's own customer (403 for anyone else). */
