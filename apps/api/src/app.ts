@@ -141,7 +141,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     business: { brandName: config.brandName, timeZone: config.businessTimeZone },
     card,
   };
-  if (card) await app.register(cardHoldsPlugin, { card, business: payments.business });
+  if (card) await app.register(cardHoldsPlugin, { ...payments, card });
 
   await app.register(
     async (api) => {

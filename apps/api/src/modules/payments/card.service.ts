@@ -6,8 +6,7 @@ import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
-import type { PaymentsDeps } from './payments.service.ts';
-import { amountToHold } from './payments.service.ts';
+import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.service.ts';
 
 /**
  * The card side of `PAYMENTS=stripe` (issue 29, decision 053): a Stripe customer per customer, the card on
@@ -269,29 +268,36 @@ async function applyEvent(deps: CardDeps, db: Db, event: Stripe.Event): Promise<
   }
 }
 
-/** The attempt's status from the PaymentIntent as it is now (a no-op when it already says so). */
+/**
+ * The attempt's status from the PaymentIntent as it is now (a no-op when it already says so): held,
+ * failed (the visit then needs a payment) or cancelled. A capture is never marked here: only the write
+ * of its ledger row marks it (`recordCardPayment`), so a captured attempt always has its payment; a
+ * succeeded PaymentIntent whose row is missing is recorded by the holds pass (`settleLeftovers`).
+ */
 async function syncAttempt(db: Db, intent: Stripe.PaymentIntent): Promise<void> {
   const key = intent.metadata.attempt_key;
   if (!key) return;
   const status =
     intent.status === 'requires_capture'
       ? 'held'
-      : intent.status === 'succeeded'
-        ? 'captured'
-        : intent.status === 'canceled'
-          ? 'canceled'
-          : intent.status === 'requires_payment_method' || intent.status === 'requires_action'
-            ? 'failed'
-            : null;
+      : intent.status === 'canceled'
+        ? 'canceled'
+        : intent.status === 'requires_payment_method' || intent.status === 'requires_action'
+          ? 'failed'
+          : null;
   if (!status) return;
-  const failureCode =
-    status === 'failed' ? (intent.last_payment_error?.code ?? intent.status) : null;
+  const failureCode = status === 'failed' ? (intent.last_payment_error?.code ?? intent.status) : null;
   const [attempt] = await db
     .update(paymentAttempts)
     .set({ status, providerPaymentId: intent.id, failureCode, updatedAt: new Date() })
-    .where(eq(paymentAttempts.idempotencyKey, key))
+    .where(
+      and(
+        eq(paymentAttempts.idempotencyKey, key),
+        inArray(paymentAttempts.status, ['pending', 'held', 'failed']),
+      ),
+    )
     .returning({ appointmentId: paymentAttempts.appointmentId });
-  if (attempt) {
+  if (attempt && status !== 'canceled') {
     await db
       .update(appointments)
       .set({ paymentNeeded: status === 'failed' })
@@ -459,5 +465,220 @@ export async function releaseHolds(deps: CardDeps, appointmentId: string): Promi
       .update(paymentAttempts)
       .set({ status: 'canceled', updatedAt: new Date() })
       .where(eq(paymentAttempts.id, attempt.id));
+  }
+}
+
+// ---- the capture when the visit is done ----
+
+type SettleDeps = PaymentsDeps & { card: StripeCard };
+
+/**
+ * A completed visit is charged (called right after the status change commits, and by the holds pass for
+ * any visit a crash left in between): its hold captured for what the visit owes now, at most the hold,
+ * with the key `visit:<id>:capture:<attempt>`; the ledger's payment row (the same key), its receipt and
+ * the attempt marked captured commit together. If the visit owes more than the hold (extras added on
+ * site), a second off-session charge for the rest (`visit:<id>:charge:<n>`). Each step reads Stripe's
+ * PaymentIntent first, so a step done at Stripe before a crash is recorded, never done twice.
+ */
+export async function settleCompletedVisit(deps: SettleDeps, appointmentId: string): Promise<void> {
+  const [visit] = await deps.db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (visit?.status !== 'completed') return;
+  const [hold] = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.appointmentId, appointmentId),
+        eq(paymentAttempts.purpose, 'hold'),
+        eq(paymentAttempts.status, 'held'),
+      ),
+    );
+  if (hold?.providerPaymentId) await captureHold(deps, appointmentId, { ...hold, providerPaymentId: hold.providerPaymentId });
+  await chargeRest(deps, appointmentId);
+}
+
+async function captureHold(
+  deps: SettleDeps,
+  appointmentId: string,
+  hold: { id: string; attempt: number; cents: number; providerPaymentId: string },
+): Promise<void> {
+  const { stripe } = deps.card;
+  const owed = await amountToHold(deps.db, deps.business.brandName, appointmentId);
+  let intent = await stripe.paymentIntents.retrieve(hold.providerPaymentId);
+  if (intent.status === 'requires_capture') {
+    if (owed <= 0) {
+      // Nothing owed (paid by hand, or a credit): the hold is released.
+      await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `visit:${appointmentId}:release:${hold.attempt}` });
+      await deps.db
+        .update(paymentAttempts)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(eq(paymentAttempts.id, hold.id));
+      return;
+    }
+    intent = await stripe.paymentIntents.capture(
+      intent.id,
+      { amount_to_capture: Math.min(owed, hold.cents) },
+      { idempotencyKey: `visit:${appointmentId}:capture:${hold.attempt}` },
+    );
+  }
+  if (intent.status !== 'succeeded') {
+    // Lapsed or cancelled at Stripe: no money; the visit needs a payment.
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(paymentAttempts)
+        .set({ status: intent.status === 'canceled' ? 'canceled' : 'failed', updatedAt: new Date() })
+        .where(eq(paymentAttempts.id, hold.id));
+      await tx.update(appointments).set({ paymentNeeded: true }).where(eq(appointments.id, appointmentId));
+    });
+    return;
+  }
+  await recordCardPayment(
+    deps,
+    appointmentId,
+    {
+      cents: intent.amount_received,
+      idempotencyKey: `visit:${appointmentId}:capture:${hold.attempt}`,
+      providerPaymentId: intent.id,
+    },
+    async (tx) => {
+      await tx.db
+        .update(paymentAttempts)
+        .set({ status: 'captured', updatedAt: new Date() })
+        .where(eq(paymentAttempts.id, hold.id));
+    },
+  );
+}
+
+/** What the visit still owes after its capture, charged off session (a second PaymentIntent). */
+async function chargeRest(deps: SettleDeps, appointmentId: string): Promise<void> {
+  const prepared = await deps.jobs.transaction(async ({ db: tx }) => {
+    const [visit] = await tx
+      .select({
+        stripeCustomer: customers.stripeCustomerId,
+        pm: customers.cardPaymentMethodId,
+        paymentNeeded: appointments.paymentNeeded,
+      })
+      .from(appointments)
+      .innerJoin(customers, eq(customers.id, appointments.customerId))
+      .where(eq(appointments.id, appointmentId))
+      .for('update', { of: appointments });
+    if (!visit?.pm || !visit.stripeCustomer || visit.paymentNeeded) return null;
+    const attempts = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.appointmentId, appointmentId))
+      .orderBy(asc(paymentAttempts.attempt));
+    // Only after a captured hold; a charge under way is sent again with its key.
+    if (!attempts.some((a) => a.purpose === 'hold' && a.status === 'captured')) return null;
+    const charges = attempts.filter((a) => a.purpose === 'charge');
+    const pending = charges.find((a) => a.status === 'pending');
+    if (pending) return { attempt: pending, stripeCustomer: visit.stripeCustomer, pm: visit.pm };
+    const cents = await amountToHold(tx, deps.business.brandName, appointmentId);
+    if (cents < 50) return null;
+    const number = charges.length + 1;
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({
+        appointmentId,
+        purpose: 'charge',
+        attempt: number,
+        idempotencyKey: `visit:${appointmentId}:charge:${number}`,
+        cents,
+      })
+      .returning();
+    return attempt ? { attempt, stripeCustomer: visit.stripeCustomer, pm: visit.pm } : null;
+  });
+  if (!prepared) return;
+  const { attempt } = prepared;
+  try {
+    const intent = await deps.card.stripe.paymentIntents.create(
+      {
+        amount: attempt.cents,
+        currency: 'cad',
+        customer: prepared.stripeCustomer,
+        payment_method: prepared.pm,
+        confirm: true,
+        off_session: true,
+        metadata: { visit_id: appointmentId, purpose: 'charge', attempt_key: attempt.idempotencyKey },
+      },
+      { idempotencyKey: attempt.idempotencyKey },
+    );
+    if (intent.status === 'succeeded') {
+      await recordCardPayment(
+        deps,
+        appointmentId,
+        { cents: intent.amount_received, idempotencyKey: attempt.idempotencyKey, providerPaymentId: intent.id },
+        async (tx) => {
+          await tx.db
+            .update(paymentAttempts)
+            .set({ status: 'captured', providerPaymentId: intent.id, updatedAt: new Date() })
+            .where(eq(paymentAttempts.id, attempt.id));
+        },
+      );
+      return;
+    }
+    await markFailed(deps.db, attempt.id, appointmentId, intent.id, intent.status);
+  } catch (error) {
+    if (!isCardError(error)) throw error;
+    await markFailed(deps.db, attempt.id, appointmentId, error.payment_intent?.id ?? null, error.code ?? 'card_error');
+  }
+}
+
+async function markFailed(
+  db: Db,
+  attemptId: string,
+  appointmentId: string,
+  providerPaymentId: string | null,
+  failureCode: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'failed', providerPaymentId, failureCode, updatedAt: new Date() })
+      .where(eq(paymentAttempts.id, attemptId));
+    await tx.update(appointments).set({ paymentNeeded: true }).where(eq(appointments.id, appointmentId));
+  });
+}
+
+/**
+ * What a status change left to do at Stripe (a crash after its commit, Stripe out of reach): completed
+ * visits with a hold not captured or a charge not made, cancelled visits with a hold not released.
+ */
+export async function settleLeftovers(deps: SettleDeps): Promise<number> {
+  const { rows } = await deps.db.execute<{ id: string; status: string }>(sql`
+    select distinct a.appointment_id as id, v.status from payment_attempts a
+    join appointments v on v.id = a.appointment_id
+    where (v.status = 'completed' and (a.status = 'held' or (a.purpose = 'charge' and a.status = 'pending')))
+       or (v.status = 'cancelled' and a.status in ('held', 'pending'))
+    limit ${PER_PASS}`);
+  for (const row of rows) {
+    if (row.status === 'cancelled') await releaseHolds(deps, row.id);
+    else await settleCompletedVisit(deps, row.id);
+  }
+  return rows.length;
+}
+
+/**
+ * After a visit's status change commits (appointments.service): a completed visit is charged, a
+ * cancelled one's hold released. A failure here leaves the change made: the holds pass
+ * (`settleLeftovers`, every five minutes) does it again, so the request that changed the status never
+ * fails because Stripe did.
+ */
+export async function afterStatusChange(
+  deps: Pick<PaymentsDeps, 'db' | 'jobs' | 'provider' | 'business' | 'card'>,
+  appointmentId: string,
+  status: string,
+): Promise<void> {
+  const { card } = deps;
+  if (!card || (status !== 'completed' && status !== 'cancelled')) return;
+  const settle: SettleDeps = { ...deps, card };
+  try {
+    if (status === 'completed') await settleCompletedVisit(settle, appointmentId);
+    else await releaseHolds(settle, appointmentId);
+  } catch {
+    // Left to the next holds pass (see above).
   }
 }

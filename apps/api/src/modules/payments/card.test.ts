@@ -12,9 +12,9 @@ import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
 import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { placeDueHolds, type StripeCard } from './card.service.ts';
+import { placeDueHolds, settleCompletedVisit, settleLeftovers, type StripeCard } from './card.service.ts';
 import { createStripeClient } from './stripe-client.ts';
-import { stripeCardFor } from './stripe-provider.ts';
+import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * PAYMENTS=stripe (decision 053) against the strict local Stripe (decision 046): the real app, its
@@ -113,7 +113,7 @@ async function visitOf(who: TestCustomer) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const visit = appointmentSchema.parse(res.json());
-  return { ...visit, startsAt: new Date(visit.appointmentDate), admin };
+  return { ...visit, startsAt: new Date(visit.appointmentDate), admin, serviceId };
 }
 
 const holdsOf = (appointmentId: string) =>
@@ -125,8 +125,35 @@ const holdsOf = (appointmentId: string) =>
 const intentsOf = (stripeCustomer: string | null) =>
   fake.objects('payment_intent').filter((intent) => intent.customer === stripeCustomer);
 
-const runHolds = (now: Date) =>
-  placeDueHolds({ db: app.db, jobs: app.jobs, card, business: { brandName: 'Éclat', timeZone: TZ } }, now);
+/** The admin changes the visit's status (and services), as the office's form sends it. */
+const setStatus = (visit: Awaited<ReturnType<typeof visitOf>>, status: string, serviceIds = [visit.serviceId]) =>
+  call(app, 'PUT', `/appointments/${visit.appointmentId}`, visit.admin.headers, {
+    customerId: visit.customerId,
+    serviceIds,
+    appointmentDate: visit.appointmentDate,
+    status,
+    place: TORONTO,
+  });
+
+const paymentsOf = async (visit: Awaited<ReturnType<typeof visitOf>>) => {
+  const res = await call(app, 'GET', `/appointments/${visit.appointmentId}/payments`, visit.admin.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return visitPaymentsSchema.parse(res.json());
+};
+
+const keysAt = (route: string, appointmentId: string) =>
+  fake
+    .requests({ route })
+    .filter((request) => request.idempotencyKey?.startsWith(`visit:${appointmentId}:`))
+    .map((request) => request.idempotencyKey);
+
+const settleDeps = () => ({
+  db: app.db,
+  jobs: app.jobs,
+  provider: stripeProvider(card.stripe),
+  business: { brandName: 'Éclat', timeZone: TZ },
+});
+const runHolds = (now: Date) => placeDueHolds({ ...settleDeps(), card }, now);
 
 describe('the card on file', () => {
   it('keeps a card through a setup-mode Checkout page: one Stripe customer, the card from the webhook', async () => {
@@ -322,5 +349,102 @@ describe('the hold before the visit', () => {
     expect(await holdsOf(visit.appointmentId)).toMatchObject([
       { status: 'failed', failureCode: 'authentication_required' },
     ]);
+  });
+});
+
+describe('the charge when the visit is done', () => {
+  /** A customer with a card, a visit, and its hold placed 23 hours before. */
+  async function heldVisit() {
+    const who = await customerWithCard();
+    const visit = await visitOf(who);
+    await runHolds(new Date(visit.startsAt.getTime() - 23 * HOUR));
+    expect(await holdsOf(visit.appointmentId)).toMatchObject([{ status: 'held' }]);
+    return { who, visit, stripeCustomer: await stripeCustomerOf(who.customerId) };
+  }
+
+  it('captures the hold when the office marks the visit completed: one card payment with Stripe’s id and its receipt', async () => {
+    const { visit, stripeCustomer } = await heldVisit();
+    const done = await setStatus(visit, 'completed');
+    expect(done.statusCode, done.body).toBe(200);
+
+    const [intent] = intentsOf(stripeCustomer);
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: 11_300 });
+    expect(keysAt('POST /v1/payment_intents/:id/capture', visit.appointmentId)).toEqual([
+      `visit:${visit.appointmentId}:capture:1`,
+    ]);
+    const payments = await paymentsOf(visit);
+    expect(payments.money).toMatchObject({ paidCents: 11_300, owedCents: 0, state: 'paid' });
+    expect(payments.entries).toHaveLength(1);
+    expect(payments.entries[0]).toMatchObject({ kind: 'payment', method: 'card', cents: 11_300 });
+    expect(payments.entries[0]?.receiptId).not.toBeNull();
+
+    // The pass that repairs what a crash left finds nothing to do; nothing is charged twice.
+    await settleLeftovers({ ...settleDeps(), card });
+    expect((await paymentsOf(visit)).entries).toHaveLength(1);
+    expect(keysAt('POST /v1/payment_intents/:id/capture', visit.appointmentId)).toHaveLength(1);
+  });
+
+  it('a total grown beyond the hold: the hold captured whole, a second off-session charge for the rest', async () => {
+    const { visit, stripeCustomer } = await heldVisit();
+    const extra = await makeService(app);
+    const done = await setStatus(visit, 'completed', [visit.serviceId, extra]);
+    expect(done.statusCode, done.body).toBe(200);
+    const payments = await paymentsOf(visit);
+    expect(payments.money).toMatchObject({ paidCents: 22_600, owedCents: 0, state: 'paid' });
+    expect(payments.entries.map((entry) => entry.cents)).toEqual([11_300, 11_300]);
+    expect(intentsOf(stripeCustomer).map((intent) => intent.status)).toEqual(['succeeded', 'succeeded']);
+    expect(keysAt('POST /v1/payment_intents', visit.appointmentId)).toEqual([
+      `visit:${visit.appointmentId}:hold:1`,
+      `visit:${visit.appointmentId}:charge:1`,
+    ]);
+  });
+
+  it('a crash between the capture at Stripe and our record: the repair pass records it once, never captures again', async () => {
+    const { visit, stripeCustomer } = await heldVisit();
+    // The capture's answer is lost (the client gives up): the status change stands, the ledger is empty.
+    fake.timeOutNext({ count: 1, route: 'POST /v1/payment_intents/:id/capture' });
+    const slowApp = { ...settleDeps(), card };
+    await app.db.execute(sql`update appointments set status = 'completed' where id = ${visit.appointmentId}`);
+    await expect(settleCompletedVisit(slowApp, visit.appointmentId)).rejects.toThrow();
+    await fake.idle();
+    expect((await paymentsOf(visit)).entries).toHaveLength(0);
+
+    await settleLeftovers(slowApp);
+    const payments = await paymentsOf(visit);
+    expect(payments.entries).toMatchObject([{ kind: 'payment', cents: 11_300, method: 'card' }]);
+    expect(intentsOf(stripeCustomer)).toHaveLength(1);
+    const captures = fake
+      .requests({ route: 'POST /v1/payment_intents/:id/capture' })
+      .filter((request) => request.idempotencyKey === `visit:${visit.appointmentId}:capture:1`);
+    expect(captures.filter((request) => !request.replayed)).toHaveLength(1);
+  });
+
+  it('cancelling the visit releases its hold', async () => {
+    const { visit, stripeCustomer } = await heldVisit();
+    const cancelled = await setStatus(visit, 'cancelled');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(intentsOf(stripeCustomer).map((intent) => intent.status)).toEqual(['canceled']);
+    expect(await holdsOf(visit.appointmentId)).toMatchObject([{ status: 'canceled' }]);
+    expect((await paymentsOf(visit)).entries).toHaveLength(0);
+  });
+
+  it('the admin’s refund on the card goes through Stripe with a key from the form, once', async () => {
+    const { visit } = await heldVisit();
+    await setStatus(visit, 'completed');
+    const form = { cents: 5_000, method: 'card', reason: 'The oven was not done', idempotencyKey: 'refund-form-1' };
+    const first = await call(app, 'POST', `/appointments/${visit.appointmentId}/refunds`, visit.admin.headers, form);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(app, 'POST', `/appointments/${visit.appointmentId}/refunds`, visit.admin.headers, form);
+    expect(again.statusCode, again.body).toBe(201);
+    const payments = await paymentsOf(visit);
+    expect(payments.money).toMatchObject({ refundedCents: 5_000 });
+    expect(payments.entries.filter((entry) => entry.kind === 'refund')).toHaveLength(1);
+    const refunds = fake.requests({ route: 'POST /v1/refunds' }).filter((request) => !request.replayed);
+    expect(refunds.map((request) => request.idempotencyKey)).toContain(
+      `visit:${visit.appointmentId}:refund:refund-form-1`,
+    );
+    expect(
+      fake.objects('refund').filter((refund) => refund.metadata === undefined || refund.amount === 5_000).length,
+    ).toBeGreaterThanOrEqual(1);
   });
 });

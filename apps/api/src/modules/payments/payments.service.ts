@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   addressLine,
   centsOf,
@@ -313,6 +313,53 @@ export async function recordPayment(
   });
 }
 
+/**
+ * A card payment the provider took (PAYMENTS=stripe: a hold captured, a second charge), written once by
+ * its key (`visit:<id>:capture:<n>`, the key sent to Stripe too) with Stripe's ids and its receipt. The
+ * same key again writes nothing: a capture applied twice (a retry after a crash, a webhook) is one row.
+ */
+export async function recordCardPayment(
+  deps: PaymentsDeps,
+  appointmentId: string,
+  payment: { cents: number; idempotencyKey: string; providerPaymentId: string },
+  then?: (tx: Transaction) => Promise<void>,
+): Promise<VisitPayments> {
+  return writeLedger(deps, appointmentId, payment.idempotencyKey, async (tx, before) => {
+    const entry = await insertEntry(tx.db, {
+      appointmentId,
+      kind: 'payment',
+      cents: payment.cents,
+      method: 'card',
+      recordedByUserId: null,
+      idempotencyKey: payment.idempotencyKey,
+      provider: 'stripe',
+      providerPaymentId: payment.providerPaymentId,
+    });
+    await issueReceipt(tx, deps, before, entry, 'receipt', 'card');
+    await then?.(tx);
+  });
+}
+
+/** The card payment a refund on the card gives back: the visit's largest one still with room. */
+async function cardPaymentToRefund(db: Db, appointmentId: string, cents: number): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select p.provider_payment_id as id from payment_ledger p
+    where p.appointment_id = ${appointmentId} and p.kind = 'payment' and p.method = 'card'
+      and p.provider_payment_id is not null
+      and p.cents - coalesce((select sum(r.cents) from payment_ledger r where r.appointment_id = p.appointment_id
+        and r.kind = 'refund' and r.provider_payment_id = p.provider_payment_id), 0) >= ${cents}
+    order by p.cents desc limit 1`);
+  const found = rows[0];
+  if (!found) {
+    throw new AppError(
+      'REFUND_ABOVE_REFUNDABLE',
+      `No card payment of this visit has ${formatCents(cents)} left to give back.`,
+      [{ path: 'body.cents', message: 'payments.errors.aboveRefundable' }],
+    );
+  }
+  return found.id;
+}
+
 /** `POST /appointments/:id/fees` (admin): a lockout or late-cancellation fee, charged (no receipt yet). */
 export async function chargeFee(
   deps: PaymentsDeps,
@@ -351,12 +398,14 @@ export async function refund(
         [{ path: 'body.cents', message: 'payments.errors.aboveRefundable' }],
       );
     }
+    // On the card (PAYMENTS=stripe): given back at Stripe on one of the visit's card payments.
+    const onCard = deps.provider.mode === 'stripe' && body.method === 'card';
     const movement = await deps.provider.refund({
       appointmentId,
       cents: body.cents,
       method: body.method,
-      providerPaymentId: null,
-      idempotencyKey: `refund-${appointmentId}-${body.idempotencyKey}`,
+      providerPaymentId: onCard ? await cardPaymentToRefund(tx.db, appointmentId, body.cents) : null,
+      idempotencyKey: `visit:${appointmentId}:refund:${body.idempotencyKey}`,
     });
     const entry = await insertEntry(tx.db, {
       appointmentId,
