@@ -564,7 +564,11 @@ async function cancelOwn(
 ): Promise<Appointment> {
   await deps.jobs.transaction((tx) => cancelOwnVisitInTransaction(tx, visit, userId, deps));
   // PAYMENTS=stripe: its hold released (decision 053).
-  await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, visit.appointmentId, 'cancelled');
+  await afterStatusChange(
+    { ...deps.payments, db: deps.db, jobs: deps.jobs },
+    visit.appointmentId,
+    'cancelled',
+  );
   return readVisit(deps.db, visit.appointmentId);
 }
 

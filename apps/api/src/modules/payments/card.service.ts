@@ -248,10 +248,7 @@ async function applyEvent(deps: CardDeps, db: Db, event: Stripe.Event): Promise<
       return;
     }
     case 'payment_method.detached': {
-      await db
-        .update(customers)
-        .set(noCard)
-        .where(eq(customers.cardPaymentMethodId, event.data.object.id));
+      await db.update(customers).set(noCard).where(eq(customers.cardPaymentMethodId, event.data.object.id));
       return;
     }
     case 'payment_intent.amount_capturable_updated':
@@ -421,7 +418,10 @@ async function holdVisit(deps: CardDeps & Pick<PaymentsDeps, 'business'>, appoin
       .set({ ...outcome, updatedAt: new Date() })
       // A webhook may have said so first; a release or a capture since is never undone.
       .where(
-        and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.status, ['pending', 'held', 'failed'])),
+        and(
+          eq(paymentAttempts.id, attempt.id),
+          inArray(paymentAttempts.status, ['pending', 'held', 'failed']),
+        ),
       );
     await tx
       .update(appointments)
@@ -496,7 +496,8 @@ export async function settleCompletedVisit(deps: SettleDeps, appointmentId: stri
         eq(paymentAttempts.status, 'held'),
       ),
     );
-  if (hold?.providerPaymentId) await captureHold(deps, appointmentId, { ...hold, providerPaymentId: hold.providerPaymentId });
+  if (hold?.providerPaymentId)
+    await captureHold(deps, appointmentId, { ...hold, providerPaymentId: hold.providerPaymentId });
   await chargeRest(deps, appointmentId);
 }
 
@@ -511,7 +512,11 @@ async function captureHold(
   if (intent.status === 'requires_capture') {
     if (owed <= 0) {
       // Nothing owed (paid by hand, or a credit): the hold is released.
-      await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `visit:${appointmentId}:release:${hold.attempt}` });
+      await stripe.paymentIntents.cancel(
+        intent.id,
+        {},
+        { idempotencyKey: `visit:${appointmentId}:release:${hold.attempt}` },
+      );
       await deps.db
         .update(paymentAttempts)
         .set({ status: 'canceled', updatedAt: new Date() })
@@ -610,7 +615,11 @@ async function chargeRest(deps: SettleDeps, appointmentId: string): Promise<void
       await recordCardPayment(
         deps,
         appointmentId,
-        { cents: intent.amount_received, idempotencyKey: attempt.idempotencyKey, providerPaymentId: intent.id },
+        {
+          cents: intent.amount_received,
+          idempotencyKey: attempt.idempotencyKey,
+          providerPaymentId: intent.id,
+        },
         async (tx) => {
           await tx.db
             .update(paymentAttempts)
@@ -623,7 +632,13 @@ async function chargeRest(deps: SettleDeps, appointmentId: string): Promise<void
     await markFailed(deps.db, attempt.id, appointmentId, intent.id, intent.status);
   } catch (error) {
     if (!isCardError(error)) throw error;
-    await markFailed(deps.db, attempt.id, appointmentId, error.payment_intent?.id ?? null, error.code ?? 'card_error');
+    await markFailed(
+      deps.db,
+      attempt.id,
+      appointmentId,
+      error.payment_intent?.id ?? null,
+      error.code ?? 'card_error',
+    );
   }
 }
 

@@ -126,7 +126,11 @@ const intentsOf = (stripeCustomer: string | null) =>
   fake.objects('payment_intent').filter((intent) => intent.customer === stripeCustomer);
 
 /** The admin changes the visit's status (and services), as the office's form sends it. */
-const setStatus = (visit: Awaited<ReturnType<typeof visitOf>>, status: string, serviceIds = [visit.serviceId]) =>
+const setStatus = (
+  visit: Awaited<ReturnType<typeof visitOf>>,
+  status: string,
+  serviceIds = [visit.serviceId],
+) =>
   call(app, 'PUT', `/appointments/${visit.appointmentId}`, visit.admin.headers, {
     customerId: visit.customerId,
     serviceIds,
@@ -188,7 +192,9 @@ describe('the card on file', () => {
     // Someone else's session is not theirs.
     const other = await makeCustomer(app);
     await call(app, 'POST', '/payments/card-setup', other.headers);
-    const foreign = await call(app, 'POST', '/payments/card-setup/done', other.headers, { sessionId: session });
+    const foreign = await call(app, 'POST', '/payments/card-setup/done', other.headers, {
+      sessionId: session,
+    });
     expect(foreign.statusCode).toBe(404);
 
     const removed = await call(app, 'DELETE', '/payments/card', who.headers);
@@ -289,9 +295,7 @@ describe('the hold before the visit', () => {
     const created = fake
       .requests({ route: 'POST /v1/payment_intents' })
       .filter((request) => request.idempotencyKey?.startsWith(`visit:${visit.appointmentId}:`));
-    expect(created.map((request) => request.idempotencyKey)).toEqual([
-      `visit:${visit.appointmentId}:hold:1`,
-    ]);
+    expect(created.map((request) => request.idempotencyKey)).toEqual([`visit:${visit.appointmentId}:hold:1`]);
 
     await runHolds(now);
     expect(intentsOf(stripeCustomer)).toHaveLength(1);
@@ -299,7 +303,12 @@ describe('the hold before the visit', () => {
       { status: 'held', attempt: 1, cents: 11_300, providerPaymentId: intent?.id },
     ]);
 
-    const money = await call(app, 'GET', `/appointments/${visit.appointmentId}/payments`, visit.admin.headers);
+    const money = await call(
+      app,
+      'GET',
+      `/appointments/${visit.appointmentId}/payments`,
+      visit.admin.headers,
+    );
     expect(visitPaymentsSchema.parse(money.json()).money).toMatchObject({
       paidCents: 0,
       owedCents: 11_300,
@@ -335,7 +344,12 @@ describe('the hold before the visit', () => {
     expect(await holdsOf(visit.appointmentId)).toMatchObject([
       { status: 'failed', failureCode: 'card_declined' },
     ]);
-    const money = await call(app, 'GET', `/appointments/${visit.appointmentId}/payments`, visit.admin.headers);
+    const money = await call(
+      app,
+      'GET',
+      `/appointments/${visit.appointmentId}/payments`,
+      visit.admin.headers,
+    );
     expect(visitPaymentsSchema.parse(money.json()).money.state).toBe('payment_needed');
     await runHolds(now);
     expect(await holdsOf(visit.appointmentId)).toHaveLength(1);
@@ -429,22 +443,41 @@ describe('the charge when the visit is done', () => {
   });
 
   it('the admin’s refund on the card goes through Stripe with a key from the form, once', async () => {
-    const { visit } = await heldVisit();
+    const { visit, stripeCustomer } = await heldVisit();
     await setStatus(visit, 'completed');
-    const form = { cents: 5_000, method: 'card', reason: 'The oven was not done', idempotencyKey: 'refund-form-1' };
-    const first = await call(app, 'POST', `/appointments/${visit.appointmentId}/refunds`, visit.admin.headers, form);
+    const form = {
+      cents: 5_000,
+      method: 'card',
+      reason: 'The oven was not done',
+      idempotencyKey: 'refund-form-1',
+    };
+    const first = await call(
+      app,
+      'POST',
+      `/appointments/${visit.appointmentId}/refunds`,
+      visit.admin.headers,
+      form,
+    );
     expect(first.statusCode, first.body).toBe(201);
-    const again = await call(app, 'POST', `/appointments/${visit.appointmentId}/refunds`, visit.admin.headers, form);
+    const again = await call(
+      app,
+      'POST',
+      `/appointments/${visit.appointmentId}/refunds`,
+      visit.admin.headers,
+      form,
+    );
     expect(again.statusCode, again.body).toBe(201);
     const payments = await paymentsOf(visit);
     expect(payments.money).toMatchObject({ refundedCents: 5_000 });
     expect(payments.entries.filter((entry) => entry.kind === 'refund')).toHaveLength(1);
-    const refunds = fake.requests({ route: 'POST /v1/refunds' }).filter((request) => !request.replayed);
-    expect(refunds.map((request) => request.idempotencyKey)).toContain(
-      `visit:${visit.appointmentId}:refund:refund-form-1`,
+    // One refund at Stripe under the key from the form (the second send was answered from the ledger).
+    const key = `visit:${visit.appointmentId}:refund:refund-form-1`;
+    expect(fake.requests({ route: 'POST /v1/refunds' }).filter((r) => r.idempotencyKey === key)).toHaveLength(
+      1,
     );
-    expect(
-      fake.objects('refund').filter((refund) => refund.metadata === undefined || refund.amount === 5_000).length,
-    ).toBeGreaterThanOrEqual(1);
+    const [intent] = intentsOf(stripeCustomer);
+    expect(fake.objects('refund').filter((refund) => refund.payment_intent === intent?.id)).toMatchObject([
+      { amount: 5_000 },
+    ]);
   });
 });

@@ -48,7 +48,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
 export async function stripeCardFor(config: AppConfig): Promise<StripeCard> {
   const { secretKey, webhookSecret, apiBase } = config.stripe;
   // loadConfig refuses PAYMENTS=stripe without both.
-  if (!secretKey || !webhookSecret) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (!secretKey || !webhookSecret)
+    throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const { createStripeClient } = await import('./stripe-client.ts');
   return {
     stripe: createStripeClient({ secretKey, apiBase }),
