@@ -142,6 +142,18 @@ async function saveCardOf(deps: CardDeps, db: Db, intent: Stripe.SetupIntent): P
       cardRequestedAt: requestedAt,
     })
     .where(eq(customers.id, row.id));
+  // A new card: the customer's open visits whose hold failed are tried again by the next pass (a new
+  // attempt, a new key). A visit already completed keeps its mark until it is paid.
+  await db
+    .update(appointments)
+    .set({ paymentNeeded: false })
+    .where(
+      and(
+        eq(appointments.customerId, row.id),
+        eq(appointments.paymentNeeded, true),
+        inArray(appointments.status, ['pending', 'confirmed']),
+      ),
+    );
 }
 
 /** The card a completed setup-mode session saved (none while it is open). */

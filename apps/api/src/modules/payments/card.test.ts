@@ -120,7 +120,8 @@ const holdsOf = (appointmentId: string) =>
   app.db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.appointmentId, appointmentId), eq(paymentAttempts.purpose, 'hold')));
+    .where(and(eq(paymentAttempts.appointmentId, appointmentId), eq(paymentAttempts.purpose, 'hold')))
+    .orderBy(paymentAttempts.attempt);
 
 const intentsOf = (stripeCustomer: string | null) =>
   fake.objects('payment_intent').filter((intent) => intent.customer === stripeCustomer);
