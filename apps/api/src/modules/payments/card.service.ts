@@ -5,6 +5,7 @@ import { appointments, customers, paymentAttempts, stripeEvents } from '../../db
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
 import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.service.ts';
 
@@ -238,8 +239,8 @@ export async function receiveWebhook(deps: CardDeps, rawBody: Buffer, signature:
   } catch {
     throw new WebhookSignatureError('invalid signature');
   }
-  return deps.jobs.transaction(async ({ db: tx }) => {
-    const stored = await tx
+  return deps.jobs.transaction(async (tx) => {
+    const stored = await tx.db
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
@@ -250,7 +251,8 @@ export async function receiveWebhook(deps: CardDeps, rawBody: Buffer, signature:
   });
 }
 
-async function applyEvent(deps: CardDeps, db: Db, event: Stripe.Event): Promise<void> {
+async function applyEvent(deps: CardDeps, tx: Transaction, event: Stripe.Event): Promise<void> {
+  const { db } = tx;
   switch (event.type) {
     case 'checkout.session.completed':
       await saveCardOfSession(deps, db, event.data.object.id);
@@ -269,7 +271,7 @@ async function applyEvent(deps: CardDeps, db: Db, event: Stripe.Event): Promise<
     case 'payment_intent.requires_action':
     case 'payment_intent.canceled': {
       const intent = await deps.card.stripe.paymentIntents.retrieve(event.data.object.id);
-      await syncAttempt(db, intent);
+      await syncAttempt(tx, intent);
       return;
     }
     default:
@@ -283,35 +285,91 @@ async function applyEvent(deps: CardDeps, db: Db, event: Stripe.Event): Promise<
  * of its ledger row marks it (`recordCardPayment`), so a captured attempt always has its payment; a
  * succeeded PaymentIntent whose row is missing is recorded by the holds pass (`settleLeftovers`).
  */
-async function syncAttempt(db: Db, intent: Stripe.PaymentIntent): Promise<void> {
+async function syncAttempt(tx: Transaction, intent: Stripe.PaymentIntent): Promise<void> {
   const key = intent.metadata.attempt_key;
   if (!key) return;
-  const status =
-    intent.status === 'requires_capture'
-      ? 'held'
-      : intent.status === 'canceled'
-        ? 'canceled'
-        : intent.status === 'requires_payment_method' || intent.status === 'requires_action'
-          ? 'failed'
-          : null;
-  if (!status) return;
-  const failureCode = status === 'failed' ? (intent.last_payment_error?.code ?? intent.status) : null;
-  const [attempt] = await db
-    .update(paymentAttempts)
-    .set({ status, providerPaymentId: intent.id, failureCode, updatedAt: new Date() })
-    .where(
-      and(
-        eq(paymentAttempts.idempotencyKey, key),
-        inArray(paymentAttempts.status, ['pending', 'held', 'failed']),
-      ),
-    )
-    .returning({ appointmentId: paymentAttempts.appointmentId });
-  if (attempt && status !== 'canceled') {
-    await db
-      .update(appointments)
-      .set({ paymentNeeded: status === 'failed' })
-      .where(eq(appointments.id, attempt.appointmentId));
+  if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
+    const [attempt] = await tx.db
+      .select({ id: paymentAttempts.id, appointmentId: paymentAttempts.appointmentId })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.idempotencyKey, key));
+    if (attempt) {
+      await markFailed(tx, {
+        attemptId: attempt.id,
+        appointmentId: attempt.appointmentId,
+        providerPaymentId: intent.id,
+        failureCode: intent.last_payment_error?.code ?? intent.status,
+      });
+    }
+    return;
   }
+  const status =
+    intent.status === 'requires_capture' ? 'held' : intent.status === 'canceled' ? 'canceled' : null;
+  if (!status) return;
+  await tx.db
+    .update(paymentAttempts)
+    .set({ status, providerPaymentId: intent.id, updatedAt: new Date() })
+    .where(
+      and(eq(paymentAttempts.idempotencyKey, key), inArray(paymentAttempts.status, ['pending', 'held'])),
+    );
+}
+
+/**
+ * An attempt the card refused (declined, or the bank asks the customer to confirm), recorded once
+ * whichever comes first, our call's answer or Stripe's event: the attempt failed with its code, the
+ * visit "payment needed", and the customer's "Payment needed" email queued in the same transaction (only
+ * by the write that made the attempt fail, so never twice).
+ */
+async function markFailed(
+  tx: Transaction,
+  failure: {
+    attemptId: string;
+    appointmentId: string;
+    providerPaymentId: string | null;
+    failureCode: string;
+  },
+): Promise<void> {
+  const changed = await tx.db
+    .update(paymentAttempts)
+    .set({
+      status: 'failed',
+      providerPaymentId: failure.providerPaymentId,
+      failureCode: failure.failureCode,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(paymentAttempts.id, failure.attemptId), inArray(paymentAttempts.status, ['pending', 'held'])),
+    )
+    .returning({ id: paymentAttempts.id });
+  if (changed.length === 0) return;
+  const [visit] = await tx.db
+    .update(appointments)
+    .set({ paymentNeeded: true })
+    .where(eq(appointments.id, failure.appointmentId))
+    .returning({
+      startsAt: appointments.appointmentDate,
+      locale: appointments.locale,
+      firstName: appointments.customerFirstName,
+      customerId: appointments.customerId,
+    });
+  if (!visit) return;
+  const [customer] = await tx.db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, visit.customerId));
+  if (!customer) return;
+  await tx.enqueue('email', {
+    to: customer.email,
+    locale: visit.locale === 'fr' ? 'fr' : 'en',
+    message: {
+      template: 'payment-needed',
+      data: {
+        appointmentId: failure.appointmentId,
+        customerFirstName: visit.firstName,
+        startsAt: visit.startsAt.toISOString(),
+      },
+    },
+  });
 }
 
 // ---- the hold before the visit ----
@@ -424,21 +482,21 @@ async function holdVisit(deps: CardDeps & Pick<PaymentsDeps, 'business'>, appoin
       failureCode: error.code ?? 'card_error',
     };
   }
-  await deps.jobs.transaction(async ({ db: tx }) => {
-    await tx
+  await deps.jobs.transaction(async (tx) => {
+    if (outcome.status === 'failed') {
+      await markFailed(tx, {
+        attemptId: attempt.id,
+        appointmentId,
+        providerPaymentId: outcome.providerPaymentId,
+        failureCode: outcome.failureCode ?? 'card_error',
+      });
+      return;
+    }
+    // A webhook may have said so first; a release since is never undone.
+    await tx.db
       .update(paymentAttempts)
       .set({ ...outcome, updatedAt: new Date() })
-      // A webhook may have said so first; a release or a capture since is never undone.
-      .where(
-        and(
-          eq(paymentAttempts.id, attempt.id),
-          inArray(paymentAttempts.status, ['pending', 'held', 'failed']),
-        ),
-      );
-    await tx
-      .update(appointments)
-      .set({ paymentNeeded: outcome.status === 'failed' })
-      .where(eq(appointments.id, appointmentId));
+      .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.status, ['pending', 'held'])));
   });
   return outcome.status === 'held';
 }
@@ -641,33 +699,23 @@ async function chargeRest(deps: SettleDeps, appointmentId: string): Promise<void
       );
       return;
     }
-    await markFailed(deps.db, attempt.id, appointmentId, intent.id, intent.status);
+    const failure = {
+      attemptId: attempt.id,
+      appointmentId,
+      providerPaymentId: intent.id,
+      failureCode: intent.status,
+    };
+    await deps.jobs.transaction((tx) => markFailed(tx, failure));
   } catch (error) {
     if (!isCardError(error)) throw error;
-    await markFailed(
-      deps.db,
-      attempt.id,
+    const failure = {
+      attemptId: attempt.id,
       appointmentId,
-      error.payment_intent?.id ?? null,
-      error.code ?? 'card_error',
-    );
+      providerPaymentId: error.payment_intent?.id ?? null,
+      failureCode: error.code ?? 'card_error',
+    };
+    await deps.jobs.transaction((tx) => markFailed(tx, failure));
   }
-}
-
-async function markFailed(
-  db: Db,
-  attemptId: string,
-  appointmentId: string,
-  providerPaymentId: string | null,
-  failureCode: string,
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(paymentAttempts)
-      .set({ status: 'failed', providerPaymentId, failureCode, updatedAt: new Date() })
-      .where(eq(paymentAttempts.id, attemptId));
-    await tx.update(appointments).set({ paymentNeeded: true }).where(eq(appointments.id, appointmentId));
-  });
 }
 
 /**

@@ -158,6 +158,17 @@ const settleDeps = () => ({
   provider: stripeProvider(card.stripe),
   business: { brandName: 'Éclat', timeZone: TZ },
 });
+/** The "Payment needed" emails queued to an address: their language and visit. */
+async function paymentNeededEmailsTo(address: string) {
+  const { rows } = await app.db.execute<{
+    data: { locale: string; message: { data: { appointmentId: string } } };
+  }>(
+    sql`select data from pgboss.job where name = 'email' and data->>'to' = ${address}
+          and data->'message'->>'template' = 'payment-needed' order by created_on`,
+  );
+  return rows.map((row) => ({ locale: row.data.locale, appointmentId: row.data.message.data.appointmentId }));
+}
+
 const runHolds = (now: Date) => placeDueHolds({ ...settleDeps(), card }, now);
 
 describe('the card on file', () => {
@@ -354,6 +365,24 @@ describe('the hold before the visit', () => {
     expect(visitPaymentsSchema.parse(money.json()).money.state).toBe('payment_needed');
     await runHolds(now);
     expect(await holdsOf(visit.appointmentId)).toHaveLength(1);
+    // One "Payment needed" email, whichever of our call's answer and Stripe's event came first.
+    await fake.webhooks.settled();
+    expect(await paymentNeededEmailsTo(who.email)).toEqual([
+      { locale: 'en', appointmentId: visit.appointmentId },
+    ]);
+
+    // The customer saves a card again: the next pass holds again, a second attempt with its own key.
+    await saveCard(who);
+    await fake.webhooks.settled();
+    await runHolds(now);
+    expect(
+      (await holdsOf(visit.appointmentId)).map((hold) => [hold.attempt, hold.status, hold.idempotencyKey]),
+    ).toEqual([
+      [1, 'failed', `visit:${visit.appointmentId}:hold:1`],
+      [2, 'held', `visit:${visit.appointmentId}:hold:2`],
+    ]);
+    expect((await paymentsOf(visit)).money.state).toBe('unpaid');
+    expect(await paymentNeededEmailsTo(who.email)).toHaveLength(1);
   });
 
   it('a bank asking the customer to confirm marks the visit payment needed', async () => {
