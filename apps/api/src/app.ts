@@ -32,8 +32,11 @@ import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
+import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
+import { cardRoutes } from './modules/payments/card.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
+import { stripeCardFor, stripeProvider } from './modules/payments/stripe-provider.ts';
 import { authPlugin } from './modules/auth/bearer.plugin.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -130,10 +133,15 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   await app.register(authPlugin, { config });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
   // Payments (issue 29, decision 048): PAYMENTS, or unset `manual` on the demo's database, `off` elsewhere.
+  const paymentsMode = await resolvePaymentsMode(app.db, config.payments);
+  // PAYMENTS=stripe (decision 053): the SDK is loaded only then.
+  const card = paymentsMode === 'stripe' ? await stripeCardFor(config) : null;
   const payments = {
-    provider: providerFor(await resolvePaymentsMode(app.db, config.payments)),
+    provider: card ? stripeProvider(card.stripe) : providerFor(paymentsMode),
     business: { brandName: config.brandName, timeZone: config.businessTimeZone },
+    card,
   };
+  if (card) await app.register(cardHoldsPlugin, { ...payments, card });
 
   await app.register(
     async (api) => {
@@ -149,6 +157,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(customersRoutes);
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
       await api.register(paymentsRoutes, { deps: payments });
+      await api.register(cardRoutes, { deps: payments });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
       await api.register(schedulesRoutes, { config });

@@ -202,6 +202,27 @@ describe('loadConfig, safety details', () => {
     expect(refused({ STRIPE_WEBHOOK_SECRET: 'secret-Hidden7' })).not.toContain('Hidden7');
   });
 
+  it('accepts PAYMENTS=stripe with both Stripe secrets, names the missing one otherwise, and reads PAYMENT_HOLD_HOURS', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(loadConfig({ PAYMENTS: 'stripe', ...keys }).payments).toBe('stripe');
+    expect(() => loadConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: PAYMENTS=stripe needs it/,
+    );
+    expect(() =>
+      loadConfig({ PAYMENTS: 'stripe', STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET }),
+    ).toThrow(/STRIPE_SECRET_KEY: PAYMENTS=stripe needs it/);
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: PAYMENTS=stripe needs them/,
+    );
+    expect(loadConfig({}).paymentHoldHours).toBe(24);
+    expect(loadConfig({ PAYMENT_HOLD_HOURS: '48' }).paymentHoldHours).toBe(48);
+    for (const hours of ['0', '169', '1.5', 'soon']) {
+      expect(() => loadConfig({ PAYMENT_HOLD_HOURS: hours })).toThrow(
+        /PAYMENT_HOLD_HOURS: expected a whole number of hours from 1 to 168/,
+      );
+    }
+  });
+
   it('needs a pool of at least two connections', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });

@@ -201,10 +201,14 @@ const envSchema = z.object({
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(8),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // Payments (issue 29, decision 048). Unset: `manual` for the demo database, `off` otherwise.
-  PAYMENTS: z
-    .enum(['off', 'manual', 'stripe'], { error: 'expected off, manual or stripe' })
-    .refine((mode) => mode !== 'stripe', 'PAYMENTS=stripe comes with the card adapter; use off or manual')
-    .optional(),
+  PAYMENTS: z.enum(['off', 'manual', 'stripe'], { error: 'expected off, manual or stripe' }).optional(),
+  /** With PAYMENTS=stripe: how many hours before a visit its amount is held on the card (decision 053). */
+  PAYMENT_HOLD_HOURS: z.coerce
+    .number({ error: 'expected a whole number of hours from 1 to 168' })
+    .int('expected a whole number of hours from 1 to 168')
+    .min(1, 'expected a whole number of hours from 1 to 168')
+    .max(168, 'expected a whole number of hours from 1 to 168')
+    .default(24),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -320,7 +324,9 @@ export type AppConfig = {
    * How visits are paid (decision 048): `off` (nothing shown or recorded), `manual` (the office records
    * cash, cheque, Interac e-Transfer). Undefined: `manual` when the database holds the demo, else `off`.
    */
-  payments: 'off' | 'manual' | undefined;
+  payments: 'off' | 'manual' | 'stripe' | undefined;
+  /** `PAYMENT_HOLD_HOURS`: a visit's amount is held on the card this many hours before it (stripe mode). */
+  paymentHoldHours: number;
 };
 
 /** A value as it may be shown in an error: the password of a URL is hidden. */
@@ -382,6 +388,14 @@ export function loadConfig(
     throw new ConfigError([
       'BACKUP_PASSPHRASE and BACKUP_RECIPIENT: a backup is encrypted with a passphrase or for public keys, not both; set one',
     ]);
+  }
+  if (e.PAYMENTS === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((key) => !e[key]);
+    if (missing.length > 0) {
+      throw new ConfigError([
+        `${missing.join(' and ')}: PAYMENTS=stripe needs ${missing.length > 1 ? 'them' : 'it'} (the secret key and the webhook signing secret of your Stripe account)`,
+      ]);
+    }
   }
   const devOrigin = e.DEV_WEB_ORIGIN ?? (e.NODE_ENV === 'development' ? 'http://localhost:5173' : undefined);
   return {
@@ -459,5 +473,6 @@ export function loadConfig(
       emailConcurrency: e.EMAIL_CONCURRENCY,
     },
     payments: e.PAYMENTS,
+    paymentHoldHours: e.PAYMENT_HOLD_HOURS,
   };
 }

@@ -9,6 +9,8 @@ export const QUEUES = {
   'series-plan': z.looseObject({}),
   /** The reminders pass (issue 15): sent by its schedule every five minutes, no data. */
   reminders: z.looseObject({}),
+  /** The card holds pass (PAYMENTS=stripe, decision 053): sent by its schedule every five minutes, no data. */
+  'payment-holds': z.looseObject({}),
   /**
    * "Forgot password" for an address (issue 27): queued for every address asked, an account or not, so the
    * request does the same work either way; the worker emails a link when the address has an account.

@@ -22,6 +22,7 @@ import {
   renderQuoteAnswered,
   renderQuoteRequest,
 } from './templates/quotes.ts';
+import { paymentNeededDataSchema, renderPaymentNeeded } from './templates/payment-needed.ts';
 import { receiptEmail, receiptEmailDataSchema } from './templates/receipt.ts';
 import { renderSeriesConfirmation, seriesConfirmationDataSchema } from './templates/series.ts';
 import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
@@ -49,6 +50,7 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('quote-request'), data: quoteRequestDataSchema }),
   z.object({ template: z.literal('quote-answered'), data: quoteAnsweredDataSchema }),
   z.object({ template: z.literal('receipt'), data: receiptEmailDataSchema }),
+  z.object({ template: z.literal('payment-needed'), data: paymentNeededDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -117,6 +119,8 @@ export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWi
     case 'receipt':
       // The job's language: the payments service queues it in the document's (decision 049).
       return receiptEmail({ ...message.data, locale }, ctx);
+    case 'payment-needed':
+      return { ...renderPaymentNeeded(message.data, locale, ctx), attachments: [] };
   }
 }
 

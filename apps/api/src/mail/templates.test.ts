@@ -297,6 +297,11 @@ describe('email templates', () => {
         customerFirstName: 'Amélie',
         startsAt: '2027-03-09T14:00:00.000Z',
       },
+      'payment-needed': {
+        appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+        customerFirstName: 'Amélie',
+        startsAt: '2027-03-09T14:00:00.000Z',
+      },
       'quote-request': {
         quoteId: '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
         customerName: 'Amélie Tremblay',

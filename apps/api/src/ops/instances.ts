@@ -61,6 +61,9 @@ export function sharedSettings(config: AppConfig): Record<string, string> {
     BACKUP_RECIPIENT: config.backup.recipients.join(','),
     // Whether a visit is paid, and how, is the same whichever instance answers (issue 29).
     PAYMENTS: config.payments ?? 'unset',
+    PAYMENT_HOLD_HOURS: shown(config.paymentHoldHours),
+    STRIPE_SECRET_KEY: fingerprint(config.stripe.secretKey),
+    STRIPE_WEBHOOK_SECRET: fingerprint(config.stripe.webhookSecret),
   };
 }
 

@@ -154,3 +154,20 @@ export const visitPaymentSummarySchema = z
   })
   .meta({ id: 'VisitPaymentSummary' });
 export type VisitPaymentSummary = z.infer<typeof visitPaymentSummarySchema>;
+
+/** The card on file (PAYMENTS=stripe): what the customer is shown of it, never its number. */
+export const cardOnFileSchema = z
+  .object({
+    brand: z.string(),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+  })
+  .meta({ id: 'CardOnFile' });
+export type CardOnFile = z.infer<typeof cardOnFileSchema>;
+
+/** Where to send the customer: Stripe's hosted Checkout page (a card is never typed on our pages). */
+export const checkoutRedirectSchema = z.object({ url: z.url() }).meta({ id: 'CheckoutRedirect' });
+
+/** The customer back from the hosted page: the Checkout session it completed. */
+export const cardSetupDoneBodySchema = z.object({ sessionId: z.string().min(1).max(255) });

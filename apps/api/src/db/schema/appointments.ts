@@ -71,6 +71,8 @@ export const appointments = pgTable(
     revision: integer('revision').notNull().default(0),
     /** When the "how was it?" email was queued (once per visit, the first time it is completed). */
     feedbackRequestedAt: timestamp('feedback_requested_at', { withTimezone: true }),
+    /** The card's last hold or charge was declined or waits for the customer (PAYMENTS=stripe, decision 053). */
+    paymentNeeded: boolean('payment_needed').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -123,3 +123,52 @@ export const receipts = pgTable(
     index('receipts_appointment_idx').on(t.appointmentId),
   ],
 );
+
+export const paymentAttemptPurposeEnum = pgEnum('payment_attempt_purpose', ['hold', 'charge']);
+export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', [
+  'pending',
+  'held',
+  'failed',
+  'canceled',
+  'captured',
+]);
+
+/**
+ * What we asked the card provider to do for a visit, before and after it answered (PAYMENTS=stripe,
+ * decision 053): a hold (an authorisation, not money: the ledger does not count it) or a second charge.
+ * The row is written with its idempotency key BEFORE the call, so a crash after the provider's answer
+ * leaves a `pending` row whose next run sends the same key and finds the same PaymentIntent.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'restrict' }),
+    purpose: paymentAttemptPurposeEnum('purpose').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** `visit:<id>:hold:<attempt>`: the key every call about this attempt carries. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    cents: integer('cents').notNull(),
+    status: paymentAttemptStatusEnum('status').notNull().default('pending'),
+    providerPaymentId: text('provider_payment_id'),
+    /** Stripe's decline or error code of a failed attempt (`card_declined`, `authentication_required`). */
+    failureCode: text('failure_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_attempts_cents_positive', sql`${t.cents} > 0`),
+    uniqueIndex('payment_attempts_key_uq').on(t.idempotencyKey),
+    uniqueIndex('payment_attempts_attempt_uq').on(t.appointmentId, t.purpose, t.attempt),
+    index('payment_attempts_provider_idx').on(t.providerPaymentId),
+  ],
+);
+
+/** Stripe's events, by id: each is applied once (its row and its effects commit together). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -22,6 +22,7 @@ import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { afterStatusChange } from '../payments/card.service.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
@@ -82,7 +83,7 @@ export type VisitDeps = {
   /** For the feedback request's unsubscribe link. */
   publicUrl: string;
   /** The lists' payment column (issue 29): the mode, and what the money of a visit is read with. */
-  payments: Pick<PaymentsDeps, 'provider' | 'business'>;
+  payments: Pick<PaymentsDeps, 'provider' | 'business' | 'card'>;
 };
 
 /** Who is asking, as the visit writes need it. */
@@ -562,6 +563,12 @@ async function cancelOwn(
   userId: string,
 ): Promise<Appointment> {
   await deps.jobs.transaction((tx) => cancelOwnVisitInTransaction(tx, visit, userId, deps));
+  // PAYMENTS=stripe: its hold released (decision 053).
+  await afterStatusChange(
+    { ...deps.payments, db: deps.db, jobs: deps.jobs },
+    visit.appointmentId,
+    'cancelled',
+  );
   return readVisit(deps.db, visit.appointmentId);
 }
 
@@ -712,6 +719,9 @@ export async function editVisit(
       deps,
     ),
   );
+  // PAYMENTS=stripe, once the change committed: a completed visit charged, a cancelled one's hold released.
+  if (body.status !== existing.status)
+    await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, body.status);
   return readVisit(deps.db, appointmentId);
 }
 

@@ -68,6 +68,7 @@ export const manualProvider: PaymentProvider = {
   refund: () => Promise.resolve(null),
 };
 
-export function providerFor(mode: 'off' | 'manual'): PaymentProvider {
+export function providerFor(mode: 'off' | 'manual' | 'stripe'): PaymentProvider {
+  // Stripe's adapter needs its client: app.ts makes it (`stripeProvider`) when PAYMENTS=stripe.
   return mode === 'manual' ? manualProvider : offProvider;
 }

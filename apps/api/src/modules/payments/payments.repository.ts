@@ -40,6 +40,8 @@ export type PaidVisit = {
   totalPrice: number;
   priceBreakdown: PriceBreakdown | null;
   locale: string;
+  /** The card's last hold or charge failed or waits for the customer (stripe mode). */
+  paymentNeeded: boolean;
 };
 
 const paidVisitColumns = {
@@ -55,6 +57,7 @@ const paidVisitColumns = {
   totalPrice: appointments.totalPrice,
   priceBreakdown: appointments.priceBreakdown,
   locale: appointments.locale,
+  paymentNeeded: appointments.paymentNeeded,
 };
 
 export async function findPaidVisit(db: Db, id: string): Promise<PaidVisit | undefined> {
@@ -85,6 +88,7 @@ export async function findVisitPrices(db: Db, ids: readonly string[]) {
       postalCode: appointments.postalCode,
       totalPrice: appointments.totalPrice,
       priceBreakdown: appointments.priceBreakdown,
+      paymentNeeded: appointments.paymentNeeded,
     })
     .from(appointments)
     .where(inArray(appointments.id, [...ids]));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   addressLine,
   centsOf,
@@ -53,6 +53,7 @@ import {
   type PaidVisit,
   type RateOverrides,
 } from './payments.repository.ts';
+import type { StripeCard } from './card.service.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
 
 /**
@@ -67,6 +68,8 @@ export type PaymentsDeps = {
   db: Db;
   jobs: Jobs;
   provider: PaymentProvider;
+  /** With PAYMENTS=stripe: the Stripe client and its settings (decision 053); null in the other modes. */
+  card?: StripeCard | null;
   /** The name receipts carry until the admin sets a legal name, and the time zone they are written in. */
   business: { brandName: string; timeZone: string };
 };
@@ -79,8 +82,8 @@ type Caller = Pick<AuthContext, 'userId' | 'email' | 'emailVerified' | 'permissi
  */
 export async function resolvePaymentsMode(
   db: Db,
-  configured: 'off' | 'manual' | undefined,
-): Promise<'off' | 'manual'> {
+  configured: 'off' | 'manual' | 'stripe' | undefined,
+): Promise<'off' | 'manual' | 'stripe'> {
   if (configured) return configured;
   const [demo] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_SEEDED_KEY));
   return demo ? 'manual' : 'off';
@@ -149,7 +152,10 @@ const provinceOf = (postalCode: string | null, settings: TaxSettings): Province 
 const taxesOf = (settings: TaxSettings, province: Province): TaxRate[] =>
   settings.rates.find((rates) => rates.province === province)?.taxes ?? [...DEFAULT_TAX_RATES[province]];
 
-type PricedVisit = Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'>;
+type PricedVisit = Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'> & {
+  /** The card adapter's last attempt failed or waits for the customer. */
+  paymentNeeded?: boolean;
+};
 
 /** What `visitMoney` folds for a visit: its price, its province's taxes, its ledger's rows. */
 function moneyInputOf(
@@ -165,6 +171,7 @@ function moneyInputOf(
       cancelled: visit.status === 'cancelled',
       rates: taxesOf(settings, province),
       entries,
+      paymentNeeded: visit.paymentNeeded ?? false,
     },
   };
 }
@@ -187,6 +194,14 @@ async function readVisitPayments(deps: PaymentsDeps, appointmentId: string): Pro
   const visit = await findPaidVisit(deps.db, appointmentId);
   if (!visit) throw notFound('Appointment');
   return visitPaymentsOf(deps.db, visit, await readTaxSettings(deps.db, deps.business.brandName));
+}
+
+/** What a hold takes on the card: what the visit owes now, taxes included (`visitMoney`); 0 when nothing. */
+export async function amountToHold(db: Db, brandName: string, appointmentId: string): Promise<number> {
+  const visit = await findPaidVisit(db, appointmentId);
+  if (!visit) return 0;
+  const settings = await readTaxSettings(db, brandName);
+  return moneyOf(visit, settings, await findLedger(db, appointmentId)).money.owedCents;
 }
 
 /** `GET /appointments/:id/payments`: the admin, or the visit's own customer (403 for anyone else). */
@@ -317,6 +332,53 @@ export async function recordPayment(
   });
 }
 
+/**
+ * A card payment the provider took (PAYMENTS=stripe: a hold captured, a second charge), written once by
+ * its key (`visit:<id>:capture:<n>`, the key sent to Stripe too) with Stripe's ids and its receipt. The
+ * same key again writes nothing: a capture applied twice (a retry after a crash, a webhook) is one row.
+ */
+export async function recordCardPayment(
+  deps: PaymentsDeps,
+  appointmentId: string,
+  payment: { cents: number; idempotencyKey: string; providerPaymentId: string },
+  then?: (tx: Transaction) => Promise<void>,
+): Promise<VisitPayments> {
+  return writeLedger(deps, appointmentId, payment.idempotencyKey, async (tx, before) => {
+    const entry = await insertEntry(tx.db, {
+      appointmentId,
+      kind: 'payment',
+      cents: payment.cents,
+      method: 'card',
+      recordedByUserId: null,
+      idempotencyKey: payment.idempotencyKey,
+      provider: 'stripe',
+      providerPaymentId: payment.providerPaymentId,
+    });
+    await issueReceipt(tx, deps, before, entry, 'receipt', 'card');
+    await then?.(tx);
+  });
+}
+
+/** The card payment a refund on the card gives back: the visit's largest one still with room. */
+async function cardPaymentToRefund(db: Db, appointmentId: string, cents: number): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select p.provider_payment_id as id from payment_ledger p
+    where p.appointment_id = ${appointmentId} and p.kind = 'payment' and p.method = 'card'
+      and p.provider_payment_id is not null
+      and p.cents - coalesce((select sum(r.cents) from payment_ledger r where r.appointment_id = p.appointment_id
+        and r.kind = 'refund' and r.provider_payment_id = p.provider_payment_id), 0) >= ${cents}
+    order by p.cents desc limit 1`);
+  const found = rows[0];
+  if (!found) {
+    throw new AppError(
+      'REFUND_ABOVE_REFUNDABLE',
+      `No card payment of this visit has ${formatCents(cents)} left to give back.`,
+      [{ path: 'body.cents', message: 'payments.errors.aboveRefundable' }],
+    );
+  }
+  return found.id;
+}
+
 /** `POST /appointments/:id/fees` (admin): a lockout or late-cancellation fee, charged (no receipt yet). */
 export async function chargeFee(
   deps: PaymentsDeps,
@@ -355,12 +417,14 @@ export async function refund(
         [{ path: 'body.cents', message: 'payments.errors.aboveRefundable' }],
       );
     }
+    // On the card (PAYMENTS=stripe): given back at Stripe on one of the visit's card payments.
+    const onCard = deps.provider.mode === 'stripe' && body.method === 'card';
     const movement = await deps.provider.refund({
       appointmentId,
       cents: body.cents,
       method: body.method,
-      providerPaymentId: null,
-      idempotencyKey: `refund-${appointmentId}-${body.idempotencyKey}`,
+      providerPaymentId: onCard ? await cardPaymentToRefund(tx.db, appointmentId, body.cents) : null,
+      idempotencyKey: `visit:${appointmentId}:refund:${body.idempotencyKey}`,
     });
     const entry = await insertEntry(tx.db, {
       appointmentId,

@@ -157,12 +157,10 @@ describe('the payments policy and PAYMENTS=off', () => {
     expect(count).toBe(0);
   });
 
-  it('refuses PAYMENTS=stripe at start until its adapter comes', async () => {
+  it('refuses PAYMENTS=stripe at start without its keys (decision 053)', async () => {
     const { loadConfig, ConfigError } = await import('../../config.ts');
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(
-      /PAYMENTS: PAYMENTS=stripe comes with the card adapter; use off or manual/,
-    );
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS=stripe needs them/);
     expect(loadConfig({ PAYMENTS: 'manual' }).payments).toBe('manual');
     expect(loadConfig({}).payments).toBeUndefined();
   });
