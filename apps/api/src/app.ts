@@ -31,6 +31,9 @@ import { firstStartPlugin } from './ops/seed/first-start.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { providerFor } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
 import { authPlugin } from './modules/auth/bearer.plugin.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -126,6 +129,11 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
   await app.register(oidcPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(docsPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
+  // Payments (issue 29, decision 048): PAYMENTS, or unset `manual` on the demo's database, `off` elsewhere.
+  const payments = {
+    provider: providerFor(await resolvePaymentsMode(app.db, config.payments)),
+    business: { brandName: config.brandName, timeZone: config.businessTimeZone },
+  };
 
   await app.register(
     async (api) => {
@@ -139,7 +147,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(feedbackRoutes);
       await api.register(contactRoutes, { config });
       await api.register(customersRoutes);
-      await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl });
+      await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
+      await api.register(paymentsRoutes, { deps: payments });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
       await api.register(schedulesRoutes, { config });

@@ -156,6 +156,11 @@ const envSchema = z.object({
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(8),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // Payments (issue 29, decision 048). Unset: `manual` for the demo database, `off` otherwise.
+  PAYMENTS: z
+    .enum(['off', 'manual', 'stripe'], { error: 'expected off, manual or stripe' })
+    .refine((mode) => mode !== 'stripe', 'PAYMENTS=stripe comes with the card adapter; use off or manual')
+    .optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -260,6 +265,11 @@ export type AppConfig = {
     /** Emails fetched together and sent at once by one process (a bounded concurrency). */
     emailConcurrency: number;
   };
+  /**
+   * How visits are paid (decision 048): `off` (nothing shown or recorded), `manual` (the office records
+   * cash, cheque, Interac e-Transfer). Undefined: `manual` when the database holds the demo, else `off`.
+   */
+  payments: 'off' | 'manual' | undefined;
 };
 
 /** A value as it may be shown in an error: the password of a URL is hidden. */
@@ -386,5 +396,6 @@ export function loadConfig(
       emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
       emailConcurrency: e.EMAIL_CONCURRENCY,
     },
+    payments: e.PAYMENTS,
   };
 }

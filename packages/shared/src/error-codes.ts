@@ -34,6 +34,12 @@ export const ERROR_CODES = [
   'OUTSIDE_SERVICE_AREA',
   /** The quote was already accepted, declined or has expired, or has no answer yet: it cannot be decided. */
   'QUOTE_CLOSED',
+  /** Payments are off (`PAYMENTS=off`): the payment routes do not exist. */
+  'PAYMENTS_OFF',
+  /** A payment larger than what the visit still owes (a tip is not limited). */
+  'PAYMENT_ABOVE_OWED',
+  /** A refund larger than what was paid and not yet given back. */
+  'REFUND_ABOVE_REFUNDABLE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

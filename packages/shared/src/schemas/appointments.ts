@@ -6,6 +6,7 @@ import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primit
 import { addressSchema } from './customers.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
+import { visitPaymentSummarySchema } from './payments.ts';
 
 export const appointmentServiceSchema = z.object({
   serviceId: z.uuid().nullable(),
@@ -54,6 +55,15 @@ export const appointmentSchema = z
   })
   .meta({ id: 'Appointment' });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/**
+ * A visit in the lists (the staff's table, My Appointments): with its payment (issue 29), null when
+ * `PAYMENTS=off`; read for the whole page at once.
+ */
+export const listedAppointmentSchema = appointmentSchema
+  .extend({ payment: visitPaymentSummarySchema.nullable() })
+  .meta({ id: 'ListedAppointment' });
+export type ListedAppointment = z.infer<typeof listedAppointmentSchema>;
 
 const serviceIdsSchema = z
   .array(z.uuid('appointments.errors.services'), { error: 'appointments.errors.services' })
@@ -159,7 +169,7 @@ export const appointmentsPdfQuerySchema = appointmentsFilterQuerySchema.extend({
 });
 export const appointmentsPageSchema = z
   .object({
-    content: z.array(appointmentSchema),
+    content: z.array(listedAppointmentSchema),
     page: z.number().int(),
     size: z.number().int(),
     /**

@@ -6,3 +6,6 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Set when the first start wrote the demo content: `PAYMENTS` unset means `manual` on that database. */
+export const DEMO_SEEDED_KEY = 'demo_seeded_at';

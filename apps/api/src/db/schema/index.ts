@@ -17,3 +17,4 @@ export * from './appointment-reminders.ts';
 export * from './calendar-feeds.ts';
 export * from './quote-requests.ts';
 export * from './instances.ts';
+export * from './payments.ts';

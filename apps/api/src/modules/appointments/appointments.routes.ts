@@ -5,6 +5,7 @@ import {
   adminAppointmentInputSchema,
   appointmentIdParamsSchema,
   appointmentSchema,
+  listedAppointmentSchema,
   appointmentsPageQuerySchema,
   appointmentsPdfQuerySchema,
   myAppointmentsQuerySchema,
@@ -58,7 +59,9 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
   config: AppConfig;
   /** Where the PDF's worker thread reads from (its own connection). */
   databaseUrl: string;
-}> = (app, { config, databaseUrl }, done) => {
+  /** The payments' mode (issue 29): the lists' payment column. */
+  payments: VisitDeps['payments'];
+}> = (app, { config, databaseUrl, payments }, done) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const deps: VisitDeps = {
     db: app.db,
@@ -66,6 +69,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
     rules: bookingRulesOf(config),
     employeeLocale: config.businessLocale,
     publicUrl: config.publicUrl,
+    payments,
   };
 
   app.get(
@@ -158,7 +162,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
           'My appointments, newest first (cancelled ones included, for the filter): 200 by default (?limit=, at most 500), the next ones from the Link header (rel="next")',
         security: bearer,
         querystring: myAppointmentsQuerySchema,
-        response: { 200: z.array(appointmentSchema), ...errors },
+        response: { 200: z.array(listedAppointmentSchema), ...errors },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   type AppointmentsPage,
   type bookAppointmentInputSchema,
   type Home,
+  type ListedAppointment,
   type Locale,
   type SlotDays,
   type Slots,
@@ -21,6 +22,7 @@ import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
   assignedEmployeeIds,
@@ -79,6 +81,8 @@ export type VisitDeps = {
   employeeLocale: Locale;
   /** For the feedback request's unsubscribe link. */
   publicUrl: string;
+  /** The lists' payment column (issue 29): the mode, and what the money of a visit is read with. */
+  payments: Pick<PaymentsDeps, 'provider' | 'business'>;
 };
 
 /** Who is asking, as the visit writes need it. */
@@ -180,18 +184,22 @@ export async function findSlotDays(
 
 /** The caller's own visits, newest first, one more than `limit` (the keyset page's "next"). */
 export async function findMyVisits(
-  { db }: Pick<VisitDeps, 'db'>,
+  { db, payments }: Pick<VisitDeps, 'db' | 'payments'>,
   caller: Caller,
   page: { limit: number; before?: string | undefined },
-): Promise<Appointment[]> {
+): Promise<ListedAppointment[]> {
   const customer = await findOwnCustomer(db, caller);
   if (!customer) return [];
-  return findCustomerAppointments(db, customer.id, { limit: page.limit + 1, before: page.before });
+  const visits = await findCustomerAppointments(db, customer.id, {
+    limit: page.limit + 1,
+    before: page.before,
+  });
+  return withPaymentSummaries({ db, ...payments }, visits);
 }
 
 /** A page of all visits for the staff's table (spec §9: 99 pages at most, one row more says "more"). */
 export async function findVisitsPage(
-  { db }: Pick<VisitDeps, 'db'>,
+  { db, payments }: Pick<VisitDeps, 'db' | 'payments'>,
   where: AppointmentsWhere,
   page: { page: number; size: number },
 ): Promise<AppointmentsPage> {
@@ -203,7 +211,7 @@ export async function findVisitsPage(
     countUpTo,
   });
   return {
-    content,
+    content: await withPaymentSummaries({ db, ...payments }, content),
     page: page.page,
     size,
     totalElements,

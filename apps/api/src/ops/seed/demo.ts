@@ -24,6 +24,7 @@ import { describeImage, type PreparedImage } from '../../modules/services/servic
 import { saveServiceImage } from '../../modules/services/services.repository.ts';
 import {
   appMeta,
+  DEMO_SEEDED_KEY,
   availabilities,
   customers,
   employees,
@@ -103,6 +104,7 @@ export async function initialiseDatabase(
 
     if (hasData) return { seeded: false, reason: 'database already has data' };
     if (!options.withDemo) return { seeded: false, reason: 'SEED_DEMO=false' };
+    await tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
 
     const pictures = await Promise.all(
       DEMO_SERVICES.map(async (demo) => (demo.image ? prepareDemoImage(demo.image) : undefined)),

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { FEE_KINDS, PAYMENT_METHODS, type Province, type TaxRate } from '@eclat/shared';
+import { appointments } from './appointments.ts';
+import { id } from './columns.ts';
+
+export const ledgerKindEnum = pgEnum('ledger_kind', ['payment', 'tip', 'fee', 'refund']);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const feeKindEnum = pgEnum('fee_kind', FEE_KINDS);
+export const receiptKindEnum = pgEnum('receipt_kind', ['receipt', 'credit_note']);
+
+/**
+ * A visit's money, one row per movement (issue 29, decision 048): payments, tips, fees, refunds, in cents.
+ * Append-only: a trigger refuses UPDATE and DELETE (migration 0022), so a total is always folded from the
+ * rows (`visitMoney`), never overwritten. `recorded_by_user_id` has no foreign key on purpose: deleting
+ * an account must not rewrite (or be blocked by) the history of who recorded what.
+ */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: id(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'restrict' }),
+    kind: ledgerKindEnum('kind').notNull(),
+    cents: integer('cents').notNull(),
+    /** How the money moved; null for a fee (charged, not received). */
+    method: paymentMethodEnum('method'),
+    feeKind: feeKindEnum('fee_kind'),
+    /** A cheque's number, an e-Transfer's reference. */
+    reference: text('reference'),
+    /** A refund's reason, a fee's note. */
+    note: text('note'),
+    recordedByUserId: uuid('recorded_by_user_id'),
+    /** The client's key of the form that wrote the row: a retry finds the row instead of adding one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The card adapter's (next session): which provider, and its ids of the payment and the refund. */
+    provider: text('provider'),
+    providerPaymentId: text('provider_payment_id'),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_ledger_cents_positive', sql`${t.cents} > 0`),
+    check('payment_ledger_method_unless_fee', sql`(${t.kind} = 'fee') = (${t.method} is null)`),
+    check('payment_ledger_fee_kind_of_fee', sql`(${t.kind} = 'fee') = (${t.feeKind} is not null)`),
+    uniqueIndex('payment_ledger_idempotency_uq').on(t.appointmentId, t.idempotencyKey),
+    // A visit's rows in order (its payments read, the lists' grouped read).
+    index('payment_ledger_appointment_idx').on(t.appointmentId, t.createdAt),
+    // The owner's overview and the accountant's CSV, by when the money moved.
+    index('payment_ledger_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The business's tax settings (one row, id 1): the name and numbers receipts carry, the province of a
+ * visit whose postal code names none, and the provinces whose taxes the admin changed (the others:
+ * `DEFAULT_TAX_RATES`). No row: the defaults.
+ */
+export const taxSettings = pgTable(
+  'tax_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    gstHstNumber: text('gst_hst_number').notNull().default(''),
+    qstNumber: text('qst_number').notNull().default(''),
+    homeProvince: text('home_province').$type<Province>().notNull(),
+    rateOverrides: jsonb('rate_overrides')
+      .$type<Partial<Record<Province, TaxRate[]>>>()
+      .notNull()
+      .default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tax_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The receipts' gapless numbering (one row per business): incremented in the transaction that writes the
+ * receipt, so a rolled-back payment gives its number back (a sequence would leave a hole).
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    business: text('business').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_positive', sql`${t.lastNumber} > 0`)],
+);
+
+/** A receipt (a payment, a tip) or a credit note (a refund): its number and what it said, once. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: id(),
+    number: integer('number').notNull(),
+    kind: receiptKindEnum('kind').notNull(),
+    ledgerEntryId: uuid('ledger_entry_id')
+      .notNull()
+      .references(() => paymentLedger.id, { onDelete: 'restrict' }),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    locale: text('locale').notNull(),
+    /** The `ReceiptDocument` as issued (its schema: packages/shared, with the receipts' rendering). */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('receipts_number_uq').on(t.number),
+    uniqueIndex('receipts_ledger_entry_uq').on(t.ledgerEntryId),
+    index('receipts_appointment_idx').on(t.appointmentId),
+  ],
+);
