@@ -1,5 +1,5 @@
 import { RATE_SCALE, type Locale, type TaxLine, type VisitPayments } from '@eclat/shared';
-import { Divider, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
 import { formatCents } from '@/lib/format-cents';
@@ -18,9 +18,30 @@ export function taxLineLabel(t: TFunction, line: Pick<TaxLine, 'code' | 'rate'>,
   return `${t(`payments.tax.${line.code}`)} ${formatRate(line.rate, locale)}`;
 }
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+/**
+ * One line of the summary: a `div` holding its `dt` and `dd` (the one other child a `dl` may have);
+ * `separated` draws the rule above a total inside it, where a divider element would not be allowed.
+ */
+function Row({
+  label,
+  value,
+  strong = false,
+  separated = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  separated?: boolean;
+}) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" component="div">
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      component="div"
+      pt={separated ? 6 : undefined}
+      style={separated ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
       <Text component="dt" fw={strong ? 700 : undefined} size="sm">
         {label}
       </Text>
@@ -63,18 +84,21 @@ export function MoneySummary({
         {money.taxes.map((line) => (
           <Row key={line.code} label={taxLineLabel(t, line, locale)} value={money$(line.cents)} />
         ))}
-        <Divider />
-        <Row label={t('payments.summary.total')} value={money$(money.totalCents)} strong />
+        <Row label={t('payments.summary.total')} value={money$(money.totalCents)} strong separated />
         <Row label={t('payments.summary.paid')} value={money$(money.paidCents)} />
         {money.tipsCents > 0 && <Row label={t('payments.summary.tips')} value={money$(money.tipsCents)} />}
         {money.refundedCents > 0 && (
           <Row label={t('payments.summary.refunded')} value={money$(money.refundedCents)} />
         )}
-        <Divider />
         {money.refundDueCents > 0 ? (
-          <Row label={t('payments.summary.refundDue')} value={money$(money.refundDueCents)} strong />
+          <Row
+            label={t('payments.summary.refundDue')}
+            value={money$(money.refundDueCents)}
+            strong
+            separated
+          />
         ) : (
-          <Row label={t('payments.summary.owed')} value={money$(money.owedCents)} strong />
+          <Row label={t('payments.summary.owed')} value={money$(money.owedCents)} strong separated />
         )}
       </Stack>
     </Stack>
