@@ -1,5 +1,6 @@
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 
+import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { TaxSettingsForm } from '@/features/payments/components/tax-settings-form';
 import { usePaymentsPolicy } from '@/lib/api/get-payments-policy';
@@ -27,14 +28,22 @@ export function TaxSettingsRoute() {
             {t('payments.taxes.intro')}
           </Text>
         </Stack>
-        {policy.data?.mode === 'off' && (
+        {/* With payments off the settings' routes do not exist (404 PAYMENTS_OFF): nothing to change. */}
+        {policy.data?.mode === 'off' ? (
           <Alert color="yellow" role="status">
             {t('payments.taxes.paymentsOff')}
           </Alert>
+        ) : (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            {policy.isError ? (
+              <LoadErrorAlert message={t('payments.taxes.loadError')} onRetry={() => void policy.refetch()} />
+            ) : policy.data ? (
+              <TaxSettingsForm />
+            ) : (
+              <LoadingSkeleton count={6} height={48} />
+            )}
+          </Paper>
         )}
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-          <TaxSettingsForm />
-        </Paper>
       </Stack>
     </Container>
   );
