@@ -22,6 +22,7 @@ import {
   renderQuoteAnswered,
   renderQuoteRequest,
 } from './templates/quotes.ts';
+import { receiptEmail, receiptEmailDataSchema } from './templates/receipt.ts';
 import { renderSeriesConfirmation, seriesConfirmationDataSchema } from './templates/series.ts';
 import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
 import {
@@ -47,6 +48,7 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('feedback-request'), data: feedbackRequestDataSchema }),
   z.object({ template: z.literal('quote-request'), data: quoteRequestDataSchema }),
   z.object({ template: z.literal('quote-answered'), data: quoteAnsweredDataSchema }),
+  z.object({ template: z.literal('receipt'), data: receiptEmailDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -62,7 +64,8 @@ export const emailJobSchema = z.object({
 });
 export type EmailJob = z.infer<typeof emailJobSchema>;
 
-export type EmailAttachment = { filename: string; content: string; contentType: string };
+/** A file sent with an email: text (a calendar invitation), or bytes in base64 (a receipt's PDF). */
+export type EmailAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64' };
 export type RenderedEmailWithAttachments = RenderedEmail & { attachments: EmailAttachment[] };
 
 export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWithAttachments {
@@ -111,6 +114,9 @@ export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWi
       return { ...renderQuoteRequest(message.data, locale, ctx), attachments: [] };
     case 'quote-answered':
       return { ...renderQuoteAnswered(message.data, locale, ctx), attachments: [] };
+    case 'receipt':
+      // The job's language: the payments service queues it in the document's (decision 049).
+      return receiptEmail({ ...message.data, locale }, ctx);
   }
 }
 

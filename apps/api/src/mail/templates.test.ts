@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentEmailData } from '../../test/factories.ts';
+import { torontoReceipt } from '../../test/receipt-documents.ts';
 import {
   emailJobSchema,
   emailMessageSchema,
@@ -313,6 +314,7 @@ describe('email templates', () => {
         message: 'Two cleaners for the day.',
         expiresAt: '2027-04-08T14:00:00.000Z',
       },
+      receipt: torontoReceipt('en'),
     };
     expect(Object.keys(samples).sort()).toEqual(
       emailMessageSchema.options.map((option) => option.shape.template.value).sort(),

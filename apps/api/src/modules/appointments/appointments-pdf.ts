@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Appointment, AppointmentStatus, Locale } from '@eclat/shared';
+import { PDF_COLORS as COLORS } from '../../lib/pdf.ts';
 import { formatDate, formatDateTime, formatMoney, formatTime } from '../../mail/format.ts';
 import { priceLineTexts } from '../../mail/templates/visit-details.ts';
 
@@ -50,7 +51,6 @@ const SLICE_MS = 8;
 const BUFFERED_BYTES = 1024 * 1024;
 /** A row never takes more than this (a very long comment is cut with an ellipsis). */
 const MAX_ROW_HEIGHT = 160;
-const COLORS = { brand: '#0F5E63', muted: '#4A5A60', stripe: '#F3E9DC', rule: '#D9D2C5', white: '#FFFFFF' };
 
 type Cells = readonly string[];
 

@@ -1,4 +1,10 @@
-import { addressLine, type Appointment, type Locale, type VisitPaymentSummary } from '@eclat/shared';
+import {
+  addressLine,
+  type Appointment,
+  type Locale,
+  type VisitPaymentSummary,
+  formatCents,
+} from '@eclat/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconX } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -14,7 +20,6 @@ import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 import { StatusBadge } from '@/components/appointments/status-badge';
 import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
-import { formatCents } from '@/lib/format-cents';
 import type { ReactNode } from 'react';
 
 type AppointmentCardProps = {

@@ -1,11 +1,11 @@
 import type { LedgerEntry, Locale } from '@eclat/shared';
+import { formatCents } from '@eclat/shared';
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 import { NARROW_SCREEN_QUERY } from '@/components/ui/narrow-screen';
 import { formatBusinessTime, toZonedIsoDate } from '@/lib/business-time';
 import { formatDay } from '@/lib/format-day';
-import { formatCents } from '@/lib/format-cents';
 import { useTranslation } from '@/lib/i18n';
 
 /** When a row was recorded, in the business time zone: "Fri, Nov. 27, 2026" and "13:31". */

@@ -1,8 +1,7 @@
-import { RATE_SCALE, type Locale, type TaxLine, type VisitPayments } from '@eclat/shared';
+import { RATE_SCALE, type Locale, type TaxLine, type VisitPayments, formatCents } from '@eclat/shared';
 import { Group, Stack, Text } from '@mantine/core';
 
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
-import { formatCents } from '@/lib/format-cents';
 import { toIntlLocale } from '@/lib/format';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 

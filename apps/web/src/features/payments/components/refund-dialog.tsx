@@ -1,8 +1,8 @@
+import { formatCents } from '@eclat/shared';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useRef, useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
-import { formatCents } from '@/lib/format-cents';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { useRefund } from '../api/ledger-writes';

@@ -1,4 +1,4 @@
-import { MAX_TOTAL_PAGES, type Appointment, type AppointmentsFilter } from '@eclat/shared';
+import { MAX_TOTAL_PAGES, type Appointment, type AppointmentsFilter, formatCents } from '@eclat/shared';
 import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -27,7 +27,6 @@ import { StatusBadge } from '@/components/appointments/status-badge';
 import { PageControls } from '@/components/ui/page-controls';
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
 import { usePaymentsShown } from '@/lib/api/get-payments-policy';
-import { formatCents } from '@/lib/format-cents';
 
 type AppointmentsTableProps = {
   /** The page shown, counted from 1. */
