@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { FEE_KINDS, PAYMENT_METHODS, type Province, type TaxRate } from '@eclat/shared';
+import { FEE_KINDS, PAYMENT_METHODS, type Province, type ReceiptDocument, type TaxRate } from '@eclat/shared';
 import { appointments } from './appointments.ts';
 import { id } from './columns.ts';
 
@@ -114,8 +114,8 @@ export const receipts = pgTable(
       .references(() => appointments.id, { onDelete: 'restrict' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     locale: text('locale').notNull(),
-    /** The `ReceiptDocument` as issued (its schema: packages/shared, with the receipts' rendering). */
-    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** What the receipt said when it was issued (`receiptDocumentSchema`), rendered from it ever after. */
+    document: jsonb('document').$type<ReceiptDocument>().notNull(),
   },
   (t) => [
     uniqueIndex('receipts_number_uq').on(t.number),

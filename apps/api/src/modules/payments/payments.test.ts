@@ -44,6 +44,7 @@ async function visitAt(
   target: TestApp,
   place: typeof TORONTO,
   customer?: { customerId: string },
+  extra: { locale?: 'en' | 'fr' } = {},
 ): Promise<{ appointmentId: string; customerId: string }> {
   const admin = await signedIn(target, ['admin']);
   const serviceId = await makeService(target);
@@ -55,6 +56,7 @@ async function visitAt(
     appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
     status: 'confirmed',
     place,
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(201);
   return { appointmentId: appointmentSchema.parse(res.json()).appointmentId, customerId: owner.customerId };
@@ -85,6 +87,24 @@ const fee = (headers: Headers, appointmentId: string, body: object) =>
     idempotencyKey: key(),
     ...body,
   });
+
+/** The emails queued to an address, in order: their template and data. */
+async function emailsTo(address: string) {
+  const { rows } = await app.db.execute<{
+    data: { locale: string; message: { template: string; data: unknown } };
+  }>(sql`select data from pgboss.job where name = 'email' and data->>'to' = ${address} order by created_on`);
+  return rows.map((row) => ({ locale: row.data.locale, ...row.data.message }));
+}
+
+/** The database's message when it refuses a statement (drizzle wraps it as the cause). */
+async function refusal(statement: PromiseLike<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    return error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  }
+  return 'not refused';
+}
 
 const receiptsOf = (appointmentId: string) =>
   app.db
@@ -122,6 +142,7 @@ describe('the payments policy and PAYMENTS=off', () => {
         reason: 'x',
       }),
       call(offApp, 'GET', '/admin/settings/taxes', admin.headers),
+      call(offApp, 'GET', `/receipts/${crypto.randomUUID()}.pdf`, admin.headers),
     ]);
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(404);
@@ -182,9 +203,10 @@ describe('who may see and write a visit’s payments', () => {
 });
 
 describe('the office records money (PAYMENTS=manual)', () => {
-  it('records a payment in full: paid, with a receipt numbered in the business’s one sequence', async () => {
+  it('records a payment in full: paid, with a receipt numbered in the business’s one sequence, emailed', async () => {
     const admin = await signedIn(app, ['admin']);
-    const { appointmentId } = await visitAt(app, TORONTO);
+    const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const { appointmentId } = await visitAt(app, TORONTO, owner);
     const before = paymentsOf(
       await call(app, 'GET', `/appointments/${appointmentId}/payments`, admin.headers),
       200,
@@ -219,6 +241,10 @@ describe('the office records money (PAYMENTS=manual)', () => {
       tipCents: 0,
       lines: [{ label: 'Standard Cleaning', cents: 10_000 }],
     });
+    // One email to the customer, in the visit's language, carrying the receipt as it was stored.
+    expect(await emailsTo(owner.email)).toEqual([
+      { locale: 'en', template: 'receipt', data: receipt?.document },
+    ]);
   });
 
   it('refuses a payment above what is owed; a tip is not limited by it', async () => {
@@ -249,21 +275,25 @@ describe('the office records money (PAYMENTS=manual)', () => {
     expect(charged.money.state).toBe('partly_paid');
     expect(charged.entries.at(-1)).toMatchObject({ kind: 'fee', feeKind: 'lockout', method: null });
     expect(await receiptsOf(appointmentId)).toHaveLength(1);
-    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 5_650 }));
+    // A second lockout: $10 + HST more; the receipt shows one line per kind of fee.
+    paymentsOf(await fee(admin.headers, appointmentId, { cents: 1_000 }));
+    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 6_780 }));
     expect(paid.money.state).toBe('paid');
     const last = (await receiptsOf(appointmentId)).at(-1);
     expect(last?.document).toMatchObject({
       lines: [
         { label: 'Standard Cleaning', cents: 10_000 },
-        { label: 'Lockout fee', cents: 5_000 },
+        { label: 'Lockout fee', cents: 6_000 },
       ],
-      baseCents: 15_000,
+      baseCents: 16_000,
+      totalCents: 18_080,
     });
   });
 
   it('refunds part then the rest, each with a credit note and its reason; never more than was paid', async () => {
     const admin = await signedIn(app, ['admin']);
-    const { appointmentId } = await visitAt(app, TORONTO);
+    const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const { appointmentId } = await visitAt(app, TORONTO, owner);
     paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
 
     const noReason = await refund(admin.headers, appointmentId, { cents: 100, reason: '  ' });
@@ -296,6 +326,11 @@ describe('the office records money (PAYMENTS=manual)', () => {
       amount: { cents: 8_300, method: 'interac' },
       reason: 'The oven was not done',
     });
+    const sent = await emailsTo(owner.email);
+    expect(sent.map((email) => email.template)).toEqual(['receipt', 'receipt', 'receipt']);
+    expect(sent.map((email) => email.data)).toEqual(
+      (await receiptsOf(appointmentId)).map((row) => row.document),
+    );
   });
 
   it('of ten parallel refunds of 60 % of what is refundable, exactly one goes through', async () => {
@@ -364,21 +399,87 @@ describe('the office records money (PAYMENTS=manual)', () => {
     const { appointmentId } = await visitAt(app, TORONTO);
     const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 1_000 }));
     const id = paid.entries[0]?.id ?? '';
-    await expect(
-      app.db.update(paymentLedger).set({ cents: 1 }).where(eq(paymentLedger.id, id)),
-    ).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'payment_ledger is append-only: UPDATE refused' }),
-    });
-    await expect(app.db.delete(paymentLedger).where(eq(paymentLedger.id, id))).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'payment_ledger is append-only: DELETE refused' }),
-    });
-    await expect(app.db.delete(receipts).where(eq(receipts.ledgerEntryId, id))).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'receipts is append-only: DELETE refused' }),
-    });
+    expect(
+      await refusal(app.db.update(paymentLedger).set({ cents: 1 }).where(eq(paymentLedger.id, id))),
+    ).toBe('payment_ledger is append-only: UPDATE refused');
+    expect(await refusal(app.db.delete(paymentLedger).where(eq(paymentLedger.id, id)))).toBe(
+      'payment_ledger is append-only: DELETE refused',
+    );
+    expect(await refusal(app.db.delete(receipts).where(eq(receipts.ledgerEntryId, id)))).toBe(
+      'receipts is append-only: DELETE refused',
+    );
     // A visit with money on it is kept: deleting it is refused (409), not cascaded into the ledger.
     const deleted = await call(app, 'DELETE', `/appointments/${appointmentId}`, admin.headers);
     expect(deleted.statusCode).toBe(409);
     expect(await app.db.$count(paymentLedger, eq(paymentLedger.id, id))).toBe(1);
+  });
+});
+
+describe('a receipt as a PDF', () => {
+  it('gives the admin and the visit’s customer the receipt as issued; others 403, an unknown one 404', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const { appointmentId } = await visitAt(app, TORONTO, owner);
+    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
+    const charged = paymentsOf(await fee(admin.headers, appointmentId, { cents: 1_000 }));
+    const receiptId = paid.entries[0]?.receiptId ?? '';
+    const [receipt] = await receiptsOf(appointmentId);
+    expect(receiptId).toBe(receipt?.id);
+    // A fee is charged, not receipted.
+    expect(charged.entries.at(-1)?.receiptId).toBeNull();
+
+    for (const headers of [admin.headers, owner.headers]) {
+      const res = await call(app, 'GET', `/receipts/${receiptId}.pdf`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `inline; filename="receipt-${receipt?.document.number ?? ''}.pdf"`,
+      );
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const other = await makeCustomer(app);
+    const employee = await signedIn(app, ['employee']);
+    for (const headers of [other.headers, employee.headers]) {
+      expect((await call(app, 'GET', `/receipts/${receiptId}.pdf`, headers)).statusCode).toBe(403);
+    }
+    expect((await call(app, 'GET', `/receipts/${receiptId}.pdf`)).statusCode).toBe(401);
+    const unknown = await call(app, 'GET', `/receipts/${crypto.randomUUID()}.pdf`, admin.headers);
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('receipts in the visit’s language', () => {
+  it('issues a French visit’s receipts, fees and credit note in French, and emails them in French', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const owner = await makeCustomer(app, { postalCode: MONTREAL.postalCode });
+    const { appointmentId } = await visitAt(app, MONTREAL, owner, { locale: 'fr' });
+    paymentsOf(await fee(admin.headers, appointmentId, { feeKind: 'late_cancellation', cents: 2_000 }));
+    // $120 and GST 5 % ($6.00) + QST 9.975 % ($11.97).
+    paymentsOf(await pay(admin.headers, appointmentId, { cents: 13_797, method: 'interac' }));
+    paymentsOf(await refund(admin.headers, appointmentId, { cents: 2_000, reason: 'Annulation acceptée' }));
+    const [receipt, note] = await receiptsOf(appointmentId);
+    expect(receipt?.locale).toBe('fr');
+    expect(receipt?.document).toMatchObject({
+      locale: 'fr',
+      lines: [
+        { label: 'Standard Cleaning', cents: 10_000 },
+        { label: 'Frais d’annulation tardive', cents: 2_000 },
+      ],
+      taxes: [
+        { code: 'GST', rate: 5_000, cents: 600 },
+        { code: 'QST', rate: 9_975, cents: 1_197 },
+      ],
+      totalCents: 13_797,
+    });
+    expect(note?.document).toMatchObject({
+      kind: 'credit_note',
+      locale: 'fr',
+      reason: 'Annulation acceptée',
+    });
+    expect((await emailsTo(owner.email)).map((email) => [email.template, email.locale])).toEqual([
+      ['receipt', 'fr'],
+      ['receipt', 'fr'],
+    ]);
   });
 });
 
