@@ -1,6 +1,4 @@
-import { MAX_PAYMENT_CENTS } from '@eclat/shared';
-
-import { dollarsToCents } from './amounts';
+import { MAX_PAYMENT_CENTS, centsFromDollars } from '@eclat/shared';
 
 /**
  * An amount typed in a payments form, checked as the server will: a sum of money, above zero, at most
@@ -12,7 +10,7 @@ export function checkAmount(
   ceiling?: { cents: number; key: string },
 ): { cents: number } | { error: string } {
   if (typed.trim() === '') return { error: 'payments.errors.amountRequired' };
-  const cents = dollarsToCents(typed);
+  const cents = centsFromDollars(typed);
   if (cents === null) return { error: 'payments.errors.amountFormat' };
   if (cents < 1) return { error: 'payments.errors.amountPositive' };
   if (cents > MAX_PAYMENT_CENTS) return { error: 'validation.tooLarge' };

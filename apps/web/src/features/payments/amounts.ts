@@ -1,19 +1,10 @@
 import { RATE_SCALE, type Locale } from '@eclat/shared';
 
 /**
- * The conversions of the payments screens: an amount typed in dollars to cents and back, and a tax rate
- * typed as a percent ("9.975") to the API's thousandths of a percent (9975) and back.
+ * The conversions of the payments screens: cents to the amount a field starts with (typed dollars are
+ * read by the shared `centsFromDollars`), and a tax rate typed as a percent ("9.975") to the API's
+ * thousandths of a percent (9975) and back.
  */
-
-/** Dollars as typed ("12.5", "1 234,50", "$40") to whole cents; null when it is not an amount of money. */
-export function dollarsToCents(typed: string | number): number | null {
-  const text = String(typed)
-    .replace(/[\s\u00a0\u202f$]/g, '')
-    .replace(',', '.');
-  if (!/^\d+(\.\d{0,2})?$/.test(text)) return null;
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
 
 /** The decimal mark of each language: "40.50" in English, "40,50" in French. */
 function decimalMark(locale: Locale): string {

@@ -1,20 +1,19 @@
-import { RATE_SCALE, type Locale, type TaxLine, type VisitPayments, formatCents } from '@eclat/shared';
+import {
+  formatCents,
+  formatTaxRate,
+  taxName,
+  type Locale,
+  type TaxLine,
+  type VisitPayments,
+} from '@eclat/shared';
 import { Group, Stack, Text } from '@mantine/core';
 
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
-import { toIntlLocale } from '@/lib/format';
-import { useTranslation, type TFunction } from '@/lib/i18n';
-
-/** A tax's rate as a percent with up to three decimals: "13%" / "9,975 %". */
-export function formatRate(rate: number, locale: Locale): string {
-  return new Intl.NumberFormat(toIntlLocale(locale), { style: 'percent', maximumFractionDigits: 3 }).format(
-    rate / RATE_SCALE,
-  );
-}
+import { useTranslation } from '@/lib/i18n';
 
 /** A tax line's name with its rate, in the language: "HST 13%" / "TVH 13 %", "QST 9.975%" / "TVQ 9,975 %". */
-export function taxLineLabel(t: TFunction, line: Pick<TaxLine, 'code' | 'rate'>, locale: Locale): string {
-  return `${t(`payments.tax.${line.code}`)} ${formatRate(line.rate, locale)}`;
+export function taxLineLabel(line: Pick<TaxLine, 'code' | 'rate'>, locale: Locale): string {
+  return `${taxName(line.code, locale)} ${formatTaxRate(line.rate, locale)}`;
 }
 
 /**
@@ -81,7 +80,7 @@ export function MoneySummary({
         <Row label={t('payments.summary.price')} value={money$(money.priceCents)} />
         {money.feesCents > 0 && <Row label={t('payments.summary.fees')} value={money$(money.feesCents)} />}
         {money.taxes.map((line) => (
-          <Row key={line.code} label={taxLineLabel(t, line, locale)} value={money$(line.cents)} />
+          <Row key={line.code} label={taxLineLabel(line, locale)} value={money$(line.cents)} />
         ))}
         <Row label={t('payments.summary.total')} value={money$(money.totalCents)} strong separated />
         <Row label={t('payments.summary.paid')} value={money$(money.paidCents)} />

@@ -1,4 +1,4 @@
-import { PROVINCES, TAX_CODES, type Province, type TaxCode, type TaxSettings } from '@eclat/shared';
+import { PROVINCES, TAX_CODES, taxName, type Province, type TaxCode, type TaxSettings } from '@eclat/shared';
 import {
   ActionIcon,
   Alert,
@@ -82,7 +82,7 @@ function TaxSettingsFields({ settings }: { settings: TaxSettings }) {
   };
 
   const provinceName = (province: Province) => t(`payments.province.${province}`);
-  const codeOptions = TAX_CODES.map((code) => ({ value: code, label: t(`payments.tax.${code}`) }));
+  const codeOptions = TAX_CODES.map((code) => ({ value: code, label: taxName(code, locale) }));
 
   return (
     <form onSubmit={submit} noValidate>
