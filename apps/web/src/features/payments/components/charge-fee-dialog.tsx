@@ -1,5 +1,5 @@
 import { FEE_KINDS, type FeeKind } from '@eclat/shared';
-import { Alert, Button, Group, Modal, Radio, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useRef, useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
@@ -7,12 +7,13 @@ import { useTranslation } from '@/lib/i18n';
 
 import { useChargeFee } from '../api/ledger-writes';
 import { checkAmount } from '../amount-field';
-import { failureText, newIdempotencyKey } from '../failure-text';
+import { newIdempotencyKey } from '../failure-text';
+import { AmountField, LedgerFormEnd } from './ledger-fields';
 
 type FormProps = { appointmentId: string; onDone: () => void };
 
 function ChargeFeeForm({ appointmentId, onDone }: FormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const charge = useChargeFee();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [feeKind, setFeeKind] = useState<FeeKind>('lockout');
@@ -65,18 +66,15 @@ function ChargeFeeForm({ appointmentId, onDone }: FormProps) {
             ))}
           </Stack>
         </Radio.Group>
-        <TextInput
+        <AmountField
           label={t('payments.fee.amount')}
           description={t('payments.fee.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
-          required
           value={amount}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
+          error={amountError}
+          onChange={(value) => {
+            setAmount(value);
             setAmountError(null);
           }}
-          error={amountError ? t(amountError) : null}
         />
         <Textarea
           label={t('payments.fee.note')}
@@ -88,19 +86,13 @@ function ChargeFeeForm({ appointmentId, onDone }: FormProps) {
             setNote(event.currentTarget.value);
           }}
         />
-        {charge.isError && (
-          <Alert color="red" role="alert">
-            {failureText(t, (key) => i18n.exists(key), charge.error, 'payments.fee.failed')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={charge.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={charge.isPending}>
-            {t('payments.fee.submit')}
-          </Button>
-        </Group>
+        <LedgerFormEnd
+          error={charge.error}
+          failedKey="payments.fee.failed"
+          submitLabel={t('payments.fee.submit')}
+          isPending={charge.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Radio, Stack } from '@mantine/core';
 import { useRef, useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
@@ -7,18 +7,22 @@ import { useLanguage, useTranslation } from '@/lib/i18n';
 import { useRecordPayment } from '../api/ledger-writes';
 import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
-import { failureText, newIdempotencyKey } from '../failure-text';
+import { newIdempotencyKey } from '../failure-text';
+import {
+  AmountField,
+  LedgerFormEnd,
+  OfficeMethodField,
+  ReferenceField,
+  type OfficeMethod,
+} from './ledger-fields';
 
-/** What the office records by hand (manual mode): never a card, which only the provider takes. */
-export const OFFICE_METHODS = ['cash', 'cheque', 'interac'] as const;
-type OfficeMethod = (typeof OFFICE_METHODS)[number];
 type Kind = 'payment' | 'tip';
 
 type FormProps = { appointmentId: string; owedCents: number; onDone: () => void };
 
 /** The form of one opening of the dialog: its idempotency key is made once, when it opens. */
 function RecordPaymentForm({ appointmentId, owedCents, onDone }: FormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locale = useLanguage();
   const record = useRecordPayment();
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -72,56 +76,25 @@ function RecordPaymentForm({ appointmentId, owedCents, onDone }: FormProps) {
             <Radio value="tip" label={t('payments.kind.tip')} />
           </Group>
         </Radio.Group>
-        <Radio.Group
-          label={t('payments.form.method')}
-          value={method}
-          onChange={(value) => {
-            const chosen = OFFICE_METHODS.find((item) => item === value);
-            if (chosen) setMethod(chosen);
-          }}
-        >
-          <Group gap="lg" mt={6}>
-            {OFFICE_METHODS.map((item) => (
-              <Radio key={item} value={item} label={t(`payments.method.${item}`)} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <TextInput
+        <OfficeMethodField label={t('payments.form.method')} value={method} onChange={setMethod} />
+        <AmountField
           label={t('payments.form.amount')}
           description={owedCents > 0 ? t('payments.record.amountHint') : undefined}
-          inputMode="decimal"
-          autoComplete="off"
-          required
           value={amount}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
+          error={amountError}
+          onChange={(value) => {
+            setAmount(value);
             setAmountError(null);
           }}
-          error={amountError ? t(amountError) : null}
         />
-        <TextInput
-          label={t('payments.form.reference')}
-          description={t('payments.form.referenceHint')}
-          autoComplete="off"
-          maxLength={80}
-          value={reference}
-          onChange={(event) => {
-            setReference(event.currentTarget.value);
-          }}
+        <ReferenceField value={reference} onChange={setReference} />
+        <LedgerFormEnd
+          error={record.error}
+          failedKey="payments.record.failed"
+          submitLabel={t('payments.record.submit')}
+          isPending={record.isPending}
+          onCancel={onDone}
         />
-        {record.isError && (
-          <Alert color="red" role="alert">
-            {failureText(t, (key) => i18n.exists(key), record.error, 'payments.record.failed')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={record.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={record.isPending}>
-            {t('payments.record.submit')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

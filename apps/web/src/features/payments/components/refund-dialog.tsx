@@ -1,5 +1,5 @@
 import { formatCents } from '@eclat/shared';
-import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useRef, useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
@@ -9,9 +9,7 @@ import { useRefund } from '../api/ledger-writes';
 import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
 import { failureText, newIdempotencyKey } from '../failure-text';
-import { OFFICE_METHODS } from './record-payment-dialog';
-
-type OfficeMethod = (typeof OFFICE_METHODS)[number];
+import { AmountField, OfficeMethodField, ReferenceField, type OfficeMethod } from './ledger-fields';
 type FormProps = { appointmentId: string; refundableCents: number; onDone: () => void };
 type Checked = { cents: number; method: OfficeMethod; reason: string; reference: string };
 
@@ -114,33 +112,17 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
   return (
     <form onSubmit={review} noValidate>
       <Stack gap="md">
-        <TextInput
+        <AmountField
           label={t('payments.form.amount')}
           description={t('payments.refund.amountHint', { amount: formatCents(refundableCents, locale) })}
-          inputMode="decimal"
-          autoComplete="off"
-          required
           value={amount}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
+          error={errors.amount}
+          onChange={(value) => {
+            setAmount(value);
             setErrors((current) => ({ ...current, amount: undefined }));
           }}
-          error={errors.amount ? t(errors.amount) : null}
         />
-        <Radio.Group
-          label={t('payments.refund.method')}
-          value={method}
-          onChange={(value) => {
-            const chosen = OFFICE_METHODS.find((item) => item === value);
-            if (chosen) setMethod(chosen);
-          }}
-        >
-          <Group gap="lg" mt={6}>
-            {OFFICE_METHODS.map((item) => (
-              <Radio key={item} value={item} label={t(`payments.method.${item}`)} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <OfficeMethodField label={t('payments.refund.method')} value={method} onChange={setMethod} />
         <Textarea
           label={t('payments.refund.reason')}
           required
@@ -154,16 +136,7 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
           }}
           error={errors.reason ? t(errors.reason) : null}
         />
-        <TextInput
-          label={t('payments.form.reference')}
-          description={t('payments.form.referenceHint')}
-          autoComplete="off"
-          maxLength={80}
-          value={reference}
-          onChange={(event) => {
-            setReference(event.currentTarget.value);
-          }}
-        />
+        <ReferenceField value={reference} onChange={setReference} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
