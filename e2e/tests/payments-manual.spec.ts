@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { createAccount, readAccessToken, setLanguage, signIn, signedInPage } from './support/accounts.ts';
+import { createAccount, setLanguage, signIn, signedInPage } from './support/accounts.ts';
+import { profileAndVisit } from './support/api-booking.ts';
 import { businessDay } from './support/business-time.ts';
 import { startFreshServer } from './support/server.ts';
 
@@ -82,45 +82,6 @@ const withServer = test.extend<object, { paymentsServer: PaymentsServer }>({
   ],
 });
 
-/** Through the customer's own session: a profile in Toronto (M5V) and one visit, as the web app books. */
-async function torontoVisit(page: Page, day: string, language: 'en' | 'fr'): Promise<string> {
-  const token = await readAccessToken(page);
-  const booked = await page.evaluate(
-    async ({ token, day, language }) => {
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const profile = await fetch('/api/v1/customers/me', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          firstName: 'Maya',
-          lastName: language === 'fr' ? 'Tremblay' : 'Singh',
-          phoneNumber: '416-555-0142',
-          address: '200 Front Street West',
-          postalCode: 'M5V 3L9',
-        }),
-      });
-      const { customerId } = (await profile.json()) as { customerId?: string };
-      if (!customerId) return `profile ${String(profile.status)}`;
-      const services = (await (await fetch('/api/v1/services')).json()) as { serviceId: string }[];
-      const serviceId = services[0]?.serviceId ?? '';
-      const slots = (await (await fetch(`/api/v1/slots?date=${day}&serviceIds=${serviceId}`)).json()) as {
-        slots: { startsAt: string; available: boolean }[];
-      };
-      const slot = slots.slots.find((candidate) => candidate.available);
-      const res = await fetch(`/api/v1/appointments/customers/${customerId}`, {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': `e2e-pay-${language}-${crypto.randomUUID()}` },
-        body: JSON.stringify({ serviceIds: [serviceId], appointmentDate: slot?.startsAt, locale: language }),
-      });
-      const visit = (await res.json()) as { appointmentId?: string };
-      return visit.appointmentId ?? `booking ${String(res.status)} ${JSON.stringify(visit)}`;
-    },
-    { token, day, language },
-  );
-  expect(booked).toMatch(/^[0-9a-f-]{36}$/);
-  return booked;
-}
-
 for (const language of ['en', 'fr'] as const) {
   withServer(
     `${language}: the office records a cash payment, refunds part with a reason, and the customer sees it`,
@@ -132,11 +93,16 @@ for (const language of ['en', 'fr'] as const) {
         createAccount('customer', dataDir),
       ]);
       const customer = await signedInPage(browser, base, customerEmail, language);
-      const appointmentId = await torontoVisit(
-        customer.page,
-        businessDay(language === 'en' ? 10 : 11),
+      // A profile in Toronto (M5V: Ontario's HST) and one visit, through the customer's own session.
+      const booked = await profileAndVisit(customer.page, {
+        day: businessDay(language === 'en' ? 10 : 11),
         language,
-      );
+        firstName: 'Maya',
+        lastName: language === 'fr' ? 'Tremblay' : 'Singh',
+        postalCode: 'M5V 3L9',
+      });
+      if (typeof booked === 'string') throw new Error(`booking refused: ${booked}`);
+      const { appointmentId } = booked;
 
       // The admin opens the visit: its money, taxed in Ontario, nothing paid yet.
       await setLanguage(page, language);
