@@ -26,9 +26,9 @@ function useKindText() {
 }
 
 /**
- * A visit's ledger (issue 29), oldest row first: when (business time zone), what, how, its reference
- * and note, the amount (a refund as money going out) and who recorded it. Every change is a row; no
- * total is ever overwritten.
+ * A visit's ledger (issue 29), oldest row first: when (business time zone), what (with its note and who
+ * recorded it, so the table fits the edit page's width), how, its reference, the amount (a refund as
+ * money going out). Every change is a row; no total is ever overwritten.
  */
 export function LedgerTable({
   entries,
@@ -92,7 +92,7 @@ export function LedgerTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" striped data-testid="ledger">
         <Table.Caption>{t('payments.ledger.caption', { timeZone })}</Table.Caption>
         <Table.Thead>
@@ -104,7 +104,6 @@ export function LedgerTable({
             <Table.Th scope="col" style={{ textAlign: 'end' }}>
               {t('payments.ledger.amount')}
             </Table.Th>
-            <Table.Th scope="col">{t('payments.ledger.recordedBy')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -124,11 +123,15 @@ export function LedgerTable({
                     {entry.note}
                   </Text>
                 )}
+                {entry.recordedBy && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {t('payments.ledger.by', { name: entry.recordedBy })}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{entry.method ? t(`payments.method.${entry.method}`) : '—'}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reference ?? '—'}</Table.Td>
               <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>{amountText(entry)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recordedBy ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
