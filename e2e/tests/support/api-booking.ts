@@ -8,11 +8,18 @@ import { readAccessToken } from './accounts.ts';
  */
 export async function profileAndVisit(
   page: Page,
-  options: { day: string; language: 'en' | 'fr'; firstName: string; lastName: string },
+  options: {
+    day: string;
+    language: 'en' | 'fr';
+    firstName: string;
+    lastName: string;
+    /** The profile's postal code (its province taxes the visit, issue 29); none by default. */
+    postalCode?: string;
+  },
 ): Promise<{ customerId: string; appointmentId: string; serviceId: string } | string> {
   const token = await readAccessToken(page);
   return page.evaluate(
-    async ({ token, day, language, firstName, lastName }) => {
+    async ({ token, day, language, firstName, lastName, postalCode }) => {
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const profile = await fetch('/api/v1/customers/me', {
         method: 'POST',
@@ -22,6 +29,7 @@ export async function profileAndVisit(
           lastName,
           phoneNumber: '514-555-0199',
           address: '48 Rue Saint Paul',
+          ...(postalCode && { postalCode }),
         }),
       });
       const created = (await profile.json()) as { customerId?: string };

@@ -33,6 +33,9 @@ import { groupMyAppointments } from '@/features/series/grouping';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
+import { VisitPaymentDetails } from '@/features/payments/components/visit-payment-details';
+import { formatBusinessDateTime } from '@/lib/business-time';
 
 function parseAppointment(value: unknown): Appointment | null {
   const parsed = appointmentSchema.safeParse(value);
@@ -66,6 +69,7 @@ export function MyAppointmentsRoute() {
   const mySeries = useMySeries({ enabled: Boolean(email) });
   const timeZone = useBusinessTimeZone();
   const cancel = useCancelMyAppointment();
+  const payments = usePaymentsShown();
 
   // The booking notice and the fresh appointment are read once: a reload must not show them again.
   useEffect(() => {
@@ -79,6 +83,11 @@ export function MyAppointmentsRoute() {
   // Decision 020: a series shows as one card; its visits are not repeated in the list below.
   const grouped = useMemo(() => groupMyAppointments(merged, mySeries.data ?? []), [merged, mySeries.data]);
   const shown = filterAppointments(grouped.loose, filter);
+  // Issue 29: each listed visit's payment (the one just booked shows its own once the list has it).
+  const paymentOf = useMemo(
+    () => new Map(list.items.map((item) => [item.appointmentId, item.payment])),
+    [list.items],
+  );
   const hasSeries = grouped.series.length > 0;
 
   const confirmCancel = (appointment: Appointment) => {
@@ -151,6 +160,17 @@ export function MyAppointmentsRoute() {
                 confirmCancel(appointment);
               }}
               isCancelling={cancel.isPending && cancel.variables === appointment.appointmentId}
+              payment={paymentOf.get(appointment.appointmentId)}
+              paymentDetails={
+                payments.isShown && paymentOf.get(appointment.appointmentId) ? (
+                  <VisitPaymentDetails
+                    appointmentId={appointment.appointmentId}
+                    label={t('payments.details.label', {
+                      dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
+                    })}
+                  />
+                ) : undefined
+              }
             />
           </li>
         ))}

@@ -1,4 +1,10 @@
-import { addressLine, type Appointment, type Locale } from '@eclat/shared';
+import {
+  addressLine,
+  type Appointment,
+  type Locale,
+  type VisitPaymentSummary,
+  formatCents,
+} from '@eclat/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconX } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -13,15 +19,21 @@ import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 import { StatusBadge } from '@/components/appointments/status-badge';
 import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
+import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
+import type { ReactNode } from 'react';
 
 type AppointmentCardProps = {
   appointment: Appointment;
+  /** Its payment state and what it owes (issue 29): none when payments are off or not read yet. */
+  payment?: VisitPaymentSummary | null;
   timeZone: string;
   locale: Locale;
   /** Where Edit leads; no Edit button without it. */
   editHref?: string;
   onCancel?: () => void;
   isCancelling?: boolean;
+  /** Issue 29: the visit's payment details (the route composes them when payments are on). */
+  paymentDetails?: ReactNode;
 };
 
 /** One of my appointments (spec §2): name, status badge, services, date and time, comments. */
@@ -32,6 +44,8 @@ export function AppointmentCard({
   editHref,
   onCancel,
   isCancelling = false,
+  payment,
+  paymentDetails,
 }: AppointmentCardProps) {
   const { t } = useTranslation();
   const date = formatBusinessDate(appointment.appointmentDate, timeZone, locale);
@@ -106,6 +120,21 @@ export function AppointmentCard({
               </Text>
             </div>
           )}
+          {payment && (
+            <div data-testid="appointment-payment">
+              <Text component="dt" size="sm" fw={600}>
+                {t('payments.column')}
+              </Text>
+              <Group component="dd" m={0} mt={4} gap="xs">
+                <PaymentStateBadge state={payment.state} />
+                {payment.owedCents > 0 && (
+                  <Text size="sm" fw={600}>
+                    {t('payments.owedShort', { amount: formatCents(payment.owedCents, locale) })}
+                  </Text>
+                )}
+              </Group>
+            </div>
+          )}
           {appointment.comments && (
             <div>
               <Text component="dt" size="sm" fw={600}>
@@ -117,6 +146,7 @@ export function AppointmentCard({
             </div>
           )}
         </Stack>
+        {paymentDetails}
         {reach === 'tooLate' && hasActions && <TooLateNotice />}
         {canChange && hasActions && (
           <Group gap="xs" mt="xs">

@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Radio, TextInput } from '@mantine/core';
+
+import { useTranslation } from '@/lib/i18n';
+
+import { failureText } from '../failure-text';
+
+/** What the office records by hand (manual mode): never a card, which only the provider takes. */
+export const OFFICE_METHODS = ['cash', 'cheque', 'interac'] as const;
+export type OfficeMethod = (typeof OFFICE_METHODS)[number];
+
+/** How the money was paid or given back: cash, cheque or Interac e-Transfer. */
+export function OfficeMethodField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: OfficeMethod;
+  onChange: (method: OfficeMethod) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      label={label}
+      value={value}
+      onChange={(chosen) => {
+        const method = OFFICE_METHODS.find((item) => item === chosen);
+        if (method) onChange(method);
+      }}
+    >
+      <Group gap="lg" mt={6}>
+        {OFFICE_METHODS.map((item) => (
+          <Radio key={item} value={item} label={t(`payments.method.${item}`)} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** An amount in dollars, typed the language's way; `error` is a translation key. */
+export function AmountField({
+  label,
+  description,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  description?: string;
+  value: string;
+  error: string | null | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      inputMode="decimal"
+      autoComplete="off"
+      required
+      value={value}
+      onChange={(event) => {
+        onChange(event.currentTarget.value);
+      }}
+      error={error ? t(error) : null}
+    />
+  );
+}
+
+/** The cheque number or the e-Transfer's reference, optional. */
+export function ReferenceField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('payments.form.reference')}
+      description={t('payments.form.referenceHint')}
+      autoComplete="off"
+      maxLength={80}
+      value={value}
+      onChange={(event) => {
+        onChange(event.currentTarget.value);
+      }}
+    />
+  );
+}
+
+/** The end of a ledger form: why the last try was refused, Cancel and the submit button. */
+export function LedgerFormEnd({
+  error,
+  failedKey,
+  submitLabel,
+  isPending,
+  onCancel,
+}: {
+  error: unknown;
+  failedKey: string;
+  submitLabel: string;
+  isPending: boolean;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {error !== null && error !== undefined && (
+        <Alert color="red" role="alert">
+          {failureText(t, (key) => i18n.exists(key), error, failedKey)}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={isPending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
