@@ -105,6 +105,9 @@ export const routes: RouteObject[] = [
           screen(paths.dispatch, () => import('./routes/admin/dispatch').then((m) => m.DispatchRoute)),
           screen(paths.addSeries, () => import('./routes/admin/add-series').then((m) => m.AddSeriesRoute)),
           screen(paths.employees, () => import('./routes/admin/employees').then((m) => m.EmployeesRoute)),
+          screen(paths.taxSettings, () =>
+            import('./routes/admin/tax-settings').then((m) => m.TaxSettingsRoute),
+          ),
           screen(paths.addEmployee, () =>
             import('./routes/admin/add-employee').then((m) => m.AddEmployeeRoute),
           ),

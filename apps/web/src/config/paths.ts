@@ -103,6 +103,8 @@ export const paths = {
   /** An admin books a recurring cleaning for a customer (phone bookings). */
   addSeries: { path: '/recurring/add', getHref: () => '/recurring/add', access: admin },
   employees: { path: '/employees', getHref: () => '/employees', access: admin },
+  /** The business's tax numbers and each province's taxes (issue 29): receipts and the visits' money. */
+  taxSettings: { path: '/tax-settings', getHref: () => '/tax-settings', access: admin },
   addEmployee: { path: '/add-employee', getHref: () => '/add-employee', access: admin },
   editEmployee: {
     path: '/edit-employee/:employeeId',

@@ -67,3 +67,16 @@ export const customersKeys = {
 
 /** The service area (issue 16): the quotes edit it, booking and the staff form read it. */
 export const serviceAreaKey = ['service-area'] as const;
+
+/** `GET /settings/payments`: the payments mode (issue 29). */
+export const paymentsPolicyKey = ['settings', 'payments'] as const;
+
+/**
+ * A visit's payments and the tax settings (issue 29). A write to a visit's ledger invalidates its
+ * `visit` key and `appointmentsKey` (both lists show each visit's payment state).
+ */
+export const paymentsKeys = {
+  all: ['payments'] as const,
+  visit: (appointmentId: string) => [...paymentsKeys.all, 'visit', appointmentId] as const,
+  taxSettings: () => [...paymentsKeys.all, 'tax-settings'] as const,
+};

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  barShares,
-  formatCents,
-  formatCount,
-  formatHours,
-  formatShare,
-  shortDay,
-  weekDays,
-} from './overview';
+import { barShares, formatCount, formatHours, formatShare, shortDay, weekDays } from './overview';
+import { formatCents } from '@/lib/format-cents';
 
 const spaces = (text: string | null) => text?.replace(/\s/g, ' ');
 

@@ -1,6 +1,6 @@
 import { addDays, type Locale } from '@eclat/shared';
 
-import { formatCurrency, toIntlLocale } from '@/lib/format';
+import { toIntlLocale } from '@/lib/format';
 
 /**
  * How the owner's overview writes its figures (issue 17, decision 030): weeks by their Monday, money
@@ -26,11 +26,6 @@ export function shortDay(day: string, locale: Locale): string {
 /** The days of a week from its Monday: "Oct 26 – Nov 1". */
 export function weekDays(monday: string, locale: Locale): string {
   return `${shortDay(monday, locale)} – ${shortDay(addDays(monday, 6), locale)}`;
-}
-
-/** Cents as money in the language: 40849 is "$408.49" / "408,49 $". */
-export function formatCents(cents: number, locale: Locale): string {
-  return formatCurrency(cents / 100, locale);
 }
 
 /** A share as a whole percentage: 0.444 is "44%" / "44 %"; null (no shifts) is null. */

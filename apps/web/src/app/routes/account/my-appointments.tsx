@@ -33,6 +33,9 @@ import { groupMyAppointments } from '@/features/series/grouping';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
+import { VisitPaymentDetails } from '@/features/payments/components/visit-payment-details';
+import { formatBusinessDateTime } from '@/lib/business-time';
 
 function parseAppointment(value: unknown): Appointment | null {
   const parsed = appointmentSchema.safeParse(value);
@@ -66,6 +69,7 @@ export function MyAppointmentsRoute() {
   const mySeries = useMySeries({ enabled: Boolean(email) });
   const timeZone = useBusinessTimeZone();
   const cancel = useCancelMyAppointment();
+  const payments = usePaymentsShown();
 
   // The booking notice and the fresh appointment are read once: a reload must not show them again.
   useEffect(() => {
@@ -151,6 +155,16 @@ export function MyAppointmentsRoute() {
                 confirmCancel(appointment);
               }}
               isCancelling={cancel.isPending && cancel.variables === appointment.appointmentId}
+              paymentDetails={
+                payments.isShown && appointment.payment ? (
+                  <VisitPaymentDetails
+                    appointmentId={appointment.appointmentId}
+                    label={t('payments.details.label', {
+                      dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
+                    })}
+                  />
+                ) : undefined
+              }
             />
           </li>
         ))}

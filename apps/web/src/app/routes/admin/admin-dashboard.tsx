@@ -8,6 +8,7 @@ import {
   IconClockHour4,
   IconMailExclamation,
   IconMessageCircle,
+  IconReceiptTax,
   IconRepeat,
   IconRoute,
   IconShieldLock,
@@ -34,6 +35,7 @@ import { SchedulePanel } from '@/features/schedules/components/schedule-panel';
 import { RecurringPanel } from '@/features/series/components/recurring-panel';
 import { UserRolesPanel } from '@/features/users/components/user-roles-panel';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 
 const TAB_ICONS: Record<AdminTab, ReactNode> = {
   overview: <IconChartBar size={16} aria-hidden="true" />,
@@ -74,6 +76,7 @@ export function AdminDashboardRoute() {
   const { title } = usePageMeta('adminDashboard');
   const [searchParams, setSearchParams] = useSearchParams();
   const activeTab = readAdminTab(searchParams);
+  const payments = usePaymentsShown();
 
   return (
     <Container size="lg" py={{ base: 'xl', sm: 48 }}>
@@ -87,6 +90,14 @@ export function AdminDashboardRoute() {
             <IconLink to={paths.dispatch.getHref()} icon={<IconRoute size={16} aria-hidden="true" />}>
               {t('dispatch.openBoard')}
             </IconLink>
+            {payments.isShown && (
+              <IconLink
+                to={paths.taxSettings.getHref()}
+                icon={<IconReceiptTax size={16} aria-hidden="true" />}
+              >
+                {t('payments.taxes.open')}
+              </IconLink>
+            )}
           </Group>
         </Stack>
         <Tabs

@@ -16,6 +16,8 @@ import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
+import { PaymentsSection } from '@/features/payments/components/payments-section';
 
 /**
  * Spec §2 /appointments/edit/{appointmentId}: an admin changes anything (all four statuses, capacity
@@ -32,6 +34,7 @@ export function EditAppointmentRoute() {
   const appointment = useStaffAppointment(appointmentId, { enabled: isValidId });
   const timeZone = useBusinessTimeZone();
   const isAdmin = hasAny('admin');
+  const payments = usePaymentsShown();
 
   const back = (
     <Anchor component={Link} to={paths.appointments.getHref()} size="sm">
@@ -64,10 +67,15 @@ export function EditAppointmentRoute() {
   } else if (isAdmin) {
     body = <AppointmentEditor appointment={appointment.data} />;
     after = (
-      <AssignmentEditor
-        appointmentId={appointment.data.appointmentId}
-        isCancelled={appointment.data.status === 'cancelled'}
-      />
+      <>
+        <AssignmentEditor
+          appointmentId={appointment.data.appointmentId}
+          isCancelled={appointment.data.status === 'cancelled'}
+        />
+        {payments.isShown && (
+          <PaymentsSection appointmentId={appointment.data.appointmentId} timeZone={timeZone.data} />
+        )}
+      </>
     );
   } else {
     body = (

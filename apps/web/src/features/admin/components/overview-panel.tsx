@@ -16,15 +16,8 @@ import { Link } from '@/lib/navigation';
 
 import { useOverview } from '../api/get-overview';
 import { adminTabHref } from '@/lib/admin-tabs';
-import {
-  barShares,
-  formatCents,
-  formatCount,
-  formatHours,
-  formatShare,
-  shortDay,
-  weekDays,
-} from '../overview';
+import { barShares, formatCount, formatHours, formatShare, shortDay, weekDays } from '../overview';
+import { formatCents } from '@/lib/format-cents';
 import { BarList, ChartCard, ColumnChart, type ChartTable } from './overview-charts';
 
 type Figure = { key: string; label: string; value: string; to?: string; alert?: boolean };

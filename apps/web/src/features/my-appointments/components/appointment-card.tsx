@@ -13,6 +13,9 @@ import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 import { StatusBadge } from '@/components/appointments/status-badge';
 import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
+import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
+import { formatCents } from '@/lib/format-cents';
+import type { ReactNode } from 'react';
 
 type AppointmentCardProps = {
   appointment: Appointment;
@@ -22,6 +25,8 @@ type AppointmentCardProps = {
   editHref?: string;
   onCancel?: () => void;
   isCancelling?: boolean;
+  /** Issue 29: the visit's payment details (the route composes them when payments are on). */
+  paymentDetails?: ReactNode;
 };
 
 /** One of my appointments (spec §2): name, status badge, services, date and time, comments. */
@@ -32,6 +37,7 @@ export function AppointmentCard({
   editHref,
   onCancel,
   isCancelling = false,
+  paymentDetails,
 }: AppointmentCardProps) {
   const { t } = useTranslation();
   const date = formatBusinessDate(appointment.appointmentDate, timeZone, locale);
@@ -106,6 +112,21 @@ export function AppointmentCard({
               </Text>
             </div>
           )}
+          {appointment.payment && (
+            <div data-testid="appointment-payment">
+              <Text component="dt" size="sm" fw={600}>
+                {t('payments.column')}
+              </Text>
+              <Group component="dd" m={0} mt={4} gap="xs">
+                <PaymentStateBadge state={appointment.payment.state} />
+                {appointment.payment.owedCents > 0 && (
+                  <Text size="sm" fw={600}>
+                    {t('payments.owedShort', { amount: formatCents(appointment.payment.owedCents, locale) })}
+                  </Text>
+                )}
+              </Group>
+            </div>
+          )}
           {appointment.comments && (
             <div>
               <Text component="dt" size="sm" fw={600}>
@@ -117,6 +138,7 @@ export function AppointmentCard({
             </div>
           )}
         </Stack>
+        {paymentDetails}
         {reach === 'tooLate' && hasActions && <TooLateNotice />}
         {canChange && hasActions && (
           <Group gap="xs" mt="xs">

@@ -25,6 +25,9 @@ import { AppointmentsFilterFields } from './appointments-filter';
 import { PdfDownloadDialog } from './pdf-download-dialog';
 import { StatusBadge } from '@/components/appointments/status-badge';
 import { PageControls } from '@/components/ui/page-controls';
+import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
+import { formatCents } from '@/lib/format-cents';
 
 type AppointmentsTableProps = {
   /** The page shown, counted from 1. */
@@ -56,6 +59,8 @@ export function AppointmentsTable({
   const list = useAppointmentsPage(toApiPage(page), filter);
   const timeZone = useBusinessTimeZone();
   const remove = useDeleteStaffAppointment();
+  // Issue 29: each visit's payment state, when the business takes payments.
+  const { isShown: showsPayment } = usePaymentsShown();
   const [isPdfOpen, setPdfOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const isFiltered = Boolean(filter.status ?? filter.from ?? filter.to);
@@ -128,7 +133,7 @@ export function AppointmentsTable({
     const { content, totalElements } = list.data;
     body = (
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={canManage ? 900 : 760}>
+        <Table.ScrollContainer minWidth={(canManage ? 900 : 760) + (showsPayment ? 140 : 0)}>
           <Table verticalSpacing="sm" striped highlightOnHover aria-busy={list.isFetching}>
             <Table.Caption>
               {t('staffAppointments.caption', { timeZone: zone })}
@@ -143,6 +148,7 @@ export function AppointmentsTable({
                 <Table.Th scope="col">{t('staffAppointments.columns.dateTime')}</Table.Th>
                 <Table.Th scope="col">{t('staffAppointments.columns.services')}</Table.Th>
                 <Table.Th scope="col">{t('staffAppointments.columns.status')}</Table.Th>
+                {showsPayment && <Table.Th scope="col">{t('payments.column')}</Table.Th>}
                 <Table.Th scope="col">{t('staffAppointments.columns.comments')}</Table.Th>
                 {canManage && <Table.Th scope="col">{t('staffAppointments.columns.actions')}</Table.Th>}
               </Table.Tr>
@@ -176,6 +182,29 @@ export function AppointmentsTable({
                         {appointment.needsTime && <NeedsTimeBadge style={{ minWidth: 'max-content' }} />}
                       </Stack>
                     </Table.Td>
+                    {showsPayment && (
+                      <Table.Td data-testid="payment-cell">
+                        {appointment.payment ? (
+                          <Stack gap={4} align="flex-start">
+                            <PaymentStateBadge
+                              state={appointment.payment.state}
+                              style={{ minWidth: 'max-content' }}
+                            />
+                            {appointment.payment.owedCents > 0 && (
+                              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                                {t('payments.owedShort', {
+                                  amount: formatCents(appointment.payment.owedCents, locale),
+                                })}
+                              </Text>
+                            )}
+                          </Stack>
+                        ) : (
+                          <Text span c="dimmed" size="sm">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                    )}
                     <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                       {appointment.comments ?? (
                         <Text span c="dimmed" size="sm">

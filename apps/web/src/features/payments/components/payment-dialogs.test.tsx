@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { initI18n } from '@/lib/i18n';
+import { answerApi, fail, type ApiAnswer, type ApiRequest } from '@/testing/api-answers';
+import { renderScreen, signedIn } from '@/testing/render-screen';
+
+import { RecordPaymentDialog } from './record-payment-dialog';
+import { RefundDialog } from './refund-dialog';
+
+const VISIT = '9a1c4e2b-7d3f-4b6a-8c5e-1f2a3b4c5d6e';
+const admin = signedIn('owner@example.com', ['admin']);
+const posts = (sent: ApiRequest[], segment: string) =>
+  sent.filter((request) => request.method === 'POST' && request.path === `/appointments/${VISIT}/${segment}`);
+
+/** The API as the dialogs write to it: every ledger write answered with `answer`. */
+function api(answer: ApiAnswer) {
+  return answerApi((request) => (request.method === 'POST' ? answer : undefined));
+}
+
+function renderRecord(owedCents = 11_300) {
+  return renderScreen(
+    <RecordPaymentDialog appointmentId={VISIT} owedCents={owedCents} opened onClose={() => undefined} />,
+    { path: '/appointments/edit/x', session: admin },
+  );
+}
+
+function renderRefund(refundableCents = 11_300) {
+  return renderScreen(
+    <RefundDialog appointmentId={VISIT} refundableCents={refundableCents} opened onClose={() => undefined} />,
+    { path: '/appointments/edit/x', session: admin },
+  );
+}
+
+describe('Record a payment', () => {
+  beforeEach(async () => {
+    answerApi(() => undefined);
+    await initI18n('en');
+  });
+
+  it('starts with what the visit owes, paid in cash, and records it in cents', async () => {
+    const sent = api({ status: 201, body: {} });
+    renderRecord(11_300);
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    expect(amount).toHaveProperty('value', '113.00');
+    expect(screen.getByRole('radio', { name: 'Cash' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Payment' })).toHaveProperty('checked', true);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Interac e-Transfer' }));
+    await user.type(screen.getByRole('textbox', { name: /^Reference/ }), 'CA4kP9');
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await waitFor(() => {
+      expect(posts(sent, 'payments')).toHaveLength(1);
+    });
+    expect(posts(sent, 'payments')[0]?.body).toMatchObject({
+      kind: 'payment',
+      method: 'interac',
+      cents: 11_300,
+      reference: 'CA4kP9',
+    });
+  });
+
+  it('writes the amount in the French way in French', async () => {
+    await initI18n('fr');
+    api({ status: 201, body: {} });
+    renderRecord(123_450);
+    expect(await screen.findByRole('textbox', { name: /^Montant/ })).toHaveProperty('value', '1234,50');
+    expect(screen.getByRole('radio', { name: 'Comptant' })).toHaveProperty('checked', true);
+  });
+
+  it('sends one request, with one idempotency key, for a double click', async () => {
+    const sent = api('pending');
+    renderRecord();
+    const user = userEvent.setup();
+    const record = await screen.findByRole('button', { name: 'Record' });
+    await user.dblClick(record);
+    await user.click(record);
+    await waitFor(() => {
+      expect(posts(sent, 'payments')).toHaveLength(1);
+    });
+    const body = posts(sent, 'payments')[0]?.body as { idempotencyKey: string };
+    expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+  });
+
+  it('keeps the same key when the office tries again after a refusal', async () => {
+    let answer: ApiAnswer = fail(503, 'SERVICE_UNAVAILABLE');
+    const sent = answerApi((request) => (request.method === 'POST' ? answer : undefined));
+    renderRecord();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record' }));
+    await screen.findByRole('alert');
+    answer = { status: 201, body: {} };
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await waitFor(() => {
+      expect(posts(sent, 'payments')).toHaveLength(2);
+    });
+    const [first, second] = posts(sent, 'payments').map(
+      (request) => (request.body as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(second).toBe(first);
+  });
+
+  it('says why the server refused the amount, in the language', async () => {
+    api(fail(409, 'PAYMENT_ABOVE_OWED'));
+    renderRecord();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Record' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'The payment was not recorded. This payment is more than what the visit still owes. Record the amount owed, or the rest as a tip.',
+    );
+  });
+
+  it('refuses an amount that is not money before sending anything', async () => {
+    const sent = api({ status: 201, body: {} });
+    renderRecord();
+    const user = userEvent.setup();
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    await user.clear(amount);
+    await user.type(amount, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Enter an amount in dollars and cents, such as 40.50.')).toBeTruthy();
+    expect(posts(sent, 'payments')).toHaveLength(0);
+  });
+});
+
+describe('Refund', () => {
+  beforeEach(async () => {
+    answerApi(() => undefined);
+    await initI18n('en');
+  });
+
+  it('says the amount and asks to confirm before refunding', async () => {
+    const sent = api({ status: 201, body: {} });
+    renderRefund(11_300);
+    const user = userEvent.setup();
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    expect(amount).toHaveProperty('value', '113.00');
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'Bathroom skipped');
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
+
+    const confirmation = await screen.findByTestId('refund-confirmation');
+    expect(within(confirmation).getByText('Refund $40.00 by Cash?')).toBeTruthy();
+    expect(posts(sent, 'refunds')).toHaveLength(0);
+    await user.click(within(confirmation).getByRole('button', { name: 'Refund $40.00' }));
+    await waitFor(() => {
+      expect(posts(sent, 'refunds')).toHaveLength(1);
+    });
+    expect(posts(sent, 'refunds')[0]?.body).toMatchObject({
+      cents: 4_000,
+      method: 'cash',
+      reason: 'Bathroom skipped',
+    });
+  });
+
+  it('goes back to the form from the confirmation without refunding', async () => {
+    const sent = api({ status: 201, body: {} });
+    renderRefund();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Reason/ }), 'Broken vase');
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('textbox', { name: /^Reason/ })).toHaveProperty('value', 'Broken vase');
+    expect(posts(sent, 'refunds')).toHaveLength(0);
+  });
+
+  it('asks for a reason and refuses more than what may be refunded', async () => {
+    const sent = api({ status: 201, body: {} });
+    renderRefund(5_000);
+    const user = userEvent.setup();
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    await user.clear(amount);
+    await user.type(amount, '50.01');
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
+    expect(await screen.findByText('This is more than what may be refunded.')).toBeTruthy();
+    expect(screen.getByText('Give the reason for the refund.')).toBeTruthy();
+    expect(screen.queryByTestId('refund-confirmation')).toBeNull();
+    expect(posts(sent, 'refunds')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,195 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useRef, useState, type SubmitEvent } from 'react';
+
+import { notifySuccess } from '@/components/ui/notify';
+import { formatCents } from '@/lib/format-cents';
+import { useLanguage, useTranslation } from '@/lib/i18n';
+
+import { useRefund } from '../api/ledger-writes';
+import { centsToInput } from '../amounts';
+import { checkAmount } from '../amount-field';
+import { failureText, newIdempotencyKey } from '../failure-text';
+import { OFFICE_METHODS } from './record-payment-dialog';
+
+type OfficeMethod = (typeof OFFICE_METHODS)[number];
+type FormProps = { appointmentId: string; refundableCents: number; onDone: () => void };
+type Checked = { cents: number; method: OfficeMethod; reason: string; reference: string };
+
+/**
+ * The refund's two steps: the form (amount prefilled with what may be refunded, how, why), then a
+ * confirmation that says the amount before anything is sent.
+ */
+function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
+  const { t, i18n } = useTranslation();
+  const locale = useLanguage();
+  const refund = useRefund();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [amount, setAmount] = useState(() => centsToInput(refundableCents, locale));
+  const [method, setMethod] = useState<OfficeMethod>('cash');
+  const [reason, setReason] = useState('');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const sending = useRef(false);
+
+  const review = (event: SubmitEvent) => {
+    event.preventDefault();
+    const amountChecked = checkAmount(amount, {
+      cents: refundableCents,
+      key: 'payments.errors.aboveRefundable',
+    });
+    const next = {
+      amount: 'error' in amountChecked ? amountChecked.error : undefined,
+      reason: reason.trim() ? undefined : 'payments.errors.reasonRequired',
+    };
+    setErrors(next);
+    if ('error' in amountChecked || next.reason) return;
+    setChecked({ cents: amountChecked.cents, method, reason: reason.trim(), reference: reference.trim() });
+  };
+
+  const confirm = () => {
+    if (!checked || sending.current) return;
+    sending.current = true;
+    refund.mutate(
+      {
+        appointmentId,
+        body: {
+          cents: checked.cents,
+          method: checked.method,
+          reason: checked.reason,
+          ...(checked.reference && { reference: checked.reference }),
+          idempotencyKey,
+        },
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(t('payments.refund.done', { amount: formatCents(checked.cents, locale) }));
+          onDone();
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  if (checked) {
+    const amountText = formatCents(checked.cents, locale);
+    return (
+      <Stack gap="md" data-testid="refund-confirmation">
+        <Text fw={600}>
+          {t('payments.refund.confirmText', {
+            amount: amountText,
+            method: t(`payments.method.${checked.method}`),
+          })}
+        </Text>
+        <Text size="sm">{t('payments.refund.reasonShown', { reason: checked.reason })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('payments.refund.final')}
+        </Text>
+        {refund.isError && (
+          <Alert color="red" role="alert">
+            {failureText(t, (key) => i18n.exists(key), refund.error, 'payments.refund.failed')}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            disabled={refund.isPending}
+            onClick={() => {
+              refund.reset();
+              setChecked(null);
+            }}
+          >
+            {t('payments.refund.back')}
+          </Button>
+          <Button color="red" loading={refund.isPending} onClick={confirm} data-autofocus>
+            {t('payments.refund.confirm', { amount: amountText })}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={review} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('payments.form.amount')}
+          description={t('payments.refund.amountHint', { amount: formatCents(refundableCents, locale) })}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.currentTarget.value);
+            setErrors((current) => ({ ...current, amount: undefined }));
+          }}
+          error={errors.amount ? t(errors.amount) : null}
+        />
+        <Radio.Group
+          label={t('payments.refund.method')}
+          value={method}
+          onChange={(value) => {
+            const chosen = OFFICE_METHODS.find((item) => item === value);
+            if (chosen) setMethod(chosen);
+          }}
+        >
+          <Group gap="lg" mt={6}>
+            {OFFICE_METHODS.map((item) => (
+              <Radio key={item} value={item} label={t(`payments.method.${item}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label={t('payments.refund.reason')}
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setErrors((current) => ({ ...current, reason: undefined }));
+          }}
+          error={errors.reason ? t(errors.reason) : null}
+        />
+        <TextInput
+          label={t('payments.form.reference')}
+          description={t('payments.form.referenceHint')}
+          autoComplete="off"
+          maxLength={80}
+          value={reference}
+          onChange={(event) => {
+            setReference(event.currentTarget.value);
+          }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" color="red">
+            {t('payments.refund.review')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Refund" (the admin): part or all of what was paid, with a reason, confirmed with its amount. */
+export function RefundDialog({
+  appointmentId,
+  refundableCents,
+  opened,
+  onClose,
+}: Omit<FormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('payments.refund.title')} size="md">
+      {opened && (
+        <RefundForm appointmentId={appointmentId} refundableCents={refundableCents} onDone={onClose} />
+      )}
+    </Modal>
+  );
+}
