@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   errorBodySchema,
@@ -347,11 +348,34 @@ describe('GET /admin/exports/payments.csv', () => {
       'Frais d’annulation tardive',
       'Frais d’accès impossible',
     ]);
-    const lastWeekOnly = await call(app, 'GET', `${CSV}?to=${addDays(thisMonday(), -1)}`, admin.headers);
+    const lastWeekOnly = await call(
+      app,
+      'GET',
+      `${CSV}?from=${lastMonday()}&to=${addDays(thisMonday(), -1)}`,
+      admin.headers,
+    );
     expect(csvRecords(parseCsv(lastWeekOnly.rawPayload.toString('utf8')))).toHaveLength(1);
     const backwards = await call(app, 'GET', `${CSV}?from=${today()}&to=${lastMonday()}`, admin.headers);
     expect(backwards.statusCode).toBe(400);
     expect(errorBodySchema.parse(backwards.json()).code).toBe('VALIDATION_ERROR');
+  });
+
+  it('streams every row once across its batches, rows of the same instant included', async () => {
+    // 2,500 rows a year ago, three to an instant (to the microsecond): batches of 1,000 end mid-instant.
+    const day = addDays(today(), -400);
+    const start = fromLocal(day, 9, 0, TZ).toISOString();
+    await app.db.execute(sql`
+      insert into payment_ledger (appointment_id, kind, cents, method, reference, idempotency_key, created_at)
+      select ${montreal}::uuid, 'payment', 100, 'cash', 'bulk-' || n, 'bulk-' || n,
+        ${start}::timestamptz + (n / 3) * interval '1 microsecond'
+      from generate_series(1, 2500) n`);
+    const res = await call(app, 'GET', `${CSV}?from=${day}&to=${day}`, admin.headers);
+    expect(res.statusCode).toBe(200);
+    const references = csvRecords(parseCsv(res.rawPayload.toString('utf8'))).map(
+      (record) => record.Reference,
+    );
+    expect(references).toHaveLength(2_500);
+    expect(new Set(references).size).toBe(2_500);
   });
 
   it('is the admin’s alone: employees and customers 403, nobody signed in 401', async () => {

@@ -74,6 +74,9 @@ export function ledgerBatches(
           and(
             range.start ? gte(paymentLedger.createdAt, range.start) : undefined,
             range.end ? lt(paymentLedger.createdAt, range.end) : undefined,
+            // The bound alone lets the time index start the batch where the last one ended; the pair
+            // then skips the rows of that same instant already written.
+            after ? sql`${paymentLedger.createdAt} >= ${after.position}::timestamptz` : undefined,
             after
               ? sql`(${paymentLedger.createdAt}, ${paymentLedger.id}) > (${after.position}::timestamptz, ${after.id}::uuid)`
               : undefined,
