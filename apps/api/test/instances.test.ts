@@ -163,6 +163,7 @@ describe('several instances on one database', () => {
     expect(
       differs({ BACKUP_RECIPIENT: 'age1qc43pdgr62p54xc72gjfqalj7mdqcsfpzlnkzskw35pwfrhrnccszdgzw2' }),
     ).toEqual(['BACKUP_RECIPIENT']);
+    expect(differs({ PAYMENTS: 'manual' })).toEqual(['PAYMENTS']);
     // Per process: its port, pool, workers, log level.
     expect(
       differs({

@@ -252,6 +252,11 @@ const READ_LIMITS_ALLOWED = [
   'Series.weekday',
   'SeriesDetail.weekday',
   'Service.serviceId',
+  // The tax settings (issue 29): written only through `PUT /admin/settings/taxes`, by the same schema;
+  // a visit's tax lines carry those rates.
+  'TaxSettings.',
+  'TaxRate.',
+  'TaxLine.',
 ];
 
 /** Every limit of the schemas the operations answer with, named `Component.path.to.field`. */

@@ -59,6 +59,8 @@ export function sharedSettings(config: AppConfig): Record<string, string> {
     // the passphrase is recorded: a fast hash of it would let a guesser skip the slow scrypt of age.
     BACKUP_PASSPHRASE: config.backup.passphrase ? 'set' : 'unset',
     BACKUP_RECIPIENT: config.backup.recipients.join(','),
+    // Whether a visit is paid, and how, is the same whichever instance answers (issue 29).
+    PAYMENTS: config.payments ?? 'unset',
   };
 }
 

@@ -67,6 +67,8 @@ export const ledgerEntrySchema = z
     /** A refund's reason, a fee's or a payment's note. */
     note: z.string().nullable(),
     recordedBy: z.string().nullable(),
+    /** The receipt or credit note issued for this row (`GET /receipts/{id}.pdf`); null for a fee. */
+    receiptId: z.uuid().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'LedgerEntry' });
@@ -99,6 +101,9 @@ export const visitPaymentsSchema = z
   })
   .meta({ id: 'VisitPayments' });
 export type VisitPayments = z.infer<typeof visitPaymentsSchema>;
+
+/** `GET /receipts/{receiptId}.pdf`. */
+export const receiptIdParamsSchema = z.object({ receiptId: z.uuid() });
 
 /** A key the client makes once per form, so a double submit records once. */
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'appointments.errors.idempotencyKey');

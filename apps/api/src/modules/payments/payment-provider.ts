@@ -34,7 +34,7 @@ export type RefundRequest = {
   idempotencyKey: string;
 };
 
-export interface PaymentProvider {
+export type PaymentProvider = {
   readonly mode: PaymentsMode;
   /** Whether the office may record money it received itself (cash, cheque, Interac e-Transfer). */
   readonly recordsOfficePayments: boolean;
@@ -44,7 +44,7 @@ export interface PaymentProvider {
   capture(request: CaptureRequest): Promise<ProviderMovement>;
   /** Gives money back: on the card it was paid with, or (null) handed back by the office. */
   refund(request: RefundRequest): Promise<ProviderMovement>;
-}
+};
 
 export const paymentsOff = () =>
   new AppError('PAYMENTS_OFF', 'Payments are off on this site (PAYMENTS=off).');

@@ -112,12 +112,13 @@ export type LedgerRow = typeof paymentLedger.$inferSelect;
 /** A visit's ledger, oldest row first, with who recorded each row (their email, while the account exists). */
 export async function findLedger(db: Db, appointmentId: string): Promise<LedgerEntry[]> {
   const rows = await db
-    .select({ entry: paymentLedger, recordedBy: users.email })
+    .select({ entry: paymentLedger, recordedBy: users.email, receiptId: receipts.id })
     .from(paymentLedger)
     .leftJoin(users, eq(users.id, paymentLedger.recordedByUserId))
+    .leftJoin(receipts, eq(receipts.ledgerEntryId, paymentLedger.id))
     .where(eq(paymentLedger.appointmentId, appointmentId))
     .orderBy(asc(paymentLedger.createdAt), asc(paymentLedger.id));
-  return rows.map(({ entry, recordedBy }) => ({
+  return rows.map(({ entry, recordedBy, receiptId }) => ({
     id: entry.id,
     kind: entry.kind,
     cents: entry.cents,
@@ -126,6 +127,7 @@ export async function findLedger(db: Db, appointmentId: string): Promise<LedgerE
     reference: entry.reference,
     note: entry.note,
     recordedBy,
+    receiptId,
     createdAt: entry.createdAt.toISOString(),
   }));
 }
@@ -213,6 +215,16 @@ export async function insertReceipt(
   const [row] = await db.insert(receipts).values(receipt).returning({ id: receipts.id });
   if (!row) throw new Error('The receipt was not written');
   return row.id;
+}
+
+/** A receipt as it was issued, with the customer of its visit (who may read it). */
+export async function findReceipt(db: Db, id: string) {
+  const [row] = await db
+    .select({ number: receipts.number, document: receipts.document, customerId: appointments.customerId })
+    .from(receipts)
+    .innerJoin(appointments, eq(appointments.id, receipts.appointmentId))
+    .where(eq(receipts.id, id));
+  return row;
 }
 
 /** The stored tax settings (the overrides only), or undefined before the admin saved any. */

@@ -1,8 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   appointmentIdParamsSchema,
   chargeFeeBodySchema,
   paymentsPolicySchema,
+  receiptIdParamsSchema,
   recordPaymentBodySchema,
   refundBodySchema,
   taxSettingsSchema,
@@ -13,6 +15,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import {
   chargeFee,
   paymentsPolicy,
+  receiptPdfFor,
   recordPayment,
   refund,
   saveTaxSettingsFor,
@@ -130,6 +133,29 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{ deps: Omit<PaymentsDeps,
       const payments = await refund(deps, currentUser(request), appointmentId, request.body);
       request.log.info({ appointmentId }, 'refund recorded');
       return reply.code(201).send(payments);
+    },
+  );
+
+  app.get(
+    '/receipts/:receiptId.pdf',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'A receipt or credit note as a PDF, as it was issued, in the customer’s language: the admin, or the visit’s own customer',
+        security: bearer,
+        params: receiptIdParamsSchema,
+        response: { 200: z.unknown(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await receiptPdfFor(deps, currentUser(request), request.params.receiptId);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 

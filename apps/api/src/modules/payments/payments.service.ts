@@ -25,6 +25,7 @@ import {
 import { appMeta, DEMO_SEEDED_KEY } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { renderReceiptPdf } from '../../mail/receipt-pdf.ts';
 import { VISIT_TEXT } from '../../mail/templates/visit-details.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
@@ -35,6 +36,7 @@ import {
   findEntryByKey,
   findLedger,
   findPaidVisit,
+  findReceipt,
   findServiceLines,
   findTaxSettings,
   insertEntry,
@@ -116,8 +118,7 @@ export async function taxSettingsFor(deps: PaymentsDeps): Promise<TaxSettings> {
 }
 
 const sameTaxes = (a: readonly TaxRate[], b: readonly TaxRate[]) =>
-  a.length === b.length &&
-  a.every((tax, index) => tax.code === b[index]?.code && tax.rate === b[index]?.rate);
+  a.length === b.length && a.every((tax, index) => tax.code === b[index]?.code && tax.rate === b[index].rate);
 
 /** The admin saves the settings; only the provinces whose taxes differ from the defaults are kept. */
 export async function saveTaxSettingsFor(deps: PaymentsDeps, input: TaxSettings): Promise<TaxSettings> {
@@ -196,6 +197,22 @@ export async function visitPaymentsFor(
   return visitPaymentsOf(deps.db, visit, await readTaxSettings(deps.db, deps.business.brandName));
 }
 
+/** `GET /receipts/:id.pdf`: a receipt or credit note as it was issued, for the admin or its customer. */
+export async function receiptPdfFor(
+  deps: PaymentsDeps,
+  caller: Caller,
+  receiptId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  requireOn(deps.provider);
+  const receipt = await findReceipt(deps.db, receiptId);
+  if (!receipt) throw notFound('Receipt');
+  if (!caller.permissions.has('admin')) {
+    const own = await findOwnCustomer(deps.db, caller);
+    if (!isTheirs(own, receipt.customerId)) throw forbidden('You can only see your own receipts.');
+  }
+  return { fileName: `${receipt.document.number}.pdf`, pdf: renderReceiptPdf(receipt.document) };
+}
+
 /**
  * The lists' payment column for a page of visits: the tax settings and ONE grouped query over the
  * ledger for all the page's visits (never one per row); null for each when payments are off.
@@ -258,6 +275,8 @@ async function writeLedger(
 }
 
 const formatCents = (cents: number) => (cents / 100).toFixed(2);
+/** An optional text of a form: none when left out or blank (the schemas trim it). */
+const textOrNull = (text: string | undefined) => (text === undefined || text === '' ? null : text);
 
 /** `POST /appointments/:id/payments` (admin, manual): money received for the visit, or a tip. */
 export async function recordPayment(
@@ -281,7 +300,7 @@ export async function recordPayment(
       kind: body.kind,
       cents: body.cents,
       method: body.method,
-      reference: body.reference || null,
+      reference: textOrNull(body.reference),
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
     });
@@ -302,7 +321,7 @@ export async function chargeFee(
       kind: 'fee',
       cents: body.cents,
       feeKind: body.feeKind,
-      note: body.note || null,
+      note: textOrNull(body.note),
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
     });
@@ -339,7 +358,7 @@ export async function refund(
       kind: 'refund',
       cents: body.cents,
       method: body.method,
-      reference: body.reference || null,
+      reference: textOrNull(body.reference),
       note: body.reason,
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,

@@ -94,6 +94,16 @@ async function emailsTo(address: string) {
   return rows.map((row) => ({ locale: row.data.locale, ...row.data.message }));
 }
 
+/** The database's message when it refuses a statement (drizzle wraps it as the cause). */
+async function refusal(statement: PromiseLike<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    return error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  }
+  return 'not refused';
+}
+
 const receiptsOf = (appointmentId: string) =>
   app.db
     .select()
@@ -130,6 +140,7 @@ describe('the payments policy and PAYMENTS=off', () => {
         reason: 'x',
       }),
       call(offApp, 'GET', '/admin/settings/taxes', admin.headers),
+      call(offApp, 'GET', `/receipts/${crypto.randomUUID()}.pdf`, admin.headers),
     ]);
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(404);
@@ -383,21 +394,52 @@ describe('the office records money (PAYMENTS=manual)', () => {
     const { appointmentId } = await visitAt(app, TORONTO);
     const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 1_000 }));
     const id = paid.entries[0]?.id ?? '';
-    await expect(
-      app.db.update(paymentLedger).set({ cents: 1 }).where(eq(paymentLedger.id, id)),
-    ).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'payment_ledger is append-only: UPDATE refused' }),
-    });
-    await expect(app.db.delete(paymentLedger).where(eq(paymentLedger.id, id))).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'payment_ledger is append-only: DELETE refused' }),
-    });
-    await expect(app.db.delete(receipts).where(eq(receipts.ledgerEntryId, id))).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'receipts is append-only: DELETE refused' }),
-    });
+    expect(
+      await refusal(app.db.update(paymentLedger).set({ cents: 1 }).where(eq(paymentLedger.id, id))),
+    ).toBe('payment_ledger is append-only: UPDATE refused');
+    expect(await refusal(app.db.delete(paymentLedger).where(eq(paymentLedger.id, id)))).toBe(
+      'payment_ledger is append-only: DELETE refused',
+    );
+    expect(await refusal(app.db.delete(receipts).where(eq(receipts.ledgerEntryId, id)))).toBe(
+      'receipts is append-only: DELETE refused',
+    );
     // A visit with money on it is kept: deleting it is refused (409), not cascaded into the ledger.
     const deleted = await call(app, 'DELETE', `/appointments/${appointmentId}`, admin.headers);
     expect(deleted.statusCode).toBe(409);
     expect(await app.db.$count(paymentLedger, eq(paymentLedger.id, id))).toBe(1);
+  });
+});
+
+describe('a receipt as a PDF', () => {
+  it('gives the admin and the visit’s customer the receipt as issued; others 403, an unknown one 404', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const { appointmentId } = await visitAt(app, TORONTO, owner);
+    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
+    const charged = paymentsOf(await fee(admin.headers, appointmentId, { cents: 1_000 }));
+    const receiptId = paid.entries[0]?.receiptId ?? '';
+    const [receipt] = await receiptsOf(appointmentId);
+    expect(receiptId).toBe(receipt?.id);
+    // A fee is charged, not receipted.
+    expect(charged.entries.at(-1)?.receiptId).toBeNull();
+
+    for (const headers of [admin.headers, owner.headers]) {
+      const res = await call(app, 'GET', `/receipts/${receiptId}.pdf`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `inline; filename="${receipt?.document.number ?? ''}.pdf"`,
+      );
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const other = await makeCustomer(app);
+    const employee = await signedIn(app, ['employee']);
+    for (const headers of [other.headers, employee.headers]) {
+      expect((await call(app, 'GET', `/receipts/${receiptId}.pdf`, headers)).statusCode).toBe(403);
+    }
+    expect((await call(app, 'GET', `/receipts/${receiptId}.pdf`)).statusCode).toBe(401);
+    const unknown = await call(app, 'GET', `/receipts/${crypto.randomUUID()}.pdf`, admin.headers);
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

@@ -17,6 +17,7 @@ import { findUserByEmail, rolesOf } from '../../modules/auth/accounts.repository
 import { verifyPassword } from '../../modules/auth/passwords.ts';
 import { DEMO_TEAM_WEEKS } from './demo-content.ts';
 import { initialiseDatabase } from './demo.ts';
+import { resolvePaymentsMode } from '../../modules/payments/payments.service.ts';
 
 const logger = { info: () => undefined };
 const dbs: Database[] = [];
@@ -164,5 +165,15 @@ describe('demo content', () => {
       },
     );
     expect(await other.$count(services)).toBe(0);
+  });
+
+  it('takes payments by hand on the demo’s database unless PAYMENTS says otherwise (issue 29)', async () => {
+    // `db` holds the demo (the first test); a database initialised without it keeps payments off.
+    expect(await resolvePaymentsMode(db, undefined)).toBe('manual');
+    expect(await resolvePaymentsMode(db, 'off')).toBe('off');
+    const plain = await freshDb();
+    await initialiseDatabase(plain, { withDemo: false, timeZone: 'America/Toronto', logger });
+    expect(await resolvePaymentsMode(plain, undefined)).toBe('off');
+    expect(await resolvePaymentsMode(plain, 'manual')).toBe('manual');
   });
 });
