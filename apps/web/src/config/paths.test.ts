@@ -82,6 +82,8 @@ describe('paths', () => {
         // Quote requests (issue 16).
         '/request-quote',
         '/my-quotes',
+        // The tax settings of payments (issue 29).
+        '/tax-settings',
       ].sort(),
     );
   });

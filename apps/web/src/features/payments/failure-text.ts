@@ -2,10 +2,13 @@ import type { TFunction } from '@/lib/i18n';
 
 import { isApiError, toErrorCode } from '@/lib/api-client';
 
+/** Codes that say only "some field is wrong": the field's own rule says more. */
+const GENERIC_CODES = new Set(['VALIDATION_ERROR', 'BAD_REQUEST']);
+
 /**
  * Why a write to the ledger was refused, in the language: the failed action's words (`failedKey`), then
- * the field's rule when the server named one (a translation key), else the error code's own text
- * (`errors.PAYMENT_ABOVE_OWED`, `errors.PAYMENTS_OFF`, ...): the app's one error vocabulary.
+ * the error code's own text (`errors.PAYMENT_ABOVE_OWED`, `errors.PAYMENTS_OFF`, ...: the app's one
+ * error vocabulary), or for a validation error the field's rule the server named (a translation key).
  */
 export function failureText(
   t: TFunction,
@@ -13,8 +16,9 @@ export function failureText(
   error: unknown,
   failedKey: string,
 ): string {
+  const code = toErrorCode(error);
   const detail = isApiError(error) ? error.details.find((item) => exists(item.message))?.message : undefined;
-  const reasonKey = detail ?? `errors.${toErrorCode(error)}`;
+  const reasonKey = detail && GENERIC_CODES.has(code) ? detail : `errors.${code}`;
   return `${t(failedKey)} ${t(reasonKey)}`;
 }
 

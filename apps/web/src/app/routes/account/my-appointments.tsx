@@ -83,6 +83,11 @@ export function MyAppointmentsRoute() {
   // Decision 020: a series shows as one card; its visits are not repeated in the list below.
   const grouped = useMemo(() => groupMyAppointments(merged, mySeries.data ?? []), [merged, mySeries.data]);
   const shown = filterAppointments(grouped.loose, filter);
+  // Issue 29: each listed visit's payment (the one just booked shows its own once the list has it).
+  const paymentOf = useMemo(
+    () => new Map(list.items.map((item) => [item.appointmentId, item.payment])),
+    [list.items],
+  );
   const hasSeries = grouped.series.length > 0;
 
   const confirmCancel = (appointment: Appointment) => {
@@ -155,8 +160,9 @@ export function MyAppointmentsRoute() {
                 confirmCancel(appointment);
               }}
               isCancelling={cancel.isPending && cancel.variables === appointment.appointmentId}
+              payment={paymentOf.get(appointment.appointmentId)}
               paymentDetails={
-                payments.isShown && appointment.payment ? (
+                payments.isShown && paymentOf.get(appointment.appointmentId) ? (
                   <VisitPaymentDetails
                     appointmentId={appointment.appointmentId}
                     label={t('payments.details.label', {

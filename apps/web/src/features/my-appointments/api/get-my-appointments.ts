@@ -1,9 +1,10 @@
-import { APPOINTMENTS_REFETCH_MS, appointmentSchema } from '@eclat/shared';
+import { APPOINTMENTS_REFETCH_MS, listedAppointmentSchema } from '@eclat/shared';
 
 import { myAppointmentsKeys } from '@/lib/query-keys';
 import { useKeysetList } from '@/lib/use-keyset-list';
 
-const appointmentsSchema = appointmentSchema.array();
+// Each with its payment state (issue 29; null when payments are off).
+const appointmentsSchema = listedAppointmentSchema.array();
 
 /**
  * The signed-in customer's appointments, newest first, cancelled ones included (spec §7): 200 at a

@@ -1,4 +1,4 @@
-import { addressLine, type Appointment, type Locale } from '@eclat/shared';
+import { addressLine, type Appointment, type Locale, type VisitPaymentSummary } from '@eclat/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconX } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -19,6 +19,8 @@ import type { ReactNode } from 'react';
 
 type AppointmentCardProps = {
   appointment: Appointment;
+  /** Its payment state and what it owes (issue 29): none when payments are off or not read yet. */
+  payment?: VisitPaymentSummary | null;
   timeZone: string;
   locale: Locale;
   /** Where Edit leads; no Edit button without it. */
@@ -37,6 +39,7 @@ export function AppointmentCard({
   editHref,
   onCancel,
   isCancelling = false,
+  payment,
   paymentDetails,
 }: AppointmentCardProps) {
   const { t } = useTranslation();
@@ -112,16 +115,16 @@ export function AppointmentCard({
               </Text>
             </div>
           )}
-          {appointment.payment && (
+          {payment && (
             <div data-testid="appointment-payment">
               <Text component="dt" size="sm" fw={600}>
                 {t('payments.column')}
               </Text>
               <Group component="dd" m={0} mt={4} gap="xs">
-                <PaymentStateBadge state={appointment.payment.state} />
-                {appointment.payment.owedCents > 0 && (
+                <PaymentStateBadge state={payment.state} />
+                {payment.owedCents > 0 && (
                   <Text size="sm" fw={600}>
-                    {t('payments.owedShort', { amount: formatCents(appointment.payment.owedCents, locale) })}
+                    {t('payments.owedShort', { amount: formatCents(payment.owedCents, locale) })}
                   </Text>
                 )}
               </Group>

@@ -1,9 +1,20 @@
 import type { LedgerEntry, Locale } from '@eclat/shared';
-import { Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
-import { formatBusinessDateTime } from '@/lib/business-time';
+import { NARROW_SCREEN_QUERY } from '@/components/ui/narrow-screen';
+import { formatBusinessTime, toZonedIsoDate } from '@/lib/business-time';
+import { formatDay } from '@/lib/format-day';
 import { formatCents } from '@/lib/format-cents';
 import { useTranslation } from '@/lib/i18n';
+
+/** When a row was recorded, in the business time zone: "Fri, Nov. 27, 2026" and "13:31". */
+function recordedAt(entry: LedgerEntry, timeZone: string, locale: Locale) {
+  return {
+    day: formatDay(toZonedIsoDate(new Date(entry.createdAt), timeZone), locale, 'short'),
+    time: formatBusinessTime(entry.createdAt, timeZone, locale),
+  };
+}
 
 /** A row's kind in words: a fee says which ("Fee: lockout"). */
 function useKindText() {
@@ -30,11 +41,54 @@ export function LedgerTable({
 }) {
   const { t } = useTranslation();
   const kindText = useKindText();
+  // Phones get one card per row instead of a table to scroll sideways.
+  const isNarrow = useMediaQuery(NARROW_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const amountText = (entry: LedgerEntry) =>
+    entry.kind === 'refund'
+      ? t('payments.ledger.out', { amount: formatCents(Math.abs(entry.cents), locale) })
+      : formatCents(entry.cents, locale);
+  const howText = (entry: LedgerEntry) =>
+    [entry.method ? t(`payments.method.${entry.method}`) : null, entry.reference].filter(Boolean).join(' · ');
   if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         {t('payments.ledger.empty')}
       </Text>
+    );
+  }
+  if (isNarrow) {
+    return (
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} data-testid="ledger">
+        {entries.map((entry) => {
+          const when = recordedAt(entry, timeZone, locale);
+          return (
+            <Paper component="li" key={entry.id} withBorder radius="sm" p="sm" data-kind={entry.kind}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                <Text fw={600}>{kindText(entry)}</Text>
+                <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {amountText(entry)}
+                </Text>
+              </Group>
+              <Text size="sm">
+                <time dateTime={entry.createdAt}>
+                  {when.day}, {when.time}
+                </time>
+              </Text>
+              {howText(entry) && <Text size="sm">{howText(entry)}</Text>}
+              {entry.note && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.note}
+                </Text>
+              )}
+              {entry.recordedBy && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {t('payments.ledger.by', { name: entry.recordedBy })}
+                </Text>
+              )}
+            </Paper>
+          );
+        })}
+      </Stack>
     );
   }
   return (
@@ -58,7 +112,9 @@ export function LedgerTable({
             <Table.Tr key={entry.id} data-kind={entry.kind}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={entry.createdAt}>
-                  {formatBusinessDateTime(entry.createdAt, timeZone, locale)}
+                  {recordedAt(entry, timeZone, locale).day}
+                  <br />
+                  {recordedAt(entry, timeZone, locale).time}
                 </time>
               </Table.Td>
               <Table.Td>
@@ -71,11 +127,7 @@ export function LedgerTable({
               </Table.Td>
               <Table.Td>{entry.method ? t(`payments.method.${entry.method}`) : '—'}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reference ?? '—'}</Table.Td>
-              <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                {entry.kind === 'refund'
-                  ? t('payments.ledger.out', { amount: formatCents(Math.abs(entry.cents), locale) })
-                  : formatCents(entry.cents, locale)}
-              </Table.Td>
+              <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>{amountText(entry)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recordedBy ?? '—'}</Table.Td>
             </Table.Tr>
           ))}

@@ -36,14 +36,23 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
  * paid, tipped and refunded, and what is still owed (or owed back). The same for the office and the
  * customer.
  */
-export function MoneySummary({ payments, locale }: { payments: VisitPayments; locale: Locale }) {
+export function MoneySummary({
+  payments,
+  locale,
+  showState = true,
+}: {
+  payments: VisitPayments;
+  locale: Locale;
+  /** Off where the state is shown already (a card of My Appointments). */
+  showState?: boolean;
+}) {
   const { t } = useTranslation();
   const { money } = payments;
   const money$ = (cents: number) => formatCents(cents, locale);
   return (
     <Stack gap="xs" data-testid="money-summary">
       <Group gap="xs">
-        <PaymentStateBadge state={money.state} size="lg" />
+        {showState && <PaymentStateBadge state={money.state} size="lg" />}
         <Text size="sm" c="dimmed">
           {t('payments.summary.taxesOf', { province: t(`payments.province.${payments.province}`) })}
         </Text>

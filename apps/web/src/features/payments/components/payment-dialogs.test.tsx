@@ -102,7 +102,7 @@ describe('Record a payment', () => {
   });
 
   it('says why the server refused the amount, in the language', async () => {
-    api(fail(409, 'PAYMENT_ABOVE_OWED'));
+    api(fail(409, 'PAYMENT_ABOVE_OWED', [{ path: 'body.cents', message: 'payments.errors.aboveOwed' }]));
     renderRecord();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Record' }));
     const alert = await screen.findByRole('alert');

@@ -66,11 +66,7 @@ function RecordPaymentForm({ appointmentId, owedCents, onDone }: FormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Radio.Group
-          label={t('payments.record.kind')}
-          value={kind}
-          onChange={setKind}
-        >
+        <Radio.Group label={t('payments.record.kind')} value={kind} onChange={setKind}>
           <Group gap="lg" mt={6}>
             <Radio value="payment" label={t('payments.kind.payment')} />
             <Radio value="tip" label={t('payments.kind.tip')} />

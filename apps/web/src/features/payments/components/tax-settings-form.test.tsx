@@ -47,9 +47,9 @@ describe('tax settings', { timeout: 30_000 }, () => {
   it('shows each rate as a percent and sends it in thousandths of a percent', async () => {
     const sent = api();
     renderForm();
-    const qst = await screen.findByRole('textbox', { name: 'Rate 2 of Quebec (%)' });
+    const qst = await screen.findByRole('textbox', { name: 'Rate 2 (%), Quebec' });
     expect(qst).toHaveProperty('value', '9.975');
-    const hst = screen.getByRole('textbox', { name: 'Rate 1 of Ontario (%)' });
+    const hst = screen.getByRole('textbox', { name: 'Rate 1 (%), Ontario' });
     expect(hst).toHaveProperty('value', '13');
     const user = userEvent.setup();
     await user.clear(hst);
@@ -71,7 +71,7 @@ describe('tax settings', { timeout: 30_000 }, () => {
     await initI18n('fr');
     const sent = api();
     renderForm();
-    const qst = await screen.findByRole('textbox', { name: 'Taux 2 : Québec (%)' });
+    const qst = await screen.findByRole('textbox', { name: 'Taux 2 (%), Québec' });
     expect(qst).toHaveProperty('value', '9,975');
     const user = userEvent.setup();
     await user.clear(qst);
@@ -90,10 +90,10 @@ describe('tax settings', { timeout: 30_000 }, () => {
     const sent = api();
     renderForm();
     const user = userEvent.setup();
-    const hst = await screen.findByRole('textbox', { name: 'Rate 1 of Ontario (%)' });
+    const hst = await screen.findByRole('textbox', { name: 'Rate 1 (%), Ontario' });
     await user.clear(hst);
     await user.type(hst, '13.0001');
-    const gst = screen.getByRole('textbox', { name: 'Rate 1 of Alberta (%)' });
+    const gst = screen.getByRole('textbox', { name: 'Rate 1 (%), Alberta' });
     await user.clear(gst);
     await user.type(gst, '51');
     await user.click(screen.getByRole('button', { name: 'Save the tax settings' }));

@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
@@ -154,7 +155,12 @@ function TaxSettingsFields({ settings }: { settings: TaxSettings }) {
                     return (
                       <Group key={taxIndex} gap="xs" align="flex-start" wrap="nowrap">
                         <Select
-                          label={t('payments.taxes.code', place)}
+                          label={
+                            <>
+                              {t('payments.taxes.code', place)}
+                              <VisuallyHidden>{t('payments.taxes.ofProvince', place)}</VisuallyHidden>
+                            </>
+                          }
                           data={codeOptions}
                           value={tax.code}
                           allowDeselect={false}
@@ -170,7 +176,12 @@ function TaxSettingsFields({ settings }: { settings: TaxSettings }) {
                           comboboxProps={{ withinPortal: true }}
                         />
                         <TextInput
-                          label={t('payments.taxes.rate', place)}
+                          label={
+                            <>
+                              {t('payments.taxes.rate', place)}
+                              <VisuallyHidden>{t('payments.taxes.ofProvince', place)}</VisuallyHidden>
+                            </>
+                          }
                           inputMode="decimal"
                           autoComplete="off"
                           rightSection={<Text size="sm">%</Text>}

@@ -25,7 +25,7 @@ export function VisitPaymentDetails({ appointmentId, label }: { appointmentId: s
     if (payments.isPending) body = <LoadingSkeleton count={3} height={24} />;
     else if (payments.isError)
       body = <LoadErrorAlert message={t('payments.loadError')} onRetry={() => void payments.refetch()} />;
-    else body = <MoneySummary payments={payments.data} locale={locale} />;
+    else body = <MoneySummary payments={payments.data} locale={locale} showState={false} />;
   }
 
   return (
