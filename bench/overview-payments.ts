@@ -1,10 +1,11 @@
 /**
  * The owner's overview with payments on (issue 29, decision 052), at business scale: the volume seed
- * (`apps/api/test/volume.ts`, a million appointments by default) with a ledger written set-based on top
- * (a payment of a different amount on every past visit not cancelled, so no two visits group together, a
- * tip on one in five, a refund on one in fifty, half the places in Québec). Prints the median and worst of
- * a few runs of: the overview's reads as they were before the money (the same queries, called directly),
- * the whole overview with the money, and the payments CSV of the last 30 days. Figures only.
+ * (`apps/api/test/volume.ts`, a million appointments by default) with a ledger written set-based on top,
+ * half the places in Québec: first every past visit not cancelled paid exactly its total and a tip on one
+ * in five (alike visits, a few groups), then a refund of a different amount on every one of them (no two
+ * visits alike: one group each, the worst case). Prints the median and worst of a few runs of: the
+ * overview's reads as they were before the money (the same queries, called directly), the whole overview
+ * with the money, the payments CSV of the last 30 days, and the overview again in the worst case.
  * Run: `npm run bench:overview-payments [appointments=1000000]`.
  */
 import { todayIn, addDays } from '@eclat/shared';
@@ -46,20 +47,19 @@ try {
   await sql.query(
     `update appointments set postal_code = case when random() < 0.5 then 'H2Y 1C6' else 'M5H 2N2' end`,
   );
+  // Typical: every past visit not cancelled paid exactly its total ($120 + HST, or + GST and QST), a
+  // tip on one in five: alike visits fall into a few groups.
   await sql.query(`
     insert into payment_ledger (appointment_id, kind, cents, method, idempotency_key, created_at)
-    select id, 'payment', 5000 + (row_number() over (order by id))::int % 8560, 'cash', 'bench-pay',
+    select id, 'payment', case when postal_code like 'H%' then 13797 else 13560 end, 'cash', 'bench-pay',
       appointment_date + interval '3 hours'
     from appointments where status <> 'cancelled' and appointment_date < now() - interval '3 hours'
     order by appointment_date`);
   await sql.query(`
     insert into payment_ledger (appointment_id, kind, cents, method, idempotency_key, created_at)
-    select appointment_id, 'tip', 500 + cents % 1000, 'cash', 'bench-tip', created_at + interval '1 day'
-    from payment_ledger where kind = 'payment' and cents % 5 = 0 order by created_at`);
-  await sql.query(`
-    insert into payment_ledger (appointment_id, kind, cents, method, note, idempotency_key, created_at)
-    select appointment_id, 'refund', 1000, 'cash', 'bench', 'bench-refund', created_at + interval '2 days'
-    from payment_ledger where kind = 'payment' and cents % 50 = 1 order by created_at`);
+    select appointment_id, 'tip', 1000, 'cash', 'bench-tip', created_at + interval '1 day'
+    from payment_ledger where kind = 'payment' and extract(day from created_at)::int % 5 = 0
+    order by created_at`);
   await sql.query('analyze appointments; analyze payment_ledger');
   const counts = await sql.query<{ visits: string; rows: string }>(
     `select (select count(*) from appointments) as visits, (select count(*) from payment_ledger) as rows`,
@@ -93,6 +93,19 @@ try {
       headers,
     });
     if (res.statusCode !== 200) throw new Error(`csv ${res.statusCode}`);
+    return res.rawPayload.length;
+  });
+  // Worst: a refund of a different amount on every paid visit, so no two visits group.
+  await sql.query(`
+    insert into payment_ledger (appointment_id, kind, cents, method, note, idempotency_key, created_at)
+    select appointment_id, 'refund', 1 + (row_number() over (order by created_at))::int % 9000, 'cash',
+      'bench', 'bench-refund', created_at + interval '2 days'
+    from payment_ledger where kind = 'payment' order by created_at`);
+  await sql.query('analyze payment_ledger');
+  console.log('\nEvery paid visit different (a refund of its own amount on each):\n');
+  await timed('GET /admin/overview with the money, no two visits alike', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/admin/overview', headers });
+    if (res.statusCode !== 200) throw new Error(`overview ${res.statusCode}`);
     return res.rawPayload.length;
   });
 } finally {
