@@ -7,7 +7,8 @@ import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } f
 /**
  * `npm start`: read the configuration, start the embedded PostgreSQL unless DATABASE_URL is set, build the
  * app and listen. SIGINT/SIGTERM close the server gracefully: new connections are refused, in-flight
- * requests finish, the database pool closes, then the embedded PostgreSQL stops.
+ * requests finish, the database pool closes, then the embedded PostgreSQL stops. A signal that comes while
+ * the server starts is done when the start is over.
  */
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -21,6 +22,15 @@ async function main(): Promise<void> {
     throw error;
   }
   const { logger: log } = createLogger({ level: config.logLevel, format: config.logFormat }, { sync: true });
+
+  // Listened for from the first moment: a stop asked for while the server starts (PostgreSQL up, the
+  // migrations running) is kept and done once the start is over, so no PostgreSQL is left behind.
+  const stopAsked = new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  let asked: NodeJS.Signals | undefined;
+  void stopAsked.then((signal) => (asked = signal));
 
   let embedded: EmbeddedPostgres | undefined;
   if (!config.databaseUrl) {
@@ -36,6 +46,12 @@ async function main(): Promise<void> {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
+  }
+  if (asked) {
+    // Asked to stop while PostgreSQL started: nothing else was begun.
+    log.info({ signal: asked }, 'stopped before starting the app');
+    await embedded?.stop();
+    process.exit(0);
   }
   const databaseUrl = config.databaseUrl ?? embedded?.url;
   if (!databaseUrl) throw new Error('No database');
@@ -57,10 +73,7 @@ async function main(): Promise<void> {
   }
   log.info(`${config.brandName} is running at ${config.publicUrl}`);
 
-  let shuttingDown = false;
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('graceful shutdown timed out; exiting');
@@ -79,8 +92,7 @@ async function main(): Promise<void> {
     log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', (signal) => void shutdown(signal));
-  process.once('SIGTERM', (signal) => void shutdown(signal));
+  void stopAsked.then(shutdown);
 }
 
 await main();

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { REPO_ROOT } from '../src/config.ts';
-import { killServerProcesses, startReadyServer, stopServer } from './server-process.ts';
+import { killServerProcesses, spawnServer, startReadyServer, stopServer } from './server-process.ts';
 
 /**
  * The real server as `npm start` runs it (a child process with the embedded PostgreSQL), stopped
@@ -112,4 +112,23 @@ describe('server lifecycle with the embedded PostgreSQL', () => {
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
     await expect(fs.access(path.join(dataDir, 'server.pid'))).rejects.toThrow();
   }, 60_000);
+
+  it('stops cleanly when asked to while it starts, leaving no PostgreSQL running', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'eclat-early-stop-'));
+    dirs.push(dataDir);
+    const server = await spawnServer({
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    });
+    // PostgreSQL is up; the migrations and the listening socket are still to come.
+    await expect
+      .poll(() => server.output(), { timeout: 60_000, interval: 20 })
+      .toContain('embedded PostgreSQL started');
+    expect(await stopServer(server, 'SIGTERM')).toBe(0);
+    await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
+    await expect(fs.access(path.join(dataDir, 'server.pid'))).rejects.toThrow();
+  }, 90_000);
 });

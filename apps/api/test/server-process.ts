@@ -45,6 +45,24 @@ async function startOnFreePort(
   env: Record<string, string>,
   options: { cwd?: string; timeoutMs?: number },
 ): Promise<ServerProcess & { ready: boolean }> {
+  const server = await spawnServer(env, options);
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (Date.now() < deadline) {
+    if (server.gone()) return { ...server, ready: false };
+    const res = await fetch(`${server.base}/api/v1/ready`, { signal: AbortSignal.timeout(10_000) }).catch(
+      () => undefined, // not listening yet
+    );
+    if (res?.status === 200) return { ...server, ready: true };
+    await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, READY_POLL_MS))]);
+  }
+  throw new Error(`The server neither became ready nor stopped:\n${server.output()}`);
+}
+
+/** Starts the server on a free port and returns at once, while it starts (for a test that stops it then). */
+export async function spawnServer(
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const cwd = options.cwd ?? REPO_ROOT;
   const child = spawn(process.execPath, [path.join('apps', 'api', 'src', 'server.ts')], {
@@ -71,17 +89,7 @@ async function startOnFreePort(
   };
   running.add(server);
   void exited.then(() => running.delete(server));
-
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (Date.now() < deadline) {
-    if (server.gone()) return { ...server, ready: false };
-    const res = await fetch(`${server.base}/api/v1/ready`, { signal: AbortSignal.timeout(10_000) }).catch(
-      () => undefined, // not listening yet
-    );
-    if (res?.status === 200) return { ...server, ready: true };
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, READY_POLL_MS))]);
-  }
-  throw new Error(`The server neither became ready nor stopped:\n${output}`);
+  return server;
 }
 
 /** As `startServerProcess`, for a start that must succeed: throws with its output when it exits first. */

@@ -2,6 +2,9 @@ export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** The Canadian variant of each language, for `Intl`: `$50.00` in English, `50,00 $` in French. */
+export const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-CA', fr: 'fr-CA' };
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -3,6 +3,7 @@
  * cents. Pure and shared: the server records and checks with it, the web app shows the same figures.
  * Nothing here is stored as a total: `visitMoney` folds a visit's price and its ledger rows each time.
  */
+import { INTL_LOCALES, type Locale } from './locales.ts';
 import { roundHalfUp } from './pricing.ts';
 
 /** Canada's provinces and territories, by their two-letter codes. */
@@ -53,6 +54,14 @@ export function provinceOfPostalCode(postalCode: string): Province | null {
   return PROVINCE_OF_LETTER[code.charAt(0)] ?? null;
 }
 
+/**
+ * The province whose taxes a visit pays: its place's, by the postal code, else the business's home
+ * province (the admin's setting) for a place whose code names none.
+ */
+export function provinceOf(postalCode: string | null | undefined, homeProvince: Province): Province {
+  return (postalCode ? provinceOfPostalCode(postalCode) : null) ?? homeProvince;
+}
+
 /** The tax names receipts print. */
 export const TAX_CODES = ['GST', 'HST', 'QST', 'PST', 'RST'] as const;
 export type TaxCode = (typeof TAX_CODES)[number];
@@ -86,6 +95,27 @@ export const DEFAULT_TAX_RATES: Readonly<Record<Province, readonly TaxRate[]>> =
   SK: [{ code: 'GST', rate: 5_000 }],
   YT: [{ code: 'GST', rate: 5_000 }],
 };
+
+/** The admin's rates for some provinces (the tax settings' `rates`). */
+export type ProvinceTaxRates = { province: Province; taxes: readonly TaxRate[] };
+
+/**
+ * A province's taxes: the admin's list when the settings have one (an empty list too: a business not
+ * registered there charges none), else the default.
+ */
+export function ratesFor(province: Province, overrides: readonly ProvinceTaxRates[]): readonly TaxRate[] {
+  return overrides.find((row) => row.province === province)?.taxes ?? DEFAULT_TAX_RATES[province];
+}
+
+/** Every province's taxes in `PROVINCES` order, the admin's lists with the defaults filled in. */
+export function allTaxRates(
+  overrides: readonly ProvinceTaxRates[],
+): { province: Province; taxes: TaxRate[] }[] {
+  return PROVINCES.map((province) => ({
+    province,
+    taxes: ratesFor(province, overrides).map((tax) => ({ ...tax })),
+  }));
+}
 
 /** A tax line of a receipt: the tax, its rate and its amount on the taxable base. */
 export type TaxLine = TaxRate & { cents: number };
@@ -202,8 +232,11 @@ export type VisitMoney = {
 };
 
 /**
- * The money of a visit from its price and its ledger. Refunds first give back what was paid beyond the
- * total; only the rest is a credit on the visit. Every figure is a whole number of cents, never negative.
+ * The money of a visit from its price and its ledger, the same whatever the order of its rows. A refund
+ * gives back the payments for the visit before the tips (a refund beyond them gives back tips). Of the
+ * payments given back, what was paid beyond the total goes first; only the rest is a credit, a credit note
+ * that lowers what the visit costs. Tips are never part of the visit's balance. Every figure is a whole
+ * number of cents, never negative.
  */
 export function visitMoney(input: VisitMoneyInput): VisitMoney {
   const of = (kind: LedgerAmount['kind']) => sumCents(input.entries.filter((entry) => entry.kind === kind));
@@ -214,10 +247,9 @@ export function visitMoney(input: VisitMoneyInput): VisitMoney {
   const paidCents = of('payment');
   const tipsCents = of('tip');
   const refundedCents = of('refund');
-  const overpaidCents = Math.max(0, paidCents - totalCents);
-  const creditedCents = Math.min(totalCents, Math.max(0, refundedCents - overpaidCents));
-  // Every refund gives money back; the part of the refunds beyond what was paid for the visit gave back tips.
-  const balance = totalCents - creditedCents - paidCents + Math.min(refundedCents, paidCents);
+  const { creditedCents, keptCents } = refundsOf(totalCents, paidCents, refundedCents);
+  // What the visit costs after its credits, less what was paid for it and kept.
+  const balance = totalCents - creditedCents - keptCents;
   const owedCents = Math.max(0, balance);
   const refundDueCents = Math.max(0, -balance);
   const refundableCents = Math.max(0, paidCents + tipsCents - refundedCents);
@@ -233,21 +265,100 @@ export function visitMoney(input: VisitMoneyInput): VisitMoney {
     owedCents,
     refundDueCents,
     refundableCents,
-    state: stateOf({ input, totalCents, paidCents, refundedCents, owedCents, refundDueCents }),
+    state: stateOf({ input, totalCents, refundedCents, creditedCents, keptCents, owedCents, refundDueCents }),
+  };
+}
+
+/** Where the refunds went: back on the visit's payments (overpayment first, then credit) or on tips. */
+function refundsOf(totalCents: number, paidCents: number, refundedCents: number) {
+  const paymentsRefundedCents = Math.min(refundedCents, paidCents);
+  const overpaidCents = Math.max(0, paidCents - totalCents);
+  const overpaymentRefundedCents = Math.min(paymentsRefundedCents, overpaidCents);
+  return {
+    overpaymentRefundedCents,
+    creditedCents: paymentsRefundedCents - overpaymentRefundedCents,
+    tipsRefundedCents: refundedCents - paymentsRefundedCents,
+    /** What was paid for the visit and not given back. */
+    keptCents: paidCents - paymentsRefundedCents,
   };
 }
 
 function stateOf(money: {
   input: VisitMoneyInput;
   totalCents: number;
-  paidCents: number;
   refundedCents: number;
+  creditedCents: number;
+  keptCents: number;
   owedCents: number;
   refundDueCents: number;
 }): PaymentState {
   if (money.owedCents > 0 && money.input.paymentNeeded) return 'payment_needed';
   if (money.refundDueCents > 0) return 'refund_due';
-  if (money.owedCents > 0) return money.paidCents > 0 ? 'partly_paid' : 'unpaid';
-  if (money.refundedCents > 0) return money.refundedCents >= money.paidCents ? 'refunded' : 'partly_refunded';
-  return money.totalCents > 0 || money.paidCents > 0 ? 'paid' : 'nothing_due';
+  if (money.owedCents > 0) return money.keptCents > 0 ? 'partly_paid' : 'unpaid';
+  // Everything paid was given back (a cancelled visit paid ahead, a full refund).
+  if (money.refundedCents > 0 && money.keptCents === 0) return 'refunded';
+  // A credit lowered the price; giving back only an overpayment leaves the visit paid.
+  if (money.creditedCents > 0) return 'partly_refunded';
+  return money.totalCents > 0 ? 'paid' : 'nothing_due';
+}
+
+/** What a refund of `cents` would give back, and the credit note of its credit (tax included, split). */
+export type RefundParts = {
+  /** Money paid beyond the visit's total (no credit note: it was never a sale). */
+  overpaymentCents: number;
+  /** The part that lowers what the visit costs. */
+  creditCents: number;
+  /** The part that gives back tips (untaxed). */
+  tipsCents: number;
+  creditNote: { baseCents: number; taxes: TaxLine[] };
+};
+
+/**
+ * The parts of a refund of `cents` about to be added to a visit's ledger, for the credit note: the
+ * difference it makes to the fold, so the parts always agree with `visitMoney`.
+ */
+export function refundParts(input: VisitMoneyInput, cents: number): RefundParts {
+  const { totalCents, paidCents, refundedCents } = visitMoney(input);
+  const before = refundsOf(totalCents, paidCents, refundedCents);
+  const after = refundsOf(totalCents, paidCents, refundedCents + cents);
+  const creditCents = after.creditedCents - before.creditedCents;
+  return {
+    overpaymentCents: after.overpaymentRefundedCents - before.overpaymentRefundedCents,
+    creditCents,
+    tipsCents: after.tipsRefundedCents - before.tipsRefundedCents,
+    creditNote: splitTaxIncluded(creditCents, input.rates),
+  };
+}
+
+const centsFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** Cents as Canadian dollars in the language: 123450 is "$1,234.50" / "1 234,50 $". */
+export function formatCents(cents: number, locale: Locale): string {
+  let format = centsFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' });
+    centsFormats.set(locale, format);
+  }
+  return format.format(cents / 100);
+}
+
+/**
+ * Amounts typed in a form in dollars ("450", "450.75", or "450,75" as written in French) to whole cents, and back
+ * for a form's initial value. Null when the text is not an amount with at most two decimals.
+ */
+export function centsFromDollars(text: string): number | null {
+  const value = text
+    .trim()
+    .replace(/\s/g, '')
+    .replace(',', '.')
+    .replace(/^\$|\$$/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export function dollarsFromCents(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
 }

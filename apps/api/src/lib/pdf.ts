@@ -17,8 +17,12 @@ export const PDF_COLORS = {
 
 /** The characters WinAnsi has beyond Latin-1 (0x80–0x9F): quotes, dashes, the euro, œ, Œ, Š, Ž... */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-/** Spaces Intl and keyboards write that WinAnsi has not: the narrow no-break space becomes a no-break one. */
+/**
+ * Spaces Intl and keyboards write that WinAnsi has not: the narrow no-break space becomes a no-break
+ * one, a tab a space.
+ */
 const SPACES: Readonly<Record<string, string>> = {
+  '\t': ' ',
   '\u202f': '\u00a0',
   '\u2007': '\u00a0',
   '\u2009': ' ',
@@ -28,6 +32,8 @@ const SPACES: Readonly<Record<string, string>> = {
 };
 /** Letters with no decomposition that still read well as their base letter. */
 const BASE_LETTERS: Readonly<Record<string, string>> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i' };
+
+const LATIN_1 = /^[\n\u0020-\u007e\u00a0-\u00ff]*$/;
 
 const isWinAnsi = (char: string) => {
   const code = char.codePointAt(0) ?? 0;
@@ -45,6 +51,8 @@ const isWinAnsi = (char: string) => {
  * control character not at all. Without this PDFKit writes bytes no reader maps back to the text.
  */
 export function pdfSafeText(text: string): string {
+  // Most text is Latin-1 already: kept as it is, without a look at each character.
+  if (LATIN_1.test(text)) return text;
   let safe = '';
   for (const char of text.normalize('NFC')) {
     if (isWinAnsi(char)) {

@@ -1,6 +1,4 @@
-import type { Locale } from '@eclat/shared';
-
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+import { INTL_LOCALES, formatCents, type Locale } from '@eclat/shared';
 
 /** Formatters are costly to make and cheap to use: one per locale, zone and style, made on first use. */
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -22,7 +20,7 @@ function dateTimeFormat(style: keyof typeof DATE_STYLES, locale: Locale, timeZon
   const key = `${style} ${locale} ${timeZone}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...DATE_STYLES[style], timeZone });
+    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], { ...DATE_STYLES[style], timeZone });
     dateTimeFormats.set(key, format);
   }
   return format;
@@ -45,7 +43,7 @@ export function formatTime(date: Date, locale: Locale, timeZone: string): string
 /** "Tuesday" / "mardi": an ISO weekday (1 Monday ... 7 Sunday). */
 export function formatWeekday(isoWeekday: number, locale: Locale): string {
   // January 1, 2024 was a Monday.
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, isoWeekday)),
   );
 }
@@ -57,17 +55,10 @@ export function formatHour(hour: number, locale: Locale): string {
 
 /** "15%" / "15 %" (a whole percent). */
 export function formatPercent(percent: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent' }).format(percent / 100);
+  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'percent' }).format(percent / 100);
 }
 
-/** "$50.00" / "50,00 $". */
-const moneyFormats = {} as Partial<Record<Locale, Intl.NumberFormat>>;
-
+/** "$50.00" / "50,00 $": an amount in dollars (the spec's prices), written as the shared cents are. */
 export function formatMoney(amount: number, locale: Locale): string {
-  moneyFormats[locale] ??= new Intl.NumberFormat(INTL_LOCALE[locale], {
-    style: 'currency',
-    currency: 'CAD',
-    currencyDisplay: 'narrowSymbol',
-  });
-  return moneyFormats[locale].format(amount);
+  return formatCents(Math.round(amount * 100), locale);
 }

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from './format.ts';
 export const RECEIPT_TEXT = {
   en: {
     title: { receipt: 'Receipt', credit_note: 'Credit note' },
+    file: { receipt: 'receipt', credit_note: 'credit-note' },
     gstHstNumber: 'GST/HST No.',
     qstNumber: 'QST No.',
     issued: 'Date issued',
@@ -29,6 +30,7 @@ export const RECEIPT_TEXT = {
   },
   fr: {
     title: { receipt: 'Reçu', credit_note: 'Note de crédit' },
+    file: { receipt: 'recu', credit_note: 'note-de-credit' },
     gstHstNumber: 'No de TPS/TVH',
     qstNumber: 'No de TVQ',
     issued: 'Date d’émission',
@@ -57,6 +59,14 @@ export const RECEIPT_TEXT = {
 /** "Receipt R-000123" / "Note de crédit R-000124". */
 export function receiptTitle(doc: ReceiptDocument): string {
   return `${RECEIPT_TEXT[doc.locale].title[doc.kind]} ${doc.number}`;
+}
+
+/**
+ * The PDF's file name, as the email attaches it and a download names it: "receipt-R-000123.pdf" /
+ * "recu-R-000123.pdf" / "note-de-credit-R-000124.pdf".
+ */
+export function receiptFilename(doc: ReceiptDocument): string {
+  return `${RECEIPT_TEXT[doc.locale].file[doc.kind]}-${doc.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
 }
 
 /** A labelled figure of a receipt, in the order it prints, for the PDF and the email alike. */
@@ -117,10 +127,11 @@ export function receiptDates(doc: ReceiptDocument): { issued: string; visit: str
 // US Letter, portrait, in points; the document has no margins of its own (PDFKit never breaks a page on
 // its own: every block below checks it has room first).
 const PAGE = { width: 612, height: 792 };
-const MARGIN = { top: 54, right: 54, bottom: 64, left: 54 };
+const MARGIN = { top: 54, right: 54, bottom: 54, left: 54 };
 const WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const AMOUNT_WIDTH = 110;
-const PADDING = 5;
+/** Above and below the text of a line of the table, and of a sum under it. */
+const PADDING = { line: 4, sum: 3, side: 5 };
 const SIZE = { title: 18, name: 14, text: 10, small: 8 };
 
 /**
@@ -137,7 +148,13 @@ export function renderReceiptPdf(doc: ReceiptDocument): Buffer {
     size: 'LETTER',
     margin: 0,
     bufferPages: true,
-    info: { Title: pdfSafeText(title), Author: pdfSafeText(doc.business.legalName) },
+    // Dated when it was issued (its file identifier is made from that): the same document gives the same
+    // bytes whenever it is drawn again.
+    info: {
+      Title: pdfSafeText(title),
+      Author: pdfSafeText(doc.business.legalName),
+      CreationDate: new Date(doc.issuedAt),
+    },
   });
   const bottom = PAGE.height - MARGIN.bottom;
   let y = MARGIN.top;
@@ -226,26 +243,33 @@ export function renderReceiptPdf(doc: ReceiptDocument): Buffer {
   y = Math.max(block(MARGIN.left, t.billedTo, customer), block(MARGIN.left + half + 24, t.visit, visit)) + 16;
 
   // The lines: a heading row (again at the top of a new page), then one row per line.
-  const labelWidth = WIDTH - AMOUNT_WIDTH - 3 * PADDING;
-  type Row = { label: string; amount: string; style: 'header' | 'stripe' | 'plain'; strong?: boolean };
+  const labelWidth = WIDTH - AMOUNT_WIDTH - 3 * PADDING.side;
+  type Row = {
+    label: string;
+    amount: string;
+    style: 'header' | 'stripe' | 'plain' | 'sum';
+    strong?: boolean;
+  };
+  const paddingOf = (r: Row) => (r.style === 'sum' ? PADDING.sum : PADDING.line);
   const fontOf = (r: Row) => (r.style === 'header' || r.strong ? 'bold' : 'regular');
   const rowHeight = (r: Row) =>
     Math.max(
       heightOf(r.label, labelWidth, { font: fontOf(r) }),
       heightOf(r.amount, AMOUNT_WIDTH, { font: fontOf(r) }),
     ) +
-    2 * PADDING;
+    2 * paddingOf(r);
   const drawRow = (r: Row) => {
     const font = fontOf(r);
     const color = r.style === 'header' ? PDF_COLORS.white : PDF_COLORS.ink;
     const height = rowHeight(r);
-    if (r.style !== 'plain') {
+    const padding = paddingOf(r);
+    if (r.style === 'header' || r.style === 'stripe') {
       pdf
         .rect(MARGIN.left, y, WIDTH, height)
         .fill(r.style === 'header' ? PDF_COLORS.brand : PDF_COLORS.stripe);
     }
-    write(r.label, MARGIN.left + PADDING, y + PADDING, labelWidth, { font, color });
-    write(r.amount, MARGIN.left + WIDTH - PADDING - AMOUNT_WIDTH, y + PADDING, AMOUNT_WIDTH, {
+    write(r.label, MARGIN.left + PADDING.side, y + padding, labelWidth, { font, color });
+    write(r.amount, MARGIN.left + WIDTH - PADDING.side - AMOUNT_WIDTH, y + padding, AMOUNT_WIDTH, {
       font,
       color,
       align: 'right',
@@ -264,29 +288,39 @@ export function renderReceiptPdf(doc: ReceiptDocument): Buffer {
     if (room(rowHeight(r))) drawRow(header);
     drawRow(r);
   });
-  /** A sum under the table: it starts a new page when it does not fit, without a heading row. */
-  const sum = (figure: ReceiptFigure) => {
-    const r: Row = {
-      label: figure.label,
-      amount: figure.amount,
-      style: 'plain',
-      strong: figure.strong ?? false,
-    };
-    room(rowHeight(r));
-    drawRow(r);
-  };
   rule(y);
-  y += 6;
 
-  // The sums, then the money this document is for.
+  // The sums, then the money this document is for, then how it was paid and why it was refunded: kept
+  // together on the next page when they do not fit under the lines (and would on a page of their own).
   const figures = receiptFigures(doc);
-  for (const figure of figures.totals) sum(figure);
-  y += 8;
-  rule(y);
-  y += 6;
-  for (const figure of figures.money) sum(figure);
+  const sumRow = (figure: ReceiptFigure): Row => ({
+    label: figure.label,
+    amount: figure.amount,
+    style: 'sum',
+    strong: figure.strong ?? false,
+  });
+  const totals = figures.totals.map(sumRow);
+  const money = figures.money.map(sumRow);
   const notes = [receiptMethodLine(doc), ...(doc.reason ? [`${t.reason}${t.sep}${doc.reason}`] : [])];
-  y += 8;
+  const GAP = 6;
+  const closingHeight =
+    [...totals, ...money].reduce((total, r) => total + rowHeight(r), 0) +
+    notes.reduce((total, note) => total + heightOf(note, WIDTH) + 4, 0) +
+    5 * GAP;
+  if (closingHeight <= bottom - MARGIN.top) room(closingHeight);
+  y += GAP;
+  const sums = (rows: Row[]) => {
+    for (const r of rows) {
+      room(rowHeight(r));
+      drawRow(r);
+    }
+  };
+  sums(totals);
+  y += GAP;
+  rule(y);
+  y += GAP;
+  sums(money);
+  y += 2 * GAP;
   for (const note of notes) {
     room(heightOf(note, WIDTH) + 4);
     y += write(note, MARGIN.left, y, WIDTH) + 4;
@@ -296,7 +330,7 @@ export function renderReceiptPdf(doc: ReceiptDocument): Buffer {
   const { start, count } = pdf.bufferedPageRange();
   for (let page = start; page < start + count; page += 1) {
     pdf.switchToPage(page);
-    const foot = PAGE.height - MARGIN.bottom + 24;
+    const foot = PAGE.height - MARGIN.bottom + 20;
     use({ size: SIZE.small, color: PDF_COLORS.muted });
     pdf.text(pdfSafeText(`${doc.business.legalName} · ${title}`), MARGIN.left, foot, {
       width: WIDTH * 0.7,

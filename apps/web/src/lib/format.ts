@@ -1,23 +1,14 @@
-import type { Locale } from '@eclat/shared';
+import { INTL_LOCALES, formatCents, type Locale } from '@eclat/shared';
 
-/** The Canadian variant of each language: `$50.00` in English, `50,00 $` in French. */
-const INTL_LOCALES: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
-
-const currencyFormats = new Map<Locale, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function toIntlLocale(locale: Locale): string {
   return INTL_LOCALES[locale];
 }
 
-/** An amount in Canadian dollars, two decimals, as written in the language. */
+/** An amount in Canadian dollars (the spec's prices), two decimals, as written in the language. */
 export function formatCurrency(amount: number, locale: Locale): string {
-  let format = currencyFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' });
-    currencyFormats.set(locale, format);
-  }
-  return format.format(amount);
+  return formatCents(Math.round(amount * 100), locale);
 }
 
 /**

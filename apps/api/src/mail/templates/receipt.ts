@@ -4,6 +4,7 @@ import { layoutEmail, type RenderContext, type RenderedEmail } from '../layout.t
 import {
   RECEIPT_TEXT,
   receiptDates,
+  receiptFilename,
   receiptFigures,
   receiptMethodLine,
   receiptTaxNumbers,
@@ -24,37 +25,32 @@ const TEXT = {
     from: (name: string) => `from ${name}`,
     greeting: (name: string) => `Hello ${name},`,
     intro: {
-      receipt: 'Thank you for your payment. Your receipt is attached as a PDF; here is what it says:',
-      credit_note: 'We have refunded you. Your credit note is attached as a PDF; here is what it says:',
+      receipt: 'Thank you for your payment. Your receipt is attached as a PDF; in short:',
+      credit_note: 'We have refunded you. Your credit note is attached as a PDF; in short:',
     },
-    keep: 'Please keep it for your records.',
+    keep: { receipt: 'Please keep it for your records.', credit_note: 'Please keep it for your records.' },
     when: 'Visit',
     where: 'Place',
     footer: (name: string) => `${name} · You receive this email because you paid for a cleaning with us.`,
-    file: { receipt: 'receipt', credit_note: 'credit-note' },
   },
   fr: {
     subject: { receipt: 'Votre reçu', credit_note: 'Votre note de crédit' },
     from: frenchOf,
     greeting: (name: string) => `Bonjour ${name},`,
     intro: {
-      receipt: 'Merci de votre paiement. Votre reçu est joint en PDF; en voici le contenu\u00a0:',
-      credit_note:
-        'Nous vous avons remboursé. Votre note de crédit est jointe en PDF; en voici le contenu\u00a0:',
+      receipt: 'Merci de votre paiement. Votre reçu est joint en PDF; en bref\u00a0:',
+      credit_note: 'Nous vous avons remboursé. Votre note de crédit est jointe en PDF; en bref\u00a0:',
     },
-    keep: 'Veuillez la conserver pour vos dossiers.',
+    keep: {
+      receipt: 'Veuillez le conserver pour vos dossiers.',
+      credit_note: 'Veuillez la conserver pour vos dossiers.',
+    },
     when: 'Visite',
     where: 'Lieu',
     footer: (name: string) =>
       `${name} · Vous recevez ce courriel parce que vous avez payé un ménage chez nous.`,
-    file: { receipt: 'recu', credit_note: 'note-de-credit' },
   },
 } as const satisfies Record<Locale, unknown>;
-
-/** "receipt-R-000123.pdf" / "recu-R-000123.pdf" / "note-de-credit-R-000124.pdf". */
-export function receiptFilename(doc: ReceiptDocument): string {
-  return `${TEXT[doc.locale].file[doc.kind]}-${doc.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
-}
 
 /**
  * A receipt or a credit note by email, in the document's language (the customer's when it was issued):
@@ -108,7 +104,7 @@ export function receiptEmail(
     ...detailLines(details, doc.locale),
     receiptMethodLine(doc),
     '',
-    t.keep,
+    t.keep[doc.kind],
     '',
     ...small,
   ].join('\n');
@@ -119,7 +115,7 @@ export function receiptEmail(
     `<p><strong>${escapeHtml(title)}</strong><br>${escapeHtml(issued)}</p>`,
     detailsTable(details),
     `<p>${escapeHtml(receiptMethodLine(doc))}</p>`,
-    `<p>${escapeHtml(t.keep)}</p>`,
+    `<p>${escapeHtml(t.keep[doc.kind])}</p>`,
     smallPrint(small),
   ].join('\n');
 

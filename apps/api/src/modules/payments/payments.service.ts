@@ -3,8 +3,11 @@ import {
   addressLine,
   centsOf,
   DEFAULT_TAX_RATES,
+  FEE_KINDS,
   PROVINCES,
   provinceOfPostalCode,
+  refundParts,
+  sumCents,
   visitMoney,
   type Appointment,
   type ChargeFeeBody,
@@ -19,13 +22,14 @@ import {
   type TaxRate,
   type TaxSettings,
   type VisitMoney,
+  type VisitMoneyInput,
   type VisitPayments,
   type VisitPaymentSummary,
 } from '@eclat/shared';
 import { appMeta, DEMO_SEEDED_KEY } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { renderReceiptPdf } from '../../mail/receipt-pdf.ts';
+import { receiptFilename, renderReceiptPdf } from '../../mail/receipt-pdf.ts';
 import { VISIT_TEXT } from '../../mail/templates/visit-details.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
@@ -153,20 +157,32 @@ export type PricedVisit = {
   totalPrice: number;
 };
 
+/** What `visitMoney` folds for a visit: its price, its province's taxes, its ledger's rows. */
+function moneyInputOf(
+  visit: PricedVisit,
+  settings: TaxSettings,
+  entries: readonly LedgerAmount[],
+): { province: Province; input: VisitMoneyInput } {
+  const province = provinceOf(visit.postalCode, settings);
+  return {
+    province,
+    input: {
+      priceCents: priceCentsOf(visit),
+      cancelled: visit.status === 'cancelled',
+      rates: taxesOf(settings, province),
+      entries,
+    },
+  };
+}
+
 /** The money of a visit and the province whose taxes apply, from its price, place and ledger. */
 export function moneyOf(
   visit: PricedVisit,
   settings: TaxSettings,
   entries: readonly LedgerAmount[],
 ): { province: Province; money: VisitMoney } {
-  const province = provinceOf(visit.postalCode, settings);
-  const money = visitMoney({
-    priceCents: priceCentsOf(visit),
-    cancelled: visit.status === 'cancelled',
-    rates: taxesOf(settings, province),
-    entries,
-  });
-  return { province, money };
+  const { province, input } = moneyInputOf(visit, settings, entries);
+  return { province, money: visitMoney(input) };
 }
 
 async function visitPaymentsOf(db: Db, visit: PaidVisit, settings: TaxSettings): Promise<VisitPayments> {
@@ -210,7 +226,7 @@ export async function receiptPdfFor(
     const own = await findOwnCustomer(deps.db, caller);
     if (!isTheirs(own, receipt.customerId)) throw forbidden('You can only see your own receipts.');
   }
-  return { fileName: `${receipt.document.number}.pdf`, pdf: renderReceiptPdf(receipt.document) };
+  return { fileName: receiptFilename(receipt.document), pdf: renderReceiptPdf(receipt.document) };
 }
 
 /**
@@ -406,8 +422,29 @@ async function receiptLines(
           }));
   return [
     ...priced,
-    ...fees.map((fee) => ({ label: fee.feeKind ? FEE_LABELS[locale][fee.feeKind] : '', cents: fee.cents })),
+    // One line per kind of fee, however many were charged (a receipt's lines stay few).
+    ...FEE_KINDS.flatMap((feeKind) => {
+      const cents = sumCents(fees.filter((fee) => fee.feeKind === feeKind));
+      return cents > 0 ? [{ label: FEE_LABELS[locale][feeKind], cents }] : [];
+    }),
   ];
+}
+
+const CREDIT_LABELS: Record<Locale, string> = { en: 'Credit on the visit', fr: 'Crédit sur la visite' };
+
+/**
+ * A credit note's own figures (decision 049): the part of the refund that lowers what the visit costs,
+ * split into its base and the taxes in it (`refundParts`), so the customer can reverse the tax they
+ * claimed; money paid beyond the total, or tips, given back carry no tax and no line.
+ */
+function creditNoteFigures(input: VisitMoneyInput, cents: number, locale: Locale) {
+  const { creditCents, creditNote } = refundParts(input, cents);
+  return {
+    lines: creditCents > 0 ? [{ label: CREDIT_LABELS[locale], cents: creditNote.baseCents }] : [],
+    baseCents: creditNote.baseCents,
+    taxes: creditNote.taxes,
+    totalCents: creditCents,
+  };
 }
 
 /**
@@ -450,10 +487,14 @@ async function issueReceipt(
       timeZone: deps.business.timeZone,
       place: addressLine(visit) ?? '',
     },
-    lines: await receiptLines(tx.db, visit, fees, locale),
-    baseCents: after.priceCents + after.feesCents,
-    taxes: after.taxes,
-    totalCents: after.totalCents,
+    ...(kind === 'credit_note'
+      ? creditNoteFigures(moneyInputOf(visit, settings, before.entries).input, entry.cents, locale)
+      : {
+          lines: await receiptLines(tx.db, visit, fees, locale),
+          baseCents: after.priceCents + after.feesCents,
+          taxes: after.taxes,
+          totalCents: after.totalCents,
+        }),
     amount: { cents: entry.cents, method, reference: entry.reference },
     tipCents: entry.kind === 'tip' ? entry.cents : 0,
     owedCents: after.owedCents,

@@ -44,6 +44,7 @@ async function visitAt(
   target: TestApp,
   place: typeof TORONTO,
   customer?: { customerId: string },
+  extra: { locale?: 'en' | 'fr' } = {},
 ): Promise<{ appointmentId: string; customerId: string }> {
   const admin = await signedIn(target, ['admin']);
   const serviceId = await makeService(target);
@@ -55,6 +56,7 @@ async function visitAt(
     appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
     status: 'confirmed',
     place,
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(201);
   return { appointmentId: appointmentSchema.parse(res.json()).appointmentId, customerId: owner.customerId };
@@ -273,15 +275,18 @@ describe('the office records money (PAYMENTS=manual)', () => {
     expect(charged.money.state).toBe('partly_paid');
     expect(charged.entries.at(-1)).toMatchObject({ kind: 'fee', feeKind: 'lockout', method: null });
     expect(await receiptsOf(appointmentId)).toHaveLength(1);
-    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 5_650 }));
+    // A second lockout: $10 + HST more; the receipt shows one line per kind of fee.
+    paymentsOf(await fee(admin.headers, appointmentId, { cents: 1_000 }));
+    const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 6_780 }));
     expect(paid.money.state).toBe('paid');
     const last = (await receiptsOf(appointmentId)).at(-1);
     expect(last?.document).toMatchObject({
       lines: [
         { label: 'Standard Cleaning', cents: 10_000 },
-        { label: 'Lockout fee', cents: 5_000 },
+        { label: 'Lockout fee', cents: 6_000 },
       ],
-      baseCents: 15_000,
+      baseCents: 16_000,
+      totalCents: 18_080,
     });
   });
 
@@ -316,10 +321,16 @@ describe('the office records money (PAYMENTS=manual)', () => {
 
     const notes = (await receiptsOf(appointmentId)).filter((receipt) => receipt.kind === 'credit_note');
     expect(notes).toHaveLength(2);
+    // The credit note's own figures: the credit, and the HST in it (8300 × 13/113, half up).
     expect(notes[1]?.document).toMatchObject({
       kind: 'credit_note',
       amount: { cents: 8_300, method: 'interac' },
       reason: 'The oven was not done',
+      lines: [{ label: 'Credit on the visit', cents: 7_345 }],
+      baseCents: 7_345,
+      taxes: [{ code: 'HST', rate: 13_000, cents: 955 }],
+      totalCents: 8_300,
+      owedCents: 0,
     });
     const sent = await emailsTo(owner.email);
     expect(sent.map((email) => email.template)).toEqual(['receipt', 'receipt', 'receipt']);
@@ -428,7 +439,7 @@ describe('a receipt as a PDF', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(
-        `inline; filename="${receipt?.document.number ?? ''}.pdf"`,
+        `inline; filename="receipt-${receipt?.document.number ?? ''}.pdf"`,
       );
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
@@ -440,6 +451,47 @@ describe('a receipt as a PDF', () => {
     expect((await call(app, 'GET', `/receipts/${receiptId}.pdf`)).statusCode).toBe(401);
     const unknown = await call(app, 'GET', `/receipts/${crypto.randomUUID()}.pdf`, admin.headers);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('receipts in the visit’s language', () => {
+  it('issues a French visit’s receipts, fees and credit note in French, and emails them in French', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const owner = await makeCustomer(app, { postalCode: MONTREAL.postalCode });
+    const { appointmentId } = await visitAt(app, MONTREAL, owner, { locale: 'fr' });
+    paymentsOf(await fee(admin.headers, appointmentId, { feeKind: 'late_cancellation', cents: 2_000 }));
+    // $120 and GST 5 % ($6.00) + QST 9.975 % ($11.97).
+    paymentsOf(await pay(admin.headers, appointmentId, { cents: 13_797, method: 'interac' }));
+    paymentsOf(await refund(admin.headers, appointmentId, { cents: 2_000, reason: 'Annulation acceptée' }));
+    const [receipt, note] = await receiptsOf(appointmentId);
+    expect(receipt?.locale).toBe('fr');
+    expect(receipt?.document).toMatchObject({
+      locale: 'fr',
+      lines: [
+        { label: 'Standard Cleaning', cents: 10_000 },
+        { label: 'Frais d’annulation tardive', cents: 2_000 },
+      ],
+      taxes: [
+        { code: 'GST', rate: 5_000, cents: 600 },
+        { code: 'QST', rate: 9_975, cents: 1_197 },
+      ],
+      totalCents: 13_797,
+    });
+    expect(note?.document).toMatchObject({
+      kind: 'credit_note',
+      locale: 'fr',
+      reason: 'Annulation acceptée',
+      lines: [{ label: 'Crédit sur la visite', cents: 1_739 }],
+      taxes: [
+        { code: 'GST', rate: 5_000, cents: 87 },
+        { code: 'QST', rate: 9_975, cents: 174 },
+      ],
+      totalCents: 2_000,
+    });
+    expect((await emailsTo(owner.email)).map((email) => [email.template, email.locale])).toEqual([
+      ['receipt', 'fr'],
+      ['receipt', 'fr'],
+    ]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { barShares, formatCount, formatHours, formatShare, shortDay, weekDays } from './overview';
-import { formatCents } from '@/lib/format-cents';
 
 const spaces = (text: string | null) => text?.replace(/\s/g, ' ');
 
@@ -13,9 +12,7 @@ describe('the overview figures', () => {
     expect(spaces(weekDays('2026-12-28', 'fr'))).toBe('28 déc. – 3 janv.');
   });
 
-  it('writes money from cents, shares as percentages, minutes as hours and counts', () => {
-    expect(formatCents(40_849, 'en')).toBe('$408.49');
-    expect(spaces(formatCents(40_849, 'fr'))).toBe('408,49 $');
+  it('writes shares as percentages, minutes as hours and counts', () => {
     expect(formatShare(240 / 540, 'en')).toBe('44%');
     expect(spaces(formatShare(1.25, 'fr'))).toBe('125 %');
     expect(formatShare(null, 'en')).toBeNull();

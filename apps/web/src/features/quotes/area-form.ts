@@ -1,6 +1,10 @@
-import { serviceAreaInputSchema, type ServiceArea, type ServiceAreaInput } from '@eclat/shared';
-
-import { centsFromDollars, dollarsFromCents } from './money';
+import {
+  centsFromDollars,
+  dollarsFromCents,
+  serviceAreaInputSchema,
+  type ServiceArea,
+  type ServiceAreaInput,
+} from '@eclat/shared';
 
 /** One row of the admin's service area form: a prefix and its surcharge in dollars (empty: none). */
 export type AreaRow = { prefix: string; surcharge: string };

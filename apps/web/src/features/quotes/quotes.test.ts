@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import { checkArea } from '@/lib/pricing/area-check';
 import { toAreaRows, validateAreaRows } from './area-form';
-import { centsFromDollars, dollarsFromCents } from './money';
 import { initialQuoteValues, toQuoteErrors, validateQuoteForm } from './quote-form';
 
 describe('checkArea', () => {
@@ -23,25 +22,6 @@ describe('checkArea', () => {
     });
     expect(checkArea(area, 'V6B 1A1')).toEqual({ kind: 'outside', postalCode: 'V6B 1A1' });
     expect(checkArea([], 'V6B 1A1')).toEqual({ kind: 'served', postalCode: 'V6B 1A1', surchargeCents: 0 });
-  });
-});
-
-describe('money', () => {
-  it.each([
-    ['450', 45_000],
-    ['450.75', 45_075],
-    ['450,5', 45_050],
-    [' 12 ', 1200],
-    ['$15', 1500],
-  ])('reads %j as %i cents', (text, cents) => {
-    expect(centsFromDollars(text)).toBe(cents);
-  });
-  it.each(['', 'abc', '1.234', '-5', '12.5.1'])('refuses %j', (text) => {
-    expect(centsFromDollars(text)).toBeNull();
-  });
-  it('writes cents back as dollars', () => {
-    expect(dollarsFromCents(45_075)).toBe('450.75');
-    expect(dollarsFromCents(1500)).toBe('15');
   });
 });
 

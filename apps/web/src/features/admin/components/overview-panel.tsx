@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatCents,
   type Locale,
   type Overview,
   type OverviewChartWeek,
@@ -18,7 +19,6 @@ import { Link } from '@/lib/navigation';
 import { useOverview } from '../api/get-overview';
 import { adminTabHref } from '@/lib/admin-tabs';
 import { barShares, formatCount, formatHours, formatShare, shortDay, weekDays } from '../overview';
-import { formatCents } from '@/lib/format-cents';
 import { BarList, ChartCard, ColumnChart, type ChartTable } from './overview-charts';
 
 type Figure = { key: string; label: string; value: string; to?: string; alert?: boolean };

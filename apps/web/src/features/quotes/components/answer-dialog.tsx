@@ -1,4 +1,10 @@
-import { MAX_VISIT_MINUTES, TEXT_LIMITS, type Quote } from '@eclat/shared';
+import {
+  MAX_VISIT_MINUTES,
+  TEXT_LIMITS,
+  centsFromDollars,
+  dollarsFromCents,
+  type Quote,
+} from '@eclat/shared';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
@@ -7,7 +13,6 @@ import { useErrorToast } from '@/lib/error-toast';
 import { useTranslation } from '@/lib/i18n';
 
 import { useAnswerQuote } from '../api/answer-quote';
-import { centsFromDollars, dollarsFromCents } from '../money';
 
 type Errors = { price?: string; hours?: string };
 
