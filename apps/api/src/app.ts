@@ -149,8 +149,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(authRoutes, { config });
       await api.register(verificationRoutes, { config });
       await api.register(adminJobsRoutes);
-      await api.register(overviewRoutes, { config });
-      await api.register(exportsRoutes, { config });
+      await api.register(overviewRoutes, { config, payments });
+      await api.register(exportsRoutes, { config, payments });
       await api.register(servicesRoutes);
       await api.register(feedbackRoutes);
       await api.register(contactRoutes, { config });

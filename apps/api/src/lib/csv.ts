@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 
-/** A cell: text (quoted when it must be, guarded against formulas), a number, or nothing. */
-export type CsvValue = string | number | null | undefined;
+/** An amount of money in cents, written in dollars with two decimals ("-12.30"), like a number. */
+export type CsvCents = { cents: number };
+
+/** A cell: text (quoted when it must be, guarded against formulas), a number, an amount, or nothing. */
+export type CsvValue = string | number | CsvCents | null | undefined;
 
 /** The byte order mark: spreadsheet programs read the file as UTF-8 (accents intact) when it starts with one. */
 export const CSV_BOM = '\uFEFF';
@@ -18,8 +21,16 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return dollarsOf(value.cents);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Whole cents as dollars, in integers (no floating point): -1230 is "-12.30". */
+function dollarsOf(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 /** One record, cells joined by commas, ended by CRLF (RFC 4180). */

@@ -2,6 +2,25 @@ import { z } from '../zod.ts';
 import { LOCALES } from '../locales.ts';
 import { calendarDate } from './primitives.ts';
 import { appointmentsFilterQuerySchema, type AppointmentsFilter } from './appointments.ts';
+import { dateRangeQuerySchema } from '../date-range.ts';
+
+/**
+ * The money of a week (issue 29, decision 052), when payments are on: money received and given back by
+ * the ledger rows' time, and what the week's visits still owe (the shared `visitMoney`).
+ */
+export const overviewPaymentsSchema = z
+  .object({
+    /** Payments and tips received in the week (the ledger rows written in it), in cents. */
+    collectedCents: z.number().int(),
+    /** Refunds given in the week, in cents. */
+    refundedCents: z.number().int(),
+    /** What the week's visits still owe (price, fees and taxes less what was paid; a cancelled one: its fees). */
+    outstandingCents: z.number().int(),
+    /** Card attempts that failed in the week (0 until the card adapter; nothing fails in manual mode). */
+    failedCents: z.number().int(),
+  })
+  .meta({ id: 'OverviewPayments' });
+export type OverviewPayments = z.infer<typeof overviewPaymentsSchema>;
 
 /**
  * The owner's overview (issue 17, decision 030): `GET /admin/overview`. Weeks run Monday to Sunday in
@@ -21,13 +40,15 @@ export const overviewWeekSchema = z
     unassigned: z.number().int(),
     /** Pending or confirmed series visits flagged "needs a time" (decision 020). */
     flagged: z.number().int(),
+    /** The week's money (issue 29): absent when `PAYMENTS=off`. */
+    payments: overviewPaymentsSchema.optional(),
   })
   .meta({ id: 'OverviewWeek' });
 export type OverviewWeek = z.infer<typeof overviewWeekSchema>;
 
 /** A week of the charts: what they draw. */
 export const overviewChartWeekSchema = overviewWeekSchema
-  .pick({ weekStart: true, visits: true, revenueCents: true, cancellations: true })
+  .pick({ weekStart: true, visits: true, revenueCents: true, cancellations: true, payments: true })
   .meta({ id: 'OverviewChartWeek' });
 export type OverviewChartWeek = z.infer<typeof overviewChartWeekSchema>;
 
@@ -86,7 +107,7 @@ export type Overview = z.infer<typeof overviewSchema>;
 export const overviewQuerySchema = z.object({ date: calendarDate('validation.date').optional() });
 
 /** The CSV exports (issue 17): what they hold. */
-export const CSV_EXPORTS = ['appointments', 'customers', 'employees'] as const;
+export const CSV_EXPORTS = ['appointments', 'customers', 'employees', 'payments'] as const;
 export type CsvExport = (typeof CSV_EXPORTS)[number];
 
 /** `GET /admin/exports/customers.csv` and `employees.csv`: the language of the column headers. */
@@ -95,15 +116,21 @@ export const csvExportQuerySchema = z.object({ lang: z.enum(LOCALES).optional() 
 export const appointmentsCsvQuerySchema = appointmentsFilterQuerySchema.extend(csvExportQuerySchema.shape);
 
 /**
+ * `GET /admin/exports/payments.csv?from=&to=` (issue 29): the ledger's rows written on those
+ * business-local days (both included; either may be left out) and the headers' language.
+ */
+export const paymentsCsvQuerySchema = dateRangeQuerySchema.extend(csvExportQuerySchema.shape);
+
+/**
  * The file an export is saved as, the same from the server (`Content-Disposition`) and the web app:
  * `appointments-2026-11-01-to-2026-11-30-confirmed.csv`, `customers.csv`.
  */
 export function csvFileName(kind: CsvExport, filter: AppointmentsFilter = {}): string {
   const parts: string[] = [kind];
-  if (kind === 'appointments') {
+  if (kind === 'appointments' || kind === 'payments') {
     if (filter.from) parts.push(`from-${filter.from}`);
     if (filter.to) parts.push(`to-${filter.to}`);
-    if (filter.status) parts.push(filter.status);
+    if (filter.status && kind === 'appointments') parts.push(filter.status);
   }
   return `${parts.join('-')}.csv`;
 }

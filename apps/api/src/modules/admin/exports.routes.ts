@@ -6,6 +6,7 @@ import {
   addressLine,
   csvExportQuerySchema,
   csvFileName,
+  paymentsCsvQuerySchema,
   pickLocale,
   toLocal,
   type Appointment,
@@ -15,6 +16,11 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { csvStream } from '../../lib/csv.ts';
+import { openRange } from '../../lib/date-range.ts';
+import { paymentsOff } from '../payments/payment-provider.ts';
+import { readTaxSettings, type PaymentsDeps } from '../payments/payments.service.ts';
+import { paymentsCsvHeaders, paymentsCsvRow } from './payments-csv.ts';
+import { ledgerBatches, type ExportedLedgerRow } from './payments-export.repository.ts';
 import { appointmentBatches, appointmentsWhereOf } from '../appointments/appointments.repository.ts';
 import { customerBatches } from '../customers/customers.repository.ts';
 import { employeeBatches } from '../employees/employees.repository.ts';
@@ -92,7 +98,10 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * The CSV exports (issue 17, decision 030), admin only: UTF-8 with a BOM, RFC 4180 quoting, formulas
  * guarded, streamed from keyset batches; headers in the language asked for (?lang= or Accept-Language).
  */
-export const exportsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
+export const exportsRoutes: FastifyPluginCallbackZod<{
+  config: AppConfig;
+  payments: Pick<PaymentsDeps, 'provider' | 'business'>;
+}> = (app, { config, payments }, done) => {
   const adminOnly = app.requireAnyPermission('admin');
   const security = [{ bearerAuth: [] }];
   const localeOf = (request: FastifyRequest & { query: { lang?: Locale } }): Locale =>
@@ -202,6 +211,33 @@ export const exportsRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (a
         employee.employeeId,
       ]);
       return send(reply, csvFileName('employees'), stream);
+    },
+  );
+
+  app.get(
+    '/admin/exports/payments.csv',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The payments ledger as CSV for the accountant (admin; UTF-8 with a BOM; 404 PAYMENTS_OFF when payments are off): one line per payment, tip, fee and refund written on the days ?from=&to= (business time zone, both included, either optional), oldest first, with its receipt or credit note number, visit, customer, province, amount before tax, each tax and total (a refund negative), streamed; headers in the language asked for (?lang= or Accept-Language)',
+        security,
+        querystring: paymentsCsvQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      if (payments.provider.mode === 'off') throw paymentsOff();
+      const { lang: _, ...range } = request.query;
+      const locale = localeOf(request);
+      const timeZone = config.businessTimeZone;
+      const settings = await readTaxSettings(app.db, payments.business.brandName);
+      const stream = csvStream(
+        paymentsCsvHeaders(locale),
+        ledgerBatches(app.db, openRange(range, timeZone), CSV_BATCH_ROWS),
+        (row: ExportedLedgerRow) => paymentsCsvRow(row, settings, locale, timeZone),
+      );
+      return send(reply, csvFileName('payments', range), stream);
     },
   );
   done();

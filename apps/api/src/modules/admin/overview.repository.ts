@@ -237,3 +237,114 @@ export async function findOverviewFigures(
   ]);
   return { weeks, utilisation, topServices };
 }
+
+// ---- the money of the weeks (issue 29, decision 052), when payments are on ----
+
+/** Money moved in a week by the ledger rows written in it (business-local Monday), in cents. */
+export type WeekLedgerSums = { collectedCents: number; refundedCents: number };
+
+/**
+ * Payments and tips received, and refunds given, per week of the span, by when each ledger row was
+ * written: one grouped read of the ledger's time index over the span's 14 weeks.
+ */
+export async function findWeekLedgerSums(
+  db: Db,
+  span: OverviewSpan,
+  timeZone: string,
+): Promise<Map<string, WeekLedgerSums>> {
+  const { rows } = await db.execute<{ week: string; collected: string; refunded: string }>(sql`
+    select to_char(date_trunc('week', l.created_at at time zone ${timeZone}), 'YYYY-MM-DD') as week,
+      coalesce(sum(l.cents) filter (where l.kind in ('payment', 'tip')), 0)::bigint as collected,
+      coalesce(sum(l.cents) filter (where l.kind = 'refund'), 0)::bigint as refunded
+    from payment_ledger l
+    where l.created_at >= ${span.start.toISOString()}::timestamptz
+      and l.created_at < ${span.end.toISOString()}::timestamptz
+    group by 1`);
+  return new Map(
+    rows.map((row) => [
+      row.week,
+      { collectedCents: Number(row.collected), refundedCents: Number(row.refunded) },
+    ]),
+  );
+}
+
+/**
+ * Visits of a week alike for their money: the same status, place, price and ledger
+ * sums. `visitMoney` runs once per group (its figures are the same for each visit of it) and counts
+ * `visits` times.
+ */
+export type WeekVisitGroup = {
+  weekStart: string;
+  visits: number;
+  status: string;
+  postalCode: string | null;
+  /** The price breakdown's total (instant prices), else null: the stored total is the price. */
+  priceBreakdown: { totalCents: number } | null;
+  totalPrice: number;
+  entries: { kind: 'payment' | 'tip' | 'fee' | 'refund'; cents: number }[];
+};
+
+type VisitGroupRow = {
+  week: string;
+  visits: number;
+  status: string;
+  postal_code: string | null;
+  breakdown_cents: number | null;
+  total_price: string;
+  payments: string;
+  tips: string;
+  fees: string;
+  refunds: string;
+};
+
+/**
+ * The visits of the span's weeks with their ledger's sums, in ONE query grouped by week and by what
+ * their money depends on: many visits with the same price at the same place and nothing recorded are one
+ * row. The ledger is summed per visit through its (appointment, time) index, only for the span's visits.
+ */
+export async function findWeekVisitGroups(
+  db: Db,
+  span: OverviewSpan,
+  timeZone: string,
+): Promise<WeekVisitGroup[]> {
+  const { rows } = await db.execute<VisitGroupRow>(sql`
+    with visits as materialized (
+      select a.id, a.status::text as status, a.postal_code,
+        (a.price_breakdown ->> 'totalCents')::int as breakdown_cents, a.total_price,
+        to_char(date_trunc('week', a.appointment_date at time zone ${timeZone}), 'YYYY-MM-DD') as week
+      from appointments a
+      where a.appointment_date >= ${span.start.toISOString()}::timestamptz
+        and a.appointment_date < ${span.end.toISOString()}::timestamptz
+    ), sums as (
+      select l.appointment_id,
+        sum(l.cents) filter (where l.kind = 'payment') as payments,
+        sum(l.cents) filter (where l.kind = 'tip') as tips,
+        sum(l.cents) filter (where l.kind = 'fee') as fees,
+        sum(l.cents) filter (where l.kind = 'refund') as refunds
+      from payment_ledger l
+      where l.appointment_id = any(array(select id from visits))
+      group by l.appointment_id
+    )
+    select v.week, count(*)::int as visits, v.status, v.postal_code, v.breakdown_cents,
+      v.total_price::text as total_price,
+      coalesce(s.payments, 0)::bigint as payments, coalesce(s.tips, 0)::bigint as tips,
+      coalesce(s.fees, 0)::bigint as fees, coalesce(s.refunds, 0)::bigint as refunds
+    from visits v
+    left join sums s on s.appointment_id = v.id
+    group by v.week, v.status, v.postal_code, v.breakdown_cents, v.total_price,
+      s.payments, s.tips, s.fees, s.refunds`);
+  return rows.map((row) => ({
+    weekStart: row.week,
+    visits: row.visits,
+    status: row.status,
+    postalCode: row.postal_code,
+    priceBreakdown: row.breakdown_cents === null ? null : { totalCents: row.breakdown_cents },
+    totalPrice: Number(row.total_price),
+    entries: [
+      { kind: 'payment', cents: Number(row.payments) },
+      { kind: 'tip', cents: Number(row.tips) },
+      { kind: 'fee', cents: Number(row.fees) },
+      { kind: 'refund', cents: Number(row.refunds) },
+    ],
+  }));
+}

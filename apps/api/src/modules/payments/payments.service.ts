@@ -142,17 +142,22 @@ export async function saveTaxSettingsFor(deps: PaymentsDeps, input: TaxSettings)
 // ---- the money of a visit ----
 
 /** The visit's price before tax: its breakdown's total, or (booked before instant prices) its total. */
-const priceCentsOf = (visit: Pick<PaidVisit, 'priceBreakdown' | 'totalPrice'>) =>
+const priceCentsOf = (visit: { priceBreakdown: { totalCents: number } | null; totalPrice: number }) =>
   visit.priceBreakdown?.totalCents ?? centsOf(visit.totalPrice);
 
 /** The province whose taxes apply: the visit's postal code's, else the business's home province. */
-const provinceOf = (postalCode: string | null, settings: TaxSettings): Province =>
+export const provinceOf = (postalCode: string | null, settings: TaxSettings): Province =>
   (postalCode ? provinceOfPostalCode(postalCode) : null) ?? settings.homeProvince;
 
-const taxesOf = (settings: TaxSettings, province: Province): TaxRate[] =>
+export const taxesOf = (settings: TaxSettings, province: Province): TaxRate[] =>
   settings.rates.find((rates) => rates.province === province)?.taxes ?? [...DEFAULT_TAX_RATES[province]];
 
-type PricedVisit = Pick<PaidVisit, 'status' | 'postalCode' | 'priceBreakdown' | 'totalPrice'> & {
+/** A visit's price as the money of it needs it (a read that did not load its whole breakdown). */
+export type PricedVisit = {
+  status: string;
+  postalCode: string | null;
+  priceBreakdown: { totalCents: number } | null;
+  totalPrice: number;
   /** The card adapter's last attempt failed or waits for the customer. */
   paymentNeeded?: boolean;
 };
@@ -176,7 +181,8 @@ function moneyInputOf(
   };
 }
 
-function moneyOf(
+/** The money of a visit and the province whose taxes apply, from its price, place and ledger. */
+export function moneyOf(
   visit: PricedVisit,
   settings: TaxSettings,
   entries: readonly LedgerAmount[],
@@ -443,7 +449,7 @@ export async function refund(
 
 // ---- receipts ----
 
-const FEE_LABELS: Record<Locale, Record<FeeKind, string>> = {
+export const FEE_LABELS: Record<Locale, Record<FeeKind, string>> = {
   en: { late_cancellation: 'Late-cancellation fee', lockout: 'Lockout fee' },
   fr: { late_cancellation: 'Frais d’annulation tardive', lockout: 'Frais d’accès impossible' },
 };

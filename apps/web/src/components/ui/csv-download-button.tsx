@@ -13,7 +13,7 @@ const CSV_TIMEOUT_MS = 15 * 60_000;
 
 type CsvDownloadButtonProps = {
   kind: CsvExport;
-  /** The appointments export keeps to the table's filter. */
+  /** The appointments export keeps to the table's filter; the payments export to its days. */
   filter?: AppointmentsFilter;
 };
 
@@ -28,7 +28,13 @@ export function CsvDownloadButton({ kind, filter = {} }: CsvDownloadButtonProps)
   const download = useMutation({
     mutationFn: async () => {
       const blob = await apiGetBlob(`/admin/exports/${kind}.csv`, {
-        query: { lang: locale, status: filter.status, from: filter.from, to: filter.to },
+        query: {
+          lang: locale,
+          // The payments CSV keeps to days only (the days the money moved).
+          status: kind === 'appointments' ? filter.status : undefined,
+          from: filter.from,
+          to: filter.to,
+        },
         timeoutMs: CSV_TIMEOUT_MS,
       });
       saveBlob(blob, csvFileName(kind, filter));
@@ -44,7 +50,7 @@ export function CsvDownloadButton({ kind, filter = {} }: CsvDownloadButtonProps)
         download.mutate();
       }}
     >
-      {t('exports.csvButton')}
+      {kind === 'payments' ? t('exports.paymentsCsvButton') : t('exports.csvButton')}
     </Button>
   );
 }

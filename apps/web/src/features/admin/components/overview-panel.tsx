@@ -4,6 +4,7 @@ import {
   type Locale,
   type Overview,
   type OverviewChartWeek,
+  type OverviewPayments,
   type OverviewWeek,
 } from '@eclat/shared';
 import { Anchor, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -118,6 +119,80 @@ function FailedEmails({ count }: { count: number }) {
         </Group>
       </Group>
     </Card>
+  );
+}
+
+const PAYMENT_FIGURES = ['collected', 'refunded', 'outstanding', 'failed'] as const;
+
+const paymentCents = (payments: OverviewPayments, figure: (typeof PAYMENT_FIGURES)[number]) =>
+  payments[`${figure}Cents`];
+
+/**
+ * The money of the weeks (issue 29, decision 052), shown only when the server sends it (payments on):
+ * this week's four figures, and what was collected per week over the twelve, with every figure of each
+ * week in its table.
+ */
+function Payments({ overview, thisWeek }: { overview: Overview; thisWeek: OverviewPayments }) {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const { weeks } = overview;
+  const first = weeks[0]?.weekStart ?? overview.thisWeek.weekStart;
+  const last = overview.thisWeek.weekStart;
+  const label = (figure: (typeof PAYMENT_FIGURES)[number]) => t(`admin.overview.payments.${figure}`);
+  const table: ChartTable = {
+    columns: [t('admin.overview.columns.week'), ...PAYMENT_FIGURES.map(label)],
+    rows: weeks.map((week) => [
+      weekDays(week.weekStart, locale),
+      ...PAYMENT_FIGURES.map((figure) =>
+        week.payments ? formatCents(paymentCents(week.payments, figure), locale) : '',
+      ),
+    ]),
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="overview-payments">
+        <Stack gap={2} mb="sm">
+          <Title order={3} size="h4" id="overview-payments">
+            {t('admin.overview.payments.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('admin.overview.payments.hint')}
+          </Text>
+        </Stack>
+        <SimpleGrid component="dl" cols={2} spacing="md" verticalSpacing="sm" m={0}>
+          {PAYMENT_FIGURES.map((figure) => (
+            <Box key={figure}>
+              <Text component="dt" size="sm" c="dimmed" lh={1.3}>
+                {label(figure)}
+              </Text>
+              <Text
+                component="dd"
+                m={0}
+                fz={26}
+                fw={700}
+                lh={1.2}
+                c={figure === 'failed' && thisWeek.failedCents > 0 ? 'red.9' : undefined}
+              >
+                {formatCents(paymentCents(thisWeek, figure), locale)}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Card>
+      <ChartCard
+        title={t('admin.overview.payments.chart')}
+        summary={t('admin.overview.thisWeekValue', {
+          value: formatCents(thisWeek.collectedCents, locale),
+        })}
+        table={table}
+      >
+        <ColumnChart
+          values={weeks.map((week) => week.payments?.collectedCents ?? 0)}
+          firstLabel={shortDay(first, locale)}
+          lastLabel={shortDay(last, locale)}
+        />
+      </ChartCard>
+    </SimpleGrid>
   );
 }
 
@@ -273,6 +348,7 @@ export function OverviewPanel() {
         <WeekCard title={t('admin.overview.thisWeek')} week={data.thisWeek} />
         <WeekCard title={t('admin.overview.nextWeek')} week={data.nextWeek} />
       </SimpleGrid>
+      {data.thisWeek.payments && <Payments overview={data} thisWeek={data.thisWeek.payments} />}
       <FailedEmails count={data.failedEmails} />
       <Charts overview={data} />
     </Stack>

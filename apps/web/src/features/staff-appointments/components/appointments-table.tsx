@@ -271,6 +271,10 @@ export function AppointmentsTable({
             {t('staffAppointments.pdf.button')}
           </Button>
           {canManage && <CsvDownloadButton kind="appointments" filter={filter} />}
+          {/* The ledger's rows written on the filter's days (issue 29, decision 052). */}
+          {canManage && showsPayment && (
+            <CsvDownloadButton kind="payments" filter={{ from: filter.from, to: filter.to }} />
+          )}
           {canManage && (
             <Button
               component={Link}
