@@ -27,6 +27,7 @@ export * from './schemas/quotes.ts';
 export * from './pricing.ts';
 export * from './schemas/pricing.ts';
 export * from './money.ts';
+export * from './money-format.ts';
 export * from './tax-format.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/receipts.ts';

@@ -7,10 +7,7 @@ import {
   RATE_SCALE,
   TAX_CODES,
   allTaxRates,
-  centsFromDollars,
   depositCents,
-  dollarsFromCents,
-  formatCents,
   provinceOf,
   provinceOfPostalCode,
   ratesFor,
@@ -26,6 +23,7 @@ import {
   type VisitMoney,
   type VisitMoneyInput,
 } from './money.ts';
+import { centsFromDollars, dollarsFromCents, formatCents } from './money-format.ts';
 import { discountCentsOf } from './pricing.ts';
 import { MAX_PAYMENT_CENTS } from './schemas/payments.ts';
 
