@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { placeDueHolds, settleLeftovers, type StripeCard } from './card.service.ts';
+import { placeDueHolds, settleLeftovers } from './card.service.ts';
+import type { StripeCard } from './stripe-client.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /**

@@ -8,6 +8,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
 import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.service.ts';
+import type { StripeCard } from './stripe-client.ts';
 
 /**
  * The card side of `PAYMENTS=stripe` (issue 29, decision 053): a Stripe customer per customer, the card on
@@ -15,14 +16,6 @@ import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.s
  * order) and the hold before the visit. Every call that creates or moves something at Stripe carries an
  * idempotency key derived from our ids, so a retry after a crash finds what the first call made.
  */
-
-export type StripeCard = {
-  stripe: Stripe;
-  webhookSecret: string;
-  /** `PAYMENT_HOLD_HOURS`. */
-  holdHours: number;
-  publicUrl: string;
-};
 
 type Caller = Pick<AuthContext, 'userId' | 'email' | 'emailVerified'>;
 type CardDeps = Pick<PaymentsDeps, 'db' | 'jobs'> & { card: StripeCard };

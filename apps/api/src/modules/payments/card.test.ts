@@ -12,7 +12,8 @@ import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
 import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { placeDueHolds, settleCompletedVisit, settleLeftovers, type StripeCard } from './card.service.ts';
+import { placeDueHolds, settleCompletedVisit, settleLeftovers } from './card.service.ts';
+import type { StripeCard } from './stripe-client.ts';
 import { createStripeClient } from './stripe-client.ts';
 import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 

@@ -53,7 +53,7 @@ import {
   type PaidVisit,
   type RateOverrides,
 } from './payments.repository.ts';
-import type { StripeCard } from './card.service.ts';
+import type { StripeCard } from './stripe-client.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
 
 /**

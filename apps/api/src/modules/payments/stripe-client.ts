@@ -46,3 +46,12 @@ export function createStripeClient(options: StripeClientOptions): Stripe {
     ...target,
   });
 }
+
+/** The card adapter's settings: the SDK client, the webhook secret, `PAYMENT_HOLD_HOURS`, where Checkout returns. */
+export type StripeCard = {
+  stripe: Stripe;
+  webhookSecret: string;
+  /** `PAYMENT_HOLD_HOURS`. */
+  holdHours: number;
+  publicUrl: string;
+};

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config.ts';
-import type { StripeCard } from './card.service.ts';
+import type { StripeCard } from './stripe-client.ts';
 import type { PaymentProvider, ProviderMovement } from './payment-provider.ts';
 
 /**
