@@ -20,6 +20,31 @@ import type { StripeCard } from './stripe-client.ts';
 type Caller = Pick<AuthContext, 'userId' | 'email' | 'emailVerified'>;
 type CardDeps = Pick<PaymentsDeps, 'db' | 'jobs'> & { card: StripeCard };
 
+/**
+ * The row of a call that may move money, committed before the call: its key comes from the visit, the
+ * purpose and the attempt, so whatever happens next, the next try sends the same key.
+ */
+async function newAttempt(
+  tx: Db,
+  appointmentId: string,
+  purpose: (typeof paymentAttempts.$inferInsert)['purpose'],
+  number: number,
+  cents: number,
+) {
+  const [attempt] = await tx
+    .insert(paymentAttempts)
+    .values({
+      appointmentId,
+      purpose,
+      attempt: number,
+      idempotencyKey: `visit:${appointmentId}:${purpose}:${number}`,
+      cents,
+    })
+    .returning();
+  if (!attempt) throw new Error('The payment attempt was not written');
+  return attempt;
+}
+
 export const cardPaymentsOff = () =>
   new AppError('PAYMENTS_OFF', 'Cards are taken only with PAYMENTS=stripe on this site.');
 
@@ -434,17 +459,8 @@ async function holdVisit(deps: CardDeps & Pick<PaymentsDeps, 'business'>, appoin
     const pending = attempts.find((attempt) => attempt.status === 'pending');
     if (pending) return { attempt: pending, stripeCustomer: visit.stripeCustomer, pm: visit.pm };
     const number = attempts.length + 1;
-    const [attempt] = await tx
-      .insert(paymentAttempts)
-      .values({
-        appointmentId,
-        purpose: 'hold',
-        attempt: number,
-        idempotencyKey: `visit:${appointmentId}:hold:${number}`,
-        cents,
-      })
-      .returning();
-    return attempt ? { attempt, stripeCustomer: visit.stripeCustomer, pm: visit.pm } : null;
+    const attempt = await newAttempt(tx, appointmentId, 'hold', number, cents);
+    return { attempt, stripeCustomer: visit.stripeCustomer, pm: visit.pm };
   });
   if (!prepared) return false;
   const { attempt } = prepared;
@@ -647,17 +663,8 @@ async function chargeRest(deps: SettleDeps, appointmentId: string): Promise<void
     const cents = await amountToHold(tx, deps.business.brandName, appointmentId);
     if (cents < 50) return null;
     const number = charges.length + 1;
-    const [attempt] = await tx
-      .insert(paymentAttempts)
-      .values({
-        appointmentId,
-        purpose: 'charge',
-        attempt: number,
-        idempotencyKey: `visit:${appointmentId}:charge:${number}`,
-        cents,
-      })
-      .returning();
-    return attempt ? { attempt, stripeCustomer: visit.stripeCustomer, pm: visit.pm } : null;
+    const attempt = await newAttempt(tx, appointmentId, 'charge', number, cents);
+    return { attempt, stripeCustomer: visit.stripeCustomer, pm: visit.pm };
   });
   if (!prepared) return;
   const { attempt } = prepared;
