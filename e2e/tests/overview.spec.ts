@@ -20,6 +20,9 @@ const TEXT = {
     revenue: 'Revenue booked',
     failedEmails: 'Failed emails',
     visitsChart: 'Visits per week',
+    payments: 'Payments this week',
+    collected: 'Collected',
+    collectedChart: 'Collected per week',
     showTable: 'Show the numbers',
     showChart: 'Show the chart',
     csv: 'Download CSV',
@@ -49,6 +52,9 @@ const TEXT = {
     revenue: 'Chiffre d’affaires réservé',
     failedEmails: 'Courriels en échec',
     visitsChart: 'Visites par semaine',
+    payments: 'Paiements de la semaine',
+    collected: 'Encaissé',
+    collectedChart: 'Encaissé par semaine',
     showTable: 'Afficher les chiffres',
     showChart: 'Afficher le graphique',
     csv: 'Télécharger en CSV',
@@ -113,9 +119,17 @@ for (const language of ['en', 'fr'] as const) {
       String(expected.failedEmails),
     );
 
+    // The demo takes payments by hand (PAYMENTS unset on its database): the week's money and its chart.
+    const collected = expected.thisWeek.payments?.collectedCents;
+    expect(collected).toBeDefined();
+    const payments = panel.getByRole('region', { name: t.payments });
+    await expect(payments.getByRole('term').first()).toHaveText(t.collected);
+    await expect(payments.getByRole('definition').first()).toHaveText(t.money(collected ?? -1));
+
     // Each chart's numbers are a table for assistive technology, and on screen on request.
     const tables = panel.getByRole('table');
-    await expect(tables).toHaveCount(4);
+    await expect(tables).toHaveCount(5);
+    await expect(panel.getByRole('table', { name: t.collectedChart }).getByRole('row')).toHaveCount(13);
     const visitsTable = panel.getByRole('table', { name: t.visitsChart });
     await expect(visitsTable.getByRole('row')).toHaveCount(13);
     await expect(visitsTable.getByRole('row').last()).toContainText(String(expected.thisWeek.visits));
