@@ -1,20 +1,30 @@
 import type { ChargeFeeBody, RecordPaymentBody, RefundBody } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 
 import { apiPost } from '@/lib/api-client';
 import { appointmentsKey, paymentsKeys } from '@/lib/query-keys';
 
-type LedgerWrite<Body> = { appointmentId: string; body: Body };
+import { newIdempotencyKey } from '../failure-text';
+
+/** What a form sends; the hook adds the key of the form's opening. */
+type LedgerWrite<Body> = { appointmentId: string; body: Omit<Body, 'idempotencyKey'> };
 
 /**
- * One write to a visit's ledger (the office's): the visit's money and every appointments list (they
- * show its payment state) are read again once it is recorded.
+ * One write to a visit's ledger (the office's), for one opening of its form (the form mounts when its
+ * dialog opens): one idempotency key for that opening, so a retry after an error or a second press is
+ * recorded once by the server, and a press before the first answer sends nothing at all. The visit's
+ * money and every appointments list (they show its payment state) are read again once it is recorded.
  */
 function useLedgerWrite<Body>(segment: 'payments' | 'fees' | 'refunds') {
   const queryClient = useQueryClient();
-  return useMutation({
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const sending = useRef(false);
+  const mutation = useMutation({
     mutationFn: ({ appointmentId, body }: LedgerWrite<Body>) =>
-      apiPost(`/appointments/${encodeURIComponent(appointmentId)}/${segment}`, { body }),
+      apiPost(`/appointments/${encodeURIComponent(appointmentId)}/${segment}`, {
+        body: { ...body, idempotencyKey },
+      }),
     onSuccess: async (_answer, { appointmentId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentsKeys.visit(appointmentId) }),
@@ -22,6 +32,17 @@ function useLedgerWrite<Body>(segment: 'payments' | 'fees' | 'refunds') {
       ]);
     },
   });
+  const send = (write: LedgerWrite<Body>, onSuccess: () => void) => {
+    if (sending.current) return;
+    sending.current = true;
+    mutation.mutate(write, {
+      onSuccess,
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
+  return { ...mutation, send };
 }
 
 /** `POST /appointments/:id/payments`: money received (cash, cheque, Interac e-Transfer), or a tip. */

@@ -1,13 +1,12 @@
 import { FEE_KINDS, type FeeKind } from '@eclat/shared';
 import { Modal, Radio, Stack, Textarea } from '@mantine/core';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { useTranslation } from '@/lib/i18n';
 
 import { useChargeFee } from '../api/ledger-writes';
 import { checkAmount } from '../amount-field';
-import { newIdempotencyKey } from '../failure-text';
 import { AmountField, LedgerFormEnd } from './ledger-fields';
 
 type FormProps = { appointmentId: string; onDone: () => void };
@@ -15,36 +14,24 @@ type FormProps = { appointmentId: string; onDone: () => void };
 function ChargeFeeForm({ appointmentId, onDone }: FormProps) {
   const { t } = useTranslation();
   const charge = useChargeFee();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const [feeKind, setFeeKind] = useState<FeeKind>('lockout');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
-  const sending = useRef(false);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (sending.current) return;
     const checked = checkAmount(amount);
     if ('error' in checked) {
       setAmountError(checked.error);
       return;
     }
     setAmountError(null);
-    sending.current = true;
-    charge.mutate(
-      {
-        appointmentId,
-        body: { feeKind, cents: checked.cents, ...(note.trim() && { note: note.trim() }), idempotencyKey },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(t('payments.fee.charged'));
-          onDone();
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
+    charge.send(
+      { appointmentId, body: { feeKind, cents: checked.cents, ...(note.trim() && { note: note.trim() }) } },
+      () => {
+        notifySuccess(t('payments.fee.charged'));
+        onDone();
       },
     );
   };

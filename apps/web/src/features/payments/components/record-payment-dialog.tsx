@@ -1,5 +1,5 @@
 import { Group, Modal, Radio, Stack } from '@mantine/core';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { useLanguage, useTranslation } from '@/lib/i18n';
@@ -7,7 +7,6 @@ import { useLanguage, useTranslation } from '@/lib/i18n';
 import { useRecordPayment } from '../api/ledger-writes';
 import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
-import { newIdempotencyKey } from '../failure-text';
 import {
   AmountField,
   LedgerFormEnd,
@@ -25,26 +24,21 @@ function RecordPaymentForm({ appointmentId, owedCents, onDone }: FormProps) {
   const { t } = useTranslation();
   const locale = useLanguage();
   const record = useRecordPayment();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const [kind, setKind] = useState<Kind>('payment');
   const [method, setMethod] = useState<OfficeMethod>('cash');
   const [amount, setAmount] = useState(() => (owedCents > 0 ? centsToInput(owedCents, locale) : ''));
   const [reference, setReference] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
-  // A second press before the first answer sends nothing (the server would record it once anyway).
-  const sending = useRef(false);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (sending.current) return;
     const checked = checkAmount(amount);
     if ('error' in checked) {
       setAmountError(checked.error);
       return;
     }
     setAmountError(null);
-    sending.current = true;
-    record.mutate(
+    record.send(
       {
         appointmentId,
         body: {
@@ -52,17 +46,11 @@ function RecordPaymentForm({ appointmentId, owedCents, onDone }: FormProps) {
           method,
           cents: checked.cents,
           ...(reference.trim() && { reference: reference.trim() }),
-          idempotencyKey,
         },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(kind === 'tip' ? t('payments.record.tipRecorded') : t('payments.record.recorded'));
-          onDone();
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
+      () => {
+        notifySuccess(kind === 'tip' ? t('payments.record.tipRecorded') : t('payments.record.recorded'));
+        onDone();
       },
     );
   };

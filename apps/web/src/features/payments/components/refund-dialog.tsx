@@ -1,6 +1,6 @@
 import { formatCents } from '@eclat/shared';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { useLanguage, useTranslation } from '@/lib/i18n';
@@ -8,7 +8,7 @@ import { useLanguage, useTranslation } from '@/lib/i18n';
 import { useRefund } from '../api/ledger-writes';
 import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
-import { failureText, newIdempotencyKey } from '../failure-text';
+import { failureText } from '../failure-text';
 import { AmountField, OfficeMethodField, ReferenceField, type OfficeMethod } from './ledger-fields';
 type FormProps = { appointmentId: string; refundableCents: number; onDone: () => void };
 type Checked = { cents: number; method: OfficeMethod; reason: string; reference: string };
@@ -21,14 +21,12 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
   const { t, i18n } = useTranslation();
   const locale = useLanguage();
   const refund = useRefund();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const [amount, setAmount] = useState(() => centsToInput(refundableCents, locale));
   const [method, setMethod] = useState<OfficeMethod>('cash');
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [checked, setChecked] = useState<Checked | null>(null);
-  const sending = useRef(false);
 
   const review = (event: SubmitEvent) => {
     event.preventDefault();
@@ -46,9 +44,8 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
   };
 
   const confirm = () => {
-    if (!checked || sending.current) return;
-    sending.current = true;
-    refund.mutate(
+    if (!checked) return;
+    refund.send(
       {
         appointmentId,
         body: {
@@ -56,17 +53,11 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
           method: checked.method,
           reason: checked.reason,
           ...(checked.reference && { reference: checked.reference }),
-          idempotencyKey,
         },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(t('payments.refund.done', { amount: formatCents(checked.cents, locale) }));
-          onDone();
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
+      () => {
+        notifySuccess(t('payments.refund.done', { amount: formatCents(checked.cents, locale) }));
+        onDone();
       },
     );
   };
