@@ -6,6 +6,7 @@ import {
   cardOnFileSchema,
   checkoutRedirectSchema,
   visitPaymentsSchema,
+  appointmentsPageSchema,
 } from '@eclat/shared';
 import { customers, paymentAttempts, stripeEvents } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
@@ -364,6 +365,13 @@ describe('the hold before the visit', () => {
       visit.admin.headers,
     );
     expect(visitPaymentsSchema.parse(money.json()).money.state).toBe('payment_needed');
+    // The office's table says it too.
+    const table = appointmentsPageSchema.parse(
+      (await call(app, 'GET', '/appointments/paged?size=50', visit.admin.headers)).json(),
+    );
+    expect(table.content.find((row) => row.appointmentId === visit.appointmentId)?.payment?.state).toBe(
+      'payment_needed',
+    );
     await runHolds(now);
     expect(await holdsOf(visit.appointmentId)).toHaveLength(1);
     // One "Payment needed" email, whichever of our call's answer and Stripe's event came first.

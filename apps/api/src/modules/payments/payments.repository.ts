@@ -183,6 +183,16 @@ export async function ledgerAmountsOf(db: Db, ids: readonly string[]): Promise<M
   return byVisit;
 }
 
+/** Of these visits, those whose last card attempt failed or waits for the customer (PAYMENTS=stripe). */
+export async function paymentNeededOf(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(inArray(appointments.id, [...ids]), eq(appointments.paymentNeeded, true)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The one business's receipts share one sequence of numbers. */
 const BUSINESS = 'default';
 

@@ -48,6 +48,7 @@ import {
   ledgerAmountsOf,
   lockPaidVisit,
   nextReceiptNumber,
+  paymentNeededOf,
   saveTaxSettings,
   type LedgerRow,
   type PaidVisit,
@@ -245,7 +246,8 @@ export async function receiptPdfFor(
 
 /**
  * The lists' payment column for a page of visits: the tax settings and ONE grouped query over the
- * ledger for all the page's visits (never one per row); null for each when payments are off.
+ * ledger for all the page's visits (never one per row), and with cards one more for those marked
+ * "payment needed"; null for each when payments are off.
  */
 export async function withPaymentSummaries<V extends Appointment>(
   deps: Pick<PaymentsDeps, 'db' | 'provider' | 'business'>,
@@ -254,15 +256,16 @@ export async function withPaymentSummaries<V extends Appointment>(
   if (deps.provider.mode === 'off' || visits.length === 0) {
     return visits.map((visit) => ({ ...visit, payment: null }));
   }
-  const [settings, amounts] = await Promise.all([
+  const ids = visits.map((visit) => visit.appointmentId);
+  const [settings, amounts, needed] = await Promise.all([
     readTaxSettings(deps.db, deps.business.brandName),
-    ledgerAmountsOf(
-      deps.db,
-      visits.map((visit) => visit.appointmentId),
-    ),
+    ledgerAmountsOf(deps.db, ids),
+    // Only cards fail: with payments by hand no visit is ever marked.
+    deps.provider.mode === 'stripe' ? paymentNeededOf(deps.db, ids) : new Set<string>(),
   ]);
   return visits.map((visit) => {
-    const { money } = moneyOf(visit, settings, amounts.get(visit.appointmentId) ?? []);
+    const paymentNeeded = needed.has(visit.appointmentId);
+    const { money } = moneyOf({ ...visit, paymentNeeded }, settings, amounts.get(visit.appointmentId) ?? []);
     return {
       ...visit,
       payment: { state: money.state, totalCents: money.totalCents, owedCents: money.owedCents },
