@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'PAYMENTS_OFF',
   /** A payment larger than what the visit still owes (a tip is not limited). */
   'PAYMENT_ABOVE_OWED',
+  'IDEMPOTENCY_KEY_REUSED',
   /** A refund larger than what was paid and not yet given back. */
   'REFUND_ABOVE_REFUNDABLE',
   'PAYLOAD_TOO_LARGE',

@@ -47,8 +47,25 @@ export const taxSettingsSchema = z
     homeProvince: provinceSchema,
     /** Every province's taxes, defaults filled in. */
     rates: z
-      .array(z.object({ province: provinceSchema, taxes: z.array(taxRateSchema).max(3) }))
-      .max(PROVINCES.length),
+      .array(
+        z.object({
+          province: provinceSchema,
+          // A tax once per province: a second HST would print twice on every receipt.
+          taxes: z
+            .array(taxRateSchema)
+            .max(3)
+            .refine(
+              (taxes) => new Set(taxes.map((tax) => tax.code)).size === taxes.length,
+              'payments.errors.duplicateTax',
+            ),
+        }),
+      )
+      .max(PROVINCES.length)
+      // A province once: a second entry would silently replace the first.
+      .refine(
+        (rates) => new Set(rates.map((entry) => entry.province)).size === rates.length,
+        'payments.errors.duplicateProvince',
+      ),
   })
   .meta({ id: 'TaxSettings' });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;

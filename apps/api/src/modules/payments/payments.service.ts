@@ -286,20 +286,29 @@ type Before = {
 
 /**
  * One write to a visit's ledger, in one transaction: the visit's row locked (404 without it), a form sent
- * again (its idempotency key already has a row) answered with the visit's payments and nothing written,
+ * again (its idempotency key already has a row of the same kind and amount) answered with the visit's
+ * payments and nothing written (a different write under that key: 409 IDEMPOTENCY_KEY_REUSED),
  * else `write` with the money as it is now. Answers the visit's payments after the commit.
  */
 async function writeLedger(
   deps: PaymentsDeps,
   appointmentId: string,
-  idempotencyKey: string,
+  request: { idempotencyKey: string; kind: LedgerRow['kind']; cents: number },
   write: (tx: Transaction, before: Before) => Promise<void>,
 ): Promise<VisitPayments> {
   requireOn(deps.provider);
   await deps.jobs.transaction(async (tx) => {
     const visit = await lockPaidVisit(tx.db, appointmentId);
     if (!visit) throw notFound('Appointment');
-    if (await findEntryByKey(tx.db, appointmentId, idempotencyKey)) return;
+    const sent = await findEntryByKey(tx.db, appointmentId, request.idempotencyKey);
+    if (sent) {
+      // The same form again: its first answer. Another write under that key was never recorded: say so.
+      if (sent.kind === request.kind && sent.cents === request.cents) return;
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This idempotency key was already used for another write on this visit; nothing was recorded.',
+      );
+    }
     const settings = await readTaxSettings(tx.db, deps.business.brandName);
     const entries = await findLedger(tx.db, appointmentId);
     await write(tx, { visit, settings, entries, ...moneyOf(visit, settings, entries) });
@@ -319,7 +328,7 @@ export async function recordPayment(
   body: RecordPaymentBody,
 ): Promise<VisitPayments> {
   if (!deps.provider.recordsOfficePayments) throw paymentsOff();
-  return writeLedger(deps, appointmentId, body.idempotencyKey, async (tx, before) => {
+  return writeLedger(deps, appointmentId, body, async (tx, before) => {
     // A tip is for the cleaners: it is not limited by what the visit owes.
     if (body.kind === 'payment' && body.cents > before.money.owedCents) {
       throw new AppError(
@@ -352,7 +361,7 @@ export async function recordCardPayment(
   payment: { cents: number; idempotencyKey: string; providerPaymentId: string },
   then?: (tx: Transaction) => Promise<void>,
 ): Promise<VisitPayments> {
-  return writeLedger(deps, appointmentId, payment.idempotencyKey, async (tx, before) => {
+  return writeLedger(deps, appointmentId, { ...payment, kind: 'payment' }, async (tx, before) => {
     const entry = await insertEntry(tx.db, {
       appointmentId,
       kind: 'payment',
@@ -395,7 +404,7 @@ export async function chargeFee(
   appointmentId: string,
   body: ChargeFeeBody,
 ): Promise<VisitPayments> {
-  return writeLedger(deps, appointmentId, body.idempotencyKey, async (tx) => {
+  return writeLedger(deps, appointmentId, { ...body, kind: 'fee' }, async (tx) => {
     await insertEntry(tx.db, {
       appointmentId,
       kind: 'fee',
@@ -418,7 +427,14 @@ export async function refund(
   appointmentId: string,
   body: RefundBody,
 ): Promise<VisitPayments> {
-  return writeLedger(deps, appointmentId, body.idempotencyKey, async (tx, before) => {
+  requireOn(deps.provider);
+  // Money goes back on a card only where cards are taken (PAYMENTS=stripe).
+  if (body.method === 'card' && deps.provider.mode !== 'stripe') {
+    throw new AppError('VALIDATION_ERROR', 'A refund on a card needs PAYMENTS=stripe.', [
+      { path: 'body.method', message: 'payments.errors.cardRefundOff' },
+    ]);
+  }
+  return writeLedger(deps, appointmentId, { ...body, kind: 'refund' }, async (tx, before) => {
     if (body.cents > before.money.refundableCents) {
       throw new AppError(
         'REFUND_ABOVE_REFUNDABLE',

@@ -372,6 +372,36 @@ describe('the office records money (PAYMENTS=manual)', () => {
     expect(await receiptsOf(appointmentId)).toHaveLength(1);
   });
 
+  it('refuses another write under a key already used on the visit (409), and records nothing for it', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const { appointmentId } = await visitAt(app, TORONTO);
+    const idempotencyKey = key();
+    paymentsOf(await pay(admin.headers, appointmentId, { cents: 1_000, idempotencyKey }));
+    for (const other of [
+      pay(admin.headers, appointmentId, { cents: 2_000, idempotencyKey }),
+      pay(admin.headers, appointmentId, { kind: 'tip', cents: 1_000, idempotencyKey }),
+      fee(admin.headers, appointmentId, { cents: 1_000, idempotencyKey }),
+      refund(admin.headers, appointmentId, { cents: 1_000, idempotencyKey }),
+    ]) {
+      const res = await other;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(codeOf(res)).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
+    expect(await app.db.$count(paymentLedger, eq(paymentLedger.appointmentId, appointmentId))).toBe(1);
+  });
+
+  it('refuses a refund on a card when cards are not taken online', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const { appointmentId } = await visitAt(app, TORONTO);
+    paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
+    const res = await refund(admin.headers, appointmentId, { cents: 1_000, method: 'card' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.message)).toContain(
+      'payments.errors.cardRefundOff',
+    );
+    expect(await app.db.$count(paymentLedger, eq(paymentLedger.appointmentId, appointmentId))).toBe(1);
+  });
+
   it('numbers receipts without a gap under parallel payments on different visits', async () => {
     const admin = await signedIn(app, ['admin']);
     const visits = [];
@@ -511,6 +541,41 @@ describe('taxes by the province of the visit’s place', () => {
       { code: 'QST', rate: 9_975, cents: 998 },
     ]);
     expect(qc.money.totalCents).toBe(11_498);
+  });
+
+  it('refuses a tax twice in a province, or a province twice, and keeps what was saved', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const before = taxSettingsSchema.parse(
+      (await call(app, 'GET', '/admin/settings/taxes', admin.headers)).json(),
+    );
+    const twiceTax = {
+      ...before,
+      rates: [
+        {
+          province: 'ON',
+          taxes: [
+            { code: 'HST', rate: 13_000 },
+            { code: 'HST', rate: 13_000 },
+          ],
+        },
+      ],
+    };
+    const twiceProvince = {
+      ...before,
+      rates: [
+        { province: 'ON', taxes: [{ code: 'HST', rate: 1_000 }] },
+        { province: 'ON', taxes: [{ code: 'HST', rate: 13_000 }] },
+      ],
+    };
+    for (const [body, message] of [
+      [twiceTax, 'payments.errors.duplicateTax'],
+      [twiceProvince, 'payments.errors.duplicateProvince'],
+    ] as const) {
+      const res = await call(app, 'PUT', '/admin/settings/taxes', admin.headers, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorBodySchema.parse(res.json()).details?.map((detail) => detail.message)).toContain(message);
+    }
+    expect((await call(app, 'GET', '/admin/settings/taxes', admin.headers)).json()).toEqual(before);
   });
 
   it('lets the admin set the business’s numbers and a province’s rates; the rest keep their defaults', async () => {
