@@ -97,7 +97,14 @@ export function ChargeFeeDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('payments.fee.title')} size="md">
+    // A click beside the form never closes it: a second press on a step that got shorter lands there.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('payments.fee.title')}
+      size="md"
+      closeOnClickOutside={false}
+    >
       {opened && <ChargeFeeForm appointmentId={appointmentId} onDone={onClose} />}
     </Modal>
   );

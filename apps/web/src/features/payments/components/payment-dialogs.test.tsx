@@ -26,9 +26,9 @@ function renderRecord(owedCents = 11_300) {
   );
 }
 
-function renderRefund(refundableCents = 11_300) {
+function renderRefund(refundableCents = 11_300, onClose: () => void = () => undefined) {
   return renderScreen(
-    <RefundDialog appointmentId={VISIT} refundableCents={refundableCents} opened onClose={() => undefined} />,
+    <RefundDialog appointmentId={VISIT} refundableCents={refundableCents} opened onClose={onClose} />,
     { path: '/appointments/edit/x', session: admin },
   );
 }
@@ -128,6 +128,16 @@ describe('Refund', () => {
   beforeEach(async () => {
     answerApi(() => undefined);
     await initI18n('en');
+  });
+
+  it('stays open when a click lands beside it (a second press on the shorter confirmation)', async () => {
+    let closed = 0;
+    renderRefund(11_300, () => (closed += 1));
+    await screen.findByRole('textbox', { name: /^Amount/ });
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    expect(overlay).not.toBeNull();
+    await userEvent.setup().click(overlay ?? document.body);
+    expect(closed).toBe(0);
   });
 
   it('says the amount and asks to confirm before refunding', async () => {

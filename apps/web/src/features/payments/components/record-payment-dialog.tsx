@@ -97,7 +97,14 @@ export function RecordPaymentDialog({
 }: Omit<FormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('payments.record.title')} size="md">
+    // A click beside the form never closes it: a second press on a step that got shorter lands there.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('payments.record.title')}
+      size="md"
+      closeOnClickOutside={false}
+    >
       {opened && <RecordPaymentForm appointmentId={appointmentId} owedCents={owedCents} onDone={onClose} />}
     </Modal>
   );

@@ -150,7 +150,14 @@ export function RefundDialog({
 }: Omit<FormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('payments.refund.title')} size="md">
+    // A click beside the form never closes it: a second press on a step that got shorter lands there.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('payments.refund.title')}
+      size="md"
+      closeOnClickOutside={false}
+    >
       {opened && (
         <RefundForm appointmentId={appointmentId} refundableCents={refundableCents} onDone={onClose} />
       )}
