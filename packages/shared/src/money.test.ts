@@ -7,6 +7,7 @@ import {
   RATE_SCALE,
   TAX_CODES,
   allTaxRates,
+  allocationOf,
   depositCents,
   provinceOf,
   provinceOfPostalCode,
@@ -240,6 +241,40 @@ describe('the money of a visit, by hand', () => {
     expect(money).toMatchObject({ creditedCents: 0, owedCents: 0, refundDueCents: 0, state: 'paid' });
   });
 
+  it('a refund keeps where it went: a fee charged after an overpayment was given back is still owed', () => {
+    // Paid $135.60, cancelled (nothing due), all of it given back as an overpayment; then a late fee.
+    const paid: VisitMoneyInput = {
+      ...visit(12_000, ON, [{ kind: 'payment', cents: 13_560 }]),
+      cancelled: true,
+    };
+    const parts = refundParts(paid, 13_560);
+    expect(parts).toMatchObject({ overpaymentCents: 13_560, creditCents: 0, tipsCents: 0 });
+    const entries: LedgerAmount[] = [
+      ...paid.entries,
+      { kind: 'refund', cents: 13_560, allocation: allocationOf(parts) },
+      { kind: 'fee', cents: 5_000 },
+    ];
+    const money = visitMoney({ ...paid, entries });
+    // The fee and its HST are owed: the earlier refund was not a credit on the fee.
+    expect(money).toMatchObject({ totalCents: 5_650, creditedCents: 0, owedCents: 5_650 });
+    expect(visitMoney({ ...paid, entries: entries.reverse() })).toEqual(money);
+  });
+
+  it('a tip given back stays a tip given back when a payment comes after it', () => {
+    const tipped = visit(12_000, ON, [{ kind: 'tip', cents: 2_000 }]);
+    const parts = refundParts(tipped, 2_000);
+    expect(parts).toMatchObject({ overpaymentCents: 0, creditCents: 0, tipsCents: 2_000 });
+    const money = visitMoney({
+      ...tipped,
+      entries: [
+        ...tipped.entries,
+        { kind: 'refund', cents: 2_000, allocation: allocationOf(parts) },
+        { kind: 'payment', cents: 13_560 },
+      ],
+    });
+    expect(money).toMatchObject({ owedCents: 0, creditedCents: 0, state: 'paid' });
+  });
+
   it('a failed card attempt shows while something is owed', () => {
     expect(visitMoney({ ...visit(12_000, ON), paymentNeeded: true }).state).toBe('payment_needed');
     expect(
@@ -328,39 +363,51 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('refundAll') }),
 );
 
-/** A priced visit (a discount taken off its subtotal) and its ledger, refunds never above what may be refunded. */
-const visitInput: fc.Arbitrary<VisitMoneyInput> = fc
-  .record({
-    subtotal: fc.integer({ min: 0, max: 2_000_000 }),
-    discountPercent: fc.integer({ min: 0, max: 100 }),
-    cancelled: fc.boolean(),
-    rates,
-    steps: fc.array(step, { maxLength: 12 }),
-    paymentNeeded: fc.boolean(),
-  })
-  .map(({ subtotal, discountPercent, cancelled, rates: taxes, steps, paymentNeeded }) => {
-    const input: VisitMoneyInput = {
-      priceCents: subtotal - discountCentsOf(subtotal, discountPercent),
-      cancelled,
-      rates: taxes,
-      entries: [],
-      paymentNeeded,
-    };
-    const entries: LedgerAmount[] = [];
-    for (const next of steps) {
-      const money = visitMoney({ ...input, entries });
-      const row: LedgerAmount =
-        next.kind === 'refund'
-          ? { kind: 'refund', cents: Math.floor((money.refundableCents * next.perMille) / 1_000) }
-          : next.kind === 'payOwed'
-            ? { kind: 'payment', cents: money.owedCents }
-            : next.kind === 'refundAll'
-              ? { kind: 'refund', cents: money.refundableCents }
-              : next;
-      if (row.cents > 0) entries.push(row);
-    }
-    return { ...input, entries };
-  });
+/**
+ * A priced visit (a discount taken off its subtotal) and its ledger, refunds never above what may be
+ * refunded; `allocate`: each refund stores where it went when written (`refundParts`, decision 054), as
+ * the server writes them; without: rows written before allocations were stored.
+ */
+const ledgerInput = (allocate: boolean): fc.Arbitrary<VisitMoneyInput> =>
+  fc
+    .record({
+      subtotal: fc.integer({ min: 0, max: 2_000_000 }),
+      discountPercent: fc.integer({ min: 0, max: 100 }),
+      cancelled: fc.boolean(),
+      rates,
+      steps: fc.array(step, { maxLength: 12 }),
+      paymentNeeded: fc.boolean(),
+    })
+    .map(({ subtotal, discountPercent, cancelled, rates: taxes, steps, paymentNeeded }) => {
+      const input: VisitMoneyInput = {
+        priceCents: subtotal - discountCentsOf(subtotal, discountPercent),
+        cancelled,
+        rates: taxes,
+        entries: [],
+        paymentNeeded,
+      };
+      const entries: LedgerAmount[] = [];
+      for (const next of steps) {
+        const money = visitMoney({ ...input, entries });
+        const row: LedgerAmount =
+          next.kind === 'refund'
+            ? { kind: 'refund', cents: Math.floor((money.refundableCents * next.perMille) / 1_000) }
+            : next.kind === 'payOwed'
+              ? { kind: 'payment', cents: money.owedCents }
+              : next.kind === 'refundAll'
+                ? { kind: 'refund', cents: money.refundableCents }
+                : next;
+        if (row.cents <= 0) continue;
+        entries.push(
+          allocate && row.kind === 'refund'
+            ? { ...row, allocation: allocationOf(refundParts({ ...input, entries }, row.cents)) }
+            : row,
+        );
+      }
+      return { ...input, entries };
+    });
+const visitInput = ledgerInput(false);
+const allocatedInput = ledgerInput(true);
 
 /** The same rows in another order. */
 const reordered = (entries: readonly LedgerAmount[]) =>
@@ -475,6 +522,41 @@ describe('money properties', () => {
           expect(visitMoney({ ...input, entries })).toEqual(visitMoney(input));
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('with stored refund allocations, shuffling the rows changes nothing, and the allocations are the parts', () => {
+    fc.assert(
+      fc.property(
+        allocatedInput.chain((input) => fc.tuple(fc.constant(input), reordered(input.entries))),
+        ([input, entries]) => {
+          const money = visitMoney(input);
+          expect(visitMoney({ ...input, entries })).toEqual(money);
+          for (const value of figures(money)) expect(Number.isInteger(value) && value >= 0).toBe(true);
+          expect(money.owedCents > 0 && money.refundDueCents > 0).toBe(false);
+          expect(money.refundableCents).toBe(money.paidCents + money.tipsCents - money.refundedCents);
+          // A refund's next parts do not depend on the order the earlier rows were read in either.
+          const refund = money.refundableCents;
+          expect(refundParts({ ...input, entries }, refund)).toEqual(refundParts(input, refund));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('with stored allocations, paying what is owed after any refund (a tip given back too) leaves the visit paid', () => {
+    fc.assert(
+      fc.property(allocatedInput, (input) => {
+        const before = visitMoney(input);
+        fc.pre(before.owedCents > 0);
+        const after = visitMoney({
+          ...input,
+          entries: [...input.entries, { kind: 'payment', cents: before.owedCents }],
+        });
+        expect(after.owedCents).toBe(0);
+        expect(after.refundDueCents).toBe(0);
+      }),
       { numRuns: RUNS },
     );
   });

@@ -179,7 +179,28 @@ export type LedgerAmount =
   | { kind: 'payment'; cents: number }
   | { kind: 'tip'; cents: number }
   | { kind: 'fee'; cents: number }
-  | { kind: 'refund'; cents: number };
+  | { kind: 'refund'; cents: number; allocation?: RefundAllocation | null };
+
+/**
+ * Where a refund went, decided once when it is written (`refundParts`) and stored on its ledger row
+ * (decision 054): money paid beyond the total, a credit on what the visit costs, tips. The three add up
+ * to the refund. A refund written before allocations were stored has none: the fold places it as it did.
+ */
+export type RefundAllocation = { overpaymentCents: number; creditCents: number; tipsCents: number };
+
+/**
+ * The taxes a visit's money is computed with, fixed when its first ledger row is written (decision 054):
+ * its province, that province's rates, and the business's name, numbers and address as receipts print
+ * them. A later change of the settings does not rewrite a visit that has money on it.
+ */
+export type VisitTaxes = {
+  province: Province;
+  rates: TaxRate[];
+  legalName: string;
+  gstHstNumber: string;
+  qstNumber: string;
+  address: string;
+};
 
 export const PAYMENT_STATES = [
   'nothing_due',
@@ -231,13 +252,18 @@ export type VisitMoney = {
 };
 
 /**
- * The money of a visit from its price and its ledger, the same whatever the order of its rows. A refund
- * gives back the payments for the visit before the tips (a refund beyond them gives back tips). Of the
- * payments given back, what was paid beyond the total goes first; only the rest is a credit, a credit note
- * that lowers what the visit costs. Tips are never part of the visit's balance. Every figure is a whole
- * number of cents, never negative.
+ * The money of a visit from its price and its ledger, the same whatever the order of its rows. Each refund
+ * counts where its stored allocation put it (`refundParts` decided when it was written, so a fee charged
+ * or a visit cancelled later does not move it); a refund without one (written before allocations were
+ * stored) gives back the payments for the visit before the tips, what was paid beyond the total first,
+ * the rest as a credit. A credit lowers what the visit costs. Tips are never part of the visit's balance.
+ * Every figure is a whole number of cents, never negative.
  */
 export function visitMoney(input: VisitMoneyInput): VisitMoney {
+  return foldMoney(input).money;
+}
+
+function foldMoney(input: VisitMoneyInput): { money: VisitMoney; keptCents: number } {
   const of = (kind: LedgerAmount['kind']) => sumCents(input.entries.filter((entry) => entry.kind === kind));
   const priceCents = input.cancelled ? 0 : Math.max(0, input.priceCents);
   const feesCents = of('fee');
@@ -246,13 +272,13 @@ export function visitMoney(input: VisitMoneyInput): VisitMoney {
   const paidCents = of('payment');
   const tipsCents = of('tip');
   const refundedCents = of('refund');
-  const { creditedCents, keptCents } = refundsOf(totalCents, paidCents, refundedCents);
+  const { creditedCents, keptCents } = refundsOf(input.entries, totalCents, paidCents);
   // What the visit costs after its credits, less what was paid for it and kept.
-  const balance = totalCents - creditedCents - keptCents;
+  const balance = Math.max(0, totalCents - creditedCents) - keptCents;
   const owedCents = Math.max(0, balance);
   const refundDueCents = Math.max(0, -balance);
   const refundableCents = Math.max(0, paidCents + tipsCents - refundedCents);
-  return {
+  const money: VisitMoney = {
     priceCents,
     feesCents,
     taxes,
@@ -266,19 +292,32 @@ export function visitMoney(input: VisitMoneyInput): VisitMoney {
     refundableCents,
     state: stateOf({ input, totalCents, refundedCents, creditedCents, keptCents, owedCents, refundDueCents }),
   };
+  return { money, keptCents };
 }
 
-/** Where the refunds went: back on the visit's payments (overpayment first, then credit) or on tips. */
-function refundsOf(totalCents: number, paidCents: number, refundedCents: number) {
-  const paymentsRefundedCents = Math.min(refundedCents, paidCents);
-  const overpaidCents = Math.max(0, paidCents - totalCents);
+/**
+ * Where the refunds went: the stored allocations as they are, then the refunds without one folded on what
+ * is left, back on the visit's payments (overpayment first, then credit) or on tips.
+ */
+function refundsOf(entries: readonly LedgerAmount[], totalCents: number, paidCents: number) {
+  let credited = 0;
+  let overpaymentRefunded = 0;
+  let unallocated = 0;
+  for (const entry of entries) {
+    if (entry.kind !== 'refund') continue;
+    if (entry.allocation) {
+      credited += entry.allocation.creditCents;
+      overpaymentRefunded += entry.allocation.overpaymentCents;
+    } else unallocated += entry.cents;
+  }
+  const heldCents = Math.max(0, paidCents - credited - overpaymentRefunded);
+  const paymentsRefundedCents = Math.min(unallocated, heldCents);
+  const overpaidCents = Math.max(0, heldCents - Math.max(0, totalCents - credited));
   const overpaymentRefundedCents = Math.min(paymentsRefundedCents, overpaidCents);
   return {
-    overpaymentRefundedCents,
-    creditedCents: paymentsRefundedCents - overpaymentRefundedCents,
-    tipsRefundedCents: refundedCents - paymentsRefundedCents,
+    creditedCents: credited + paymentsRefundedCents - overpaymentRefundedCents,
     /** What was paid for the visit and not given back. */
-    keptCents: paidCents - paymentsRefundedCents,
+    keptCents: heldCents - paymentsRefundedCents,
   };
 }
 
@@ -313,18 +352,26 @@ export type RefundParts = {
 };
 
 /**
- * The parts of a refund of `cents` about to be added to a visit's ledger, for the credit note: the
- * difference it makes to the fold, so the parts always agree with `visitMoney`.
+ * The parts of a refund of `cents` about to be added to a visit's ledger, decided on the money as it is
+ * now: what was paid beyond the total first, then a credit on what the visit costs (at most the payments
+ * kept for it), then tips. Stored on the refund's row (`RefundAllocation`), so `visitMoney`, the credit
+ * note and the accountant's CSV read the same split ever after, whatever the order of the rows.
  */
 export function refundParts(input: VisitMoneyInput, cents: number): RefundParts {
-  const { totalCents, paidCents, refundedCents } = visitMoney(input);
-  const before = refundsOf(totalCents, paidCents, refundedCents);
-  const after = refundsOf(totalCents, paidCents, refundedCents + cents);
-  const creditCents = after.creditedCents - before.creditedCents;
+  const { money, keptCents } = foldMoney(input);
+  const overpaymentCents = Math.min(cents, money.refundDueCents);
+  const creditCents = Math.min(cents - overpaymentCents, Math.max(0, keptCents - money.refundDueCents));
   return {
-    overpaymentCents: after.overpaymentRefundedCents - before.overpaymentRefundedCents,
+    overpaymentCents,
     creditCents,
-    tipsCents: after.tipsRefundedCents - before.tipsRefundedCents,
+    tipsCents: cents - overpaymentCents - creditCents,
     creditNote: splitTaxIncluded(creditCents, input.rates),
   };
 }
+
+/** A refund's parts as its ledger row stores them. */
+export const allocationOf = (parts: RefundParts): RefundAllocation => ({
+  overpaymentCents: parts.overpaymentCents,
+  creditCents: parts.creditCents,
+  tipsCents: parts.tipsCents,
+});
