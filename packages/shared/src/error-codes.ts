@@ -41,6 +41,14 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   /** A refund larger than what was paid and not yet given back. */
   'REFUND_ABOVE_REFUNDABLE',
+  /** A tip on a visit that is not completed (cancelled, or still to come). */
+  'TIP_NOT_COMPLETED',
+  /** A late-cancellation fee on a visit that is not cancelled. */
+  'FEE_NOT_CANCELLED',
+  /** A lockout fee on a cancelled visit. */
+  'LOCKOUT_CANCELLED',
+  /** A lockout fee on a visit whose time has not come. */
+  'LOCKOUT_BEFORE_VISIT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -43,6 +43,8 @@ export const taxSettingsSchema = z
     gstHstNumber: z.string().trim().max(30, 'validation.tooLong'),
     /** Québec's QST number (e.g. 1234567890 TQ0001). */
     qstNumber: z.string().trim().max(30, 'validation.tooLong'),
+    /** The business's address, printed on receipts and credit notes (empty: none printed). */
+    address: z.string().trim().max(300, 'validation.tooLong').default(''),
     /** The province of a visit whose postal code names none. */
     homeProvince: provinceSchema,
     /** Every province's taxes, defaults filled in. */

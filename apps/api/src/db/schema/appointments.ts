@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PriceBreakdown } from '@eclat/shared';
+import type { PriceBreakdown, VisitTaxes } from '@eclat/shared';
 import { id, timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { appointmentStatusEnum } from './enums.ts';
@@ -73,6 +73,12 @@ export const appointments = pgTable(
     feedbackRequestedAt: timestamp('feedback_requested_at', { withTimezone: true }),
     /** The card's last hold or charge was declined or waits for the customer (PAYMENTS=stripe, decision 053). */
     paymentNeeded: boolean('payment_needed').notNull().default(false),
+    /**
+     * The taxes its money is computed with (decision 054): the province, its rates and the business's
+     * name, numbers and address, fixed when the visit's first ledger row is written; null until then
+     * (the current settings apply).
+     */
+    taxSnapshot: jsonb('tax_snapshot').$type<VisitTaxes>(),
     ...timestamps,
   },
   (t) => [

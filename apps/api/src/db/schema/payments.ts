@@ -50,12 +50,26 @@ export const paymentLedger = pgTable(
     provider: text('provider'),
     providerPaymentId: text('provider_payment_id'),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * A refund's parts, decided when it was written (`refundParts`, decision 054): given back beyond the
+     * total, credited on what the visit costs, tips. Null on other rows and on refunds written before.
+     */
+    refundOverpaymentCents: integer('refund_overpayment_cents'),
+    refundCreditCents: integer('refund_credit_cents'),
+    refundTipsCents: integer('refund_tips_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payment_ledger_cents_positive', sql`${t.cents} > 0`),
     check('payment_ledger_method_unless_fee', sql`(${t.kind} = 'fee') = (${t.method} is null)`),
     check('payment_ledger_fee_kind_of_fee', sql`(${t.kind} = 'fee') = (${t.feeKind} is not null)`),
+    check(
+      'payment_ledger_refund_parts',
+      sql`(${t.refundOverpaymentCents} is null and ${t.refundCreditCents} is null and ${t.refundTipsCents} is null)
+        or (${t.kind} = 'refund' and ${t.refundOverpaymentCents} >= 0 and ${t.refundCreditCents} >= 0
+          and ${t.refundTipsCents} >= 0
+          and ${t.refundOverpaymentCents} + ${t.refundCreditCents} + ${t.refundTipsCents} = ${t.cents})`,
+    ),
     uniqueIndex('payment_ledger_idempotency_uq').on(t.appointmentId, t.idempotencyKey),
     // A visit's rows in order (its payments read, the lists' grouped read).
     index('payment_ledger_appointment_idx').on(t.appointmentId, t.createdAt),
@@ -76,6 +90,8 @@ export const taxSettings = pgTable(
     legalName: text('legal_name').notNull(),
     gstHstNumber: text('gst_hst_number').notNull().default(''),
     qstNumber: text('qst_number').notNull().default(''),
+    /** The business's address as receipts and credit notes print it (decision 054); empty: none. */
+    address: text('address').notNull().default(''),
     homeProvince: text('home_province').$type<Province>().notNull(),
     rateOverrides: jsonb('rate_overrides')
       .$type<Partial<Record<Province, TaxRate[]>>>()

@@ -7,9 +7,12 @@ import {
   minutesOfClock,
   mondayOf,
   type EmployeeUtilisation,
+  type LedgerAmount,
   type OverviewWeek,
+  type RefundAllocation,
   type ShiftHours,
   type TopService,
+  type VisitTaxes,
 } from '@eclat/shared';
 import { readerOn, type Db } from '../../db/transaction.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
@@ -281,7 +284,9 @@ export type WeekVisitGroup = {
   /** The price breakdown's total (instant prices), else null: the stored total is the price. */
   priceBreakdown: { totalCents: number } | null;
   totalPrice: number;
-  entries: { kind: 'payment' | 'tip' | 'fee' | 'refund'; cents: number }[];
+  /** The taxes its first ledger row fixed (decision 054); null: the current settings. */
+  taxSnapshot: VisitTaxes | null;
+  entries: LedgerAmount[];
 };
 
 type VisitGroupRow = {
@@ -294,7 +299,12 @@ type VisitGroupRow = {
   payments: string;
   tips: string;
   fees: string;
+  /** Refunds written before their parts were stored; the others by their parts. */
   refunds: string;
+  refund_overpayments: string;
+  refund_credits: string;
+  refund_tips: string;
+  tax_snapshot: VisitTaxes | null;
 };
 
 /**
@@ -311,7 +321,8 @@ export async function findWeekVisitGroups(
     with visits as materialized (
       select a.id, a.status::text as status, a.postal_code,
         (a.price_breakdown ->> 'totalCents')::int as breakdown_cents, a.total_price,
-        to_char(date_trunc('week', a.appointment_date at time zone ${timeZone}), 'YYYY-MM-DD') as week
+        to_char(date_trunc('week', a.appointment_date at time zone ${timeZone}), 'YYYY-MM-DD') as week,
+        a.tax_snapshot
       from appointments a
       where a.appointment_date >= ${span.start.toISOString()}::timestamptz
         and a.appointment_date < ${span.end.toISOString()}::timestamptz
@@ -320,7 +331,10 @@ export async function findWeekVisitGroups(
         sum(l.cents) filter (where l.kind = 'payment') as payments,
         sum(l.cents) filter (where l.kind = 'tip') as tips,
         sum(l.cents) filter (where l.kind = 'fee') as fees,
-        sum(l.cents) filter (where l.kind = 'refund') as refunds
+        sum(l.cents) filter (where l.kind = 'refund' and l.refund_credit_cents is null) as refunds,
+        sum(l.refund_overpayment_cents) as refund_overpayments,
+        sum(l.refund_credit_cents) as refund_credits,
+        sum(l.refund_tips_cents) as refund_tips
       from payment_ledger l
       where l.appointment_id = any(array(select id from visits))
       group by l.appointment_id
@@ -328,11 +342,14 @@ export async function findWeekVisitGroups(
     select v.week, count(*)::int as visits, v.status, v.postal_code, v.breakdown_cents,
       v.total_price::text as total_price,
       coalesce(s.payments, 0)::bigint as payments, coalesce(s.tips, 0)::bigint as tips,
-      coalesce(s.fees, 0)::bigint as fees, coalesce(s.refunds, 0)::bigint as refunds
+      coalesce(s.fees, 0)::bigint as fees, coalesce(s.refunds, 0)::bigint as refunds,
+      coalesce(s.refund_overpayments, 0)::bigint as refund_overpayments,
+      coalesce(s.refund_credits, 0)::bigint as refund_credits,
+      coalesce(s.refund_tips, 0)::bigint as refund_tips, v.tax_snapshot
     from visits v
     left join sums s on s.appointment_id = v.id
-    group by v.week, v.status, v.postal_code, v.breakdown_cents, v.total_price,
-      s.payments, s.tips, s.fees, s.refunds`);
+    group by v.week, v.status, v.postal_code, v.breakdown_cents, v.total_price, v.tax_snapshot,
+      s.payments, s.tips, s.fees, s.refunds, s.refund_overpayments, s.refund_credits, s.refund_tips`);
   return rows.map((row) => ({
     weekStart: row.week,
     visits: row.visits,
@@ -340,11 +357,23 @@ export async function findWeekVisitGroups(
     postalCode: row.postal_code,
     priceBreakdown: row.breakdown_cents === null ? null : { totalCents: row.breakdown_cents },
     totalPrice: Number(row.total_price),
+    taxSnapshot: row.tax_snapshot,
     entries: [
       { kind: 'payment', cents: Number(row.payments) },
       { kind: 'tip', cents: Number(row.tips) },
       { kind: 'fee', cents: Number(row.fees) },
       { kind: 'refund', cents: Number(row.refunds) },
+      refundByParts({
+        overpaymentCents: Number(row.refund_overpayments),
+        creditCents: Number(row.refund_credits),
+        tipsCents: Number(row.refund_tips),
+      }),
     ],
   }));
+}
+
+/** The refunds with stored parts, as one row of their summed parts. */
+function refundByParts(allocation: RefundAllocation): LedgerAmount {
+  const cents = allocation.overpaymentCents + allocation.creditCents + allocation.tipsCents;
+  return { kind: 'refund', cents, allocation };
 }

@@ -11,16 +11,18 @@ import {
   type TaxSettings,
 } from '@eclat/shared';
 import type { CsvValue } from '../../lib/csv.ts';
-import { FEE_LABELS, provinceOf, receiptNumberText, taxesOf } from '../payments/payments.service.ts';
+import { FEE_LABELS, receiptNumberText, visitTaxesOf } from '../payments/payments.service.ts';
 import type { ExportedLedgerRow } from './payments-export.repository.ts';
 
 /**
- * The accountant's payments CSV (issue 29, decision 052): one line per ledger row. A payment or a refund
- * is tax included: its taxes are its share (`splitTaxIncluded`, the credit note's arithmetic), so before
- * tax plus each tax is the total on every line; a refund is written negative (money given back). A tip
- * is untaxed. A fee is a charge before tax (what the customer was asked for; the payment of it is its own
- * line): its taxes are added (`taxesOn`). Every tax has its column, so the columns add up whatever the
- * province.
+ * The accountant's payments CSV (issue 29, decisions 052 and 054): one line per ledger row, its figures
+ * those of the document issued for it, never recomputed under today's settings. A payment is tax
+ * included: its taxes are its share at the rates its receipt printed (`splitTaxIncluded`). A refund is
+ * written negative (money given back) with the taxes its credit note printed: only its credit carries
+ * tax, a tip or an overpayment given back none. A tip is untaxed. A fee is a charge before tax (the
+ * payment of it is its own line): its taxes are added at the visit's fixed rates (`taxesOn`). Before tax
+ * plus each tax is the total on every line; every tax has its column, so the columns add up whatever
+ * the province.
  */
 
 const TEXT = {
@@ -72,7 +74,7 @@ export function paymentsCsvHeaders(locale: Locale): string[] {
 
 /** The row's amount before tax, its taxes and its total, signed (a refund is negative). */
 function amountsOf(
-  row: Pick<ExportedLedgerRow, 'kind' | 'cents'>,
+  row: Pick<ExportedLedgerRow, 'kind' | 'cents' | 'receiptDocument'>,
   rates: readonly TaxRate[],
 ): { baseCents: number; taxes: TaxLine[]; totalCents: number } {
   if (row.kind === 'tip') return { baseCents: row.cents, taxes: [], totalCents: row.cents };
@@ -80,11 +82,17 @@ function amountsOf(
     const taxes = taxesOn(row.cents, rates);
     return { baseCents: row.cents, taxes, totalCents: row.cents + sumCents(taxes) };
   }
-  const split = splitTaxIncluded(row.cents, rates);
-  if (row.kind === 'payment') return { ...split, totalCents: row.cents };
+  const document = row.receiptDocument;
+  if (row.kind === 'payment') {
+    // The rates its receipt printed (the visit's fixed ones for a row without one).
+    const printed = document ? document.taxes.map(({ code, rate }) => ({ code, rate })) : rates;
+    return { ...splitTaxIncluded(row.cents, printed), totalCents: row.cents };
+  }
+  // A refund: the taxes of its credit note, the rest (a tip, an overpayment given back) untaxed.
+  const taxes = document ? document.taxes : splitTaxIncluded(row.cents, rates).taxes;
   return {
-    baseCents: -split.baseCents,
-    taxes: split.taxes.map((tax) => ({ ...tax, cents: -tax.cents })),
+    baseCents: -(row.cents - sumCents(taxes)),
+    taxes: taxes.map((tax) => ({ ...tax, cents: -tax.cents })),
     totalCents: -row.cents,
   };
 }
@@ -99,8 +107,8 @@ export function paymentsCsvRow(
   timeZone: string,
 ): CsvValue[] {
   const t = TEXT[locale];
-  const province = provinceOf(row.postalCode, settings);
-  const { baseCents, taxes, totalCents } = amountsOf(row, taxesOf(settings, province));
+  const { province, rates } = visitTaxesOf(row, settings);
+  const { baseCents, taxes, totalCents } = amountsOf(row, rates);
   const written = toLocal(row.createdAt, timeZone);
   const taxCents = (code: (typeof TAX_CODES)[number]) => {
     const lines = taxes.filter((tax) => tax.code === code);

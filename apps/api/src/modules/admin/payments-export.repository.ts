@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { appointments, customers, paymentLedger, receipts, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { keysetBatches } from '../../lib/keyset.ts';
+import type { ReceiptDocument, VisitTaxes } from '@eclat/shared';
 
 /**
  * The accountant's payments CSV (issue 29, decision 052): every ledger row written in a stretch of time,
@@ -24,10 +25,14 @@ export type ExportedLedgerRow = {
   note: string | null;
   recordedBy: string | null;
   receiptNumber: number | null;
+  /** The receipt or credit note as issued: its figures are the line's (decision 054). */
+  receiptDocument: ReceiptDocument | null;
   appointmentId: string;
   appointmentDate: Date;
   status: string;
   postalCode: string | null;
+  /** The visit's taxes fixed by its first ledger row (decision 054). */
+  taxSnapshot: VisitTaxes | null;
   customerFirstName: string;
   customerLastName: string;
   customerEmail: string | null;
@@ -57,10 +62,12 @@ export function ledgerBatches(
           note: paymentLedger.note,
           recordedBy: recorder.email,
           receiptNumber: receipts.number,
+          receiptDocument: receipts.document,
           appointmentId: paymentLedger.appointmentId,
           appointmentDate: appointments.appointmentDate,
           status: appointments.status,
           postalCode: appointments.postalCode,
+          taxSnapshot: appointments.taxSnapshot,
           customerFirstName: appointments.customerFirstName,
           customerLastName: appointments.customerLastName,
           customerEmail: customers.email,

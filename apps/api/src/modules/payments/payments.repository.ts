@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   LedgerAmount,
   LedgerEntry,
@@ -6,9 +6,12 @@ import type {
   PriceBreakdown,
   Province,
   ReceiptDocument,
+  RefundAllocation,
   TaxRate,
   TaxSettings,
+  VisitTaxes,
 } from '@eclat/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/transaction.ts';
 import {
   appointments,
@@ -42,6 +45,8 @@ export type PaidVisit = {
   locale: string;
   /** The card's last hold or charge failed or waits for the customer (stripe mode). */
   paymentNeeded: boolean;
+  /** The taxes fixed by its first ledger row (decision 054); null before any. */
+  taxSnapshot: VisitTaxes | null;
 };
 
 const paidVisitColumns = {
@@ -58,6 +63,7 @@ const paidVisitColumns = {
   priceBreakdown: appointments.priceBreakdown,
   locale: appointments.locale,
   paymentNeeded: appointments.paymentNeeded,
+  taxSnapshot: appointments.taxSnapshot,
 };
 
 export async function findPaidVisit(db: Db, id: string): Promise<PaidVisit | undefined> {
@@ -89,6 +95,7 @@ export async function findVisitPrices(db: Db, ids: readonly string[]) {
       totalPrice: appointments.totalPrice,
       priceBreakdown: appointments.priceBreakdown,
       paymentNeeded: appointments.paymentNeeded,
+      taxSnapshot: appointments.taxSnapshot,
     })
     .from(appointments)
     .where(inArray(appointments.id, [...ids]));
@@ -113,8 +120,49 @@ export async function findCustomerContact(db: Db, customerId: string) {
 
 export type LedgerRow = typeof paymentLedger.$inferSelect;
 
-/** A visit's ledger, oldest row first, with who recorded each row (their email, while the account exists). */
-export async function findLedger(db: Db, appointmentId: string): Promise<LedgerEntry[]> {
+/**
+ * The taxes of the visit's money from now on (decision 054): written once, by the transaction of its
+ * first ledger row (the visit's row is locked by then); a visit that has them keeps them.
+ */
+export async function fixVisitTaxes(db: Db, appointmentId: string, taxes: VisitTaxes): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ taxSnapshot: taxes })
+    .where(and(eq(appointments.id, appointmentId), isNull(appointments.taxSnapshot)));
+}
+
+/** A refund row's stored parts, or null (another kind of row, a refund written before they were stored). */
+export function allocationOfRow(row: {
+  refundOverpaymentCents: number | null;
+  refundCreditCents: number | null;
+  refundTipsCents: number | null;
+}): RefundAllocation | null {
+  const { refundOverpaymentCents, refundCreditCents, refundTipsCents } = row;
+  if (refundOverpaymentCents === null || refundCreditCents === null || refundTipsCents === null) return null;
+  return { overpaymentCents: refundOverpaymentCents, creditCents: refundCreditCents, tipsCents: refundTipsCents };
+}
+
+/** A ledger row as the money's fold reads it (a refund with its stored parts). */
+export function ledgerAmountOf(row: {
+  kind: LedgerAmount['kind'];
+  cents: number;
+  refundOverpaymentCents: number | null;
+  refundCreditCents: number | null;
+  refundTipsCents: number | null;
+}): LedgerAmount {
+  return row.kind === 'refund'
+    ? { kind: 'refund', cents: row.cents, allocation: allocationOfRow(row) }
+    : { kind: row.kind, cents: row.cents };
+}
+
+/**
+ * A visit's ledger, oldest row first, with who recorded each row (their email, while the account exists)
+ * and, for the money's fold, each refund's stored parts.
+ */
+export async function findLedger(
+  db: Db,
+  appointmentId: string,
+): Promise<(LedgerEntry & { allocation: RefundAllocation | null })[]> {
   const rows = await db
     .select({ entry: paymentLedger, recordedBy: users.email, receiptId: receipts.id })
     .from(paymentLedger)
@@ -133,6 +181,7 @@ export async function findLedger(db: Db, appointmentId: string): Promise<LedgerE
     recordedBy,
     receiptId,
     createdAt: entry.createdAt.toISOString(),
+    allocation: allocationOfRow(entry),
   }));
 }
 
@@ -159,26 +208,42 @@ export async function insertEntry(db: Db, entry: NewLedgerEntry): Promise<Ledger
 }
 
 /**
- * The ledger's amounts of many visits in ONE grouped query (the lists' payment column): a sum per visit
- * and kind, so a page of 100 visits costs one round trip, not 100.
+ * The ledger's amounts of many visits in ONE grouped query (the lists' payment column), with each
+ * visit's fixed taxes: a sum per visit and kind (refunds: their stored parts summed, those without apart),
+ * so a page of 100 visits costs one round trip, not 100.
  */
-export async function ledgerAmountsOf(db: Db, ids: readonly string[]): Promise<Map<string, LedgerAmount[]>> {
-  const byVisit = new Map<string, LedgerAmount[]>();
+export async function ledgerAmountsOf(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { entries: LedgerAmount[]; taxes: VisitTaxes | null }>> {
+  const byVisit = new Map<string, { entries: LedgerAmount[]; taxes: VisitTaxes | null }>();
   if (ids.length === 0) return byVisit;
+  // A sum of integers is a bigint (a string from pg): read as a number, never cast down to int4.
+  const total = (column: AnyPgColumn) =>
+    sql<number | null>`sum(${column})`.mapWith((value: unknown) => (value === null ? null : Number(value)));
   const rows = await db
     .select({
       appointmentId: paymentLedger.appointmentId,
       kind: paymentLedger.kind,
-      // A sum of integers is a bigint (a string from pg): read as a number, never cast down to int4.
-      cents: sql<number>`sum(${paymentLedger.cents})`.mapWith(Number),
+      cents: total(paymentLedger.cents),
+      refundOverpaymentCents: total(paymentLedger.refundOverpaymentCents),
+      refundCreditCents: total(paymentLedger.refundCreditCents),
+      refundTipsCents: total(paymentLedger.refundTipsCents),
+      taxes: appointments.taxSnapshot,
     })
     .from(paymentLedger)
+    .innerJoin(appointments, eq(appointments.id, paymentLedger.appointmentId))
     .where(inArray(paymentLedger.appointmentId, [...ids]))
-    .groupBy(paymentLedger.appointmentId, paymentLedger.kind);
+    .groupBy(
+      paymentLedger.appointmentId,
+      paymentLedger.kind,
+      sql`${paymentLedger.refundCreditCents} is null`,
+      appointments.taxSnapshot,
+    );
   for (const row of rows) {
-    const list = byVisit.get(row.appointmentId) ?? [];
-    list.push({ kind: row.kind, cents: row.cents });
-    byVisit.set(row.appointmentId, list);
+    const visit = byVisit.get(row.appointmentId) ?? { entries: [], taxes: row.taxes };
+    visit.entries.push(ledgerAmountOf({ ...row, cents: row.cents ?? 0 }));
+    byVisit.set(row.appointmentId, visit);
   }
   return byVisit;
 }

@@ -19,12 +19,14 @@ import {
   type Province,
   type RecordPaymentBody,
   type RefundBody,
+  type RefundParts,
   type TaxRate,
   type TaxSettings,
   type VisitMoney,
   type VisitMoneyInput,
   type VisitPayments,
   type VisitPaymentSummary,
+  type VisitTaxes,
 } from '@eclat/shared';
 import { appMeta, DEMO_SEEDED_KEY } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
@@ -43,8 +45,10 @@ import {
   findReceipt,
   findServiceLines,
   findTaxSettings,
+  fixVisitTaxes,
   insertEntry,
   insertReceipt,
+  ledgerAmountOf,
   ledgerAmountsOf,
   lockPaidVisit,
   nextReceiptNumber,
@@ -115,6 +119,7 @@ export async function readTaxSettings(db: Db, brandName: string): Promise<TaxSet
     legalName: row?.legalName ?? brandName,
     gstHstNumber: row?.gstHstNumber ?? '',
     qstNumber: row?.qstNumber ?? '',
+    address: row?.address ?? '',
     homeProvince: row?.homeProvince ?? 'ON',
     rates: ratesOf(row?.rateOverrides ?? {}),
   };
@@ -161,7 +166,29 @@ export type PricedVisit = {
   totalPrice: number;
   /** The card adapter's last attempt failed or waits for the customer. */
   paymentNeeded?: boolean;
+  /** The taxes its first ledger row fixed (decision 054); none: the current settings. */
+  taxSnapshot?: VisitTaxes | null;
 };
+
+/**
+ * The taxes of a visit's money: those fixed when its first ledger row was written, else (nothing
+ * recorded yet) its province's under the current settings, with the business's name, numbers and address.
+ */
+export function visitTaxesOf(
+  visit: Pick<PricedVisit, 'postalCode' | 'taxSnapshot'>,
+  settings: TaxSettings,
+): VisitTaxes {
+  if (visit.taxSnapshot) return visit.taxSnapshot;
+  const province = provinceOf(visit.postalCode, settings);
+  return {
+    province,
+    rates: taxesOf(settings, province),
+    legalName: settings.legalName,
+    gstHstNumber: settings.gstHstNumber,
+    qstNumber: settings.qstNumber,
+    address: settings.address,
+  };
+}
 
 /** What `visitMoney` folds for a visit: its price, its province's taxes, its ledger's rows. */
 function moneyInputOf(
@@ -169,13 +196,13 @@ function moneyInputOf(
   settings: TaxSettings,
   entries: readonly LedgerAmount[],
 ): { province: Province; input: VisitMoneyInput } {
-  const province = provinceOf(visit.postalCode, settings);
+  const { province, rates } = visitTaxesOf(visit, settings);
   return {
     province,
     input: {
       priceCents: priceCentsOf(visit),
       cancelled: visit.status === 'cancelled',
-      rates: taxesOf(settings, province),
+      rates,
       entries,
       paymentNeeded: visit.paymentNeeded ?? false,
     },
@@ -193,8 +220,9 @@ export function moneyOf(
 }
 
 async function visitPaymentsOf(db: Db, visit: PaidVisit, settings: TaxSettings): Promise<VisitPayments> {
-  const entries = await findLedger(db, visit.id);
-  return { appointmentId: visit.id, ...moneyOf(visit, settings, entries), entries };
+  const ledger = await findLedger(db, visit.id);
+  const entries = ledger.map(({ allocation: _allocation, ...entry }) => entry);
+  return { appointmentId: visit.id, ...moneyOf(visit, settings, ledger), entries };
 }
 
 async function readVisitPayments(deps: PaymentsDeps, appointmentId: string): Promise<VisitPayments> {
@@ -265,7 +293,12 @@ export async function withPaymentSummaries<V extends Appointment>(
   ]);
   return visits.map((visit) => {
     const paymentNeeded = needed.has(visit.appointmentId);
-    const { money } = moneyOf({ ...visit, paymentNeeded }, settings, amounts.get(visit.appointmentId) ?? []);
+    const ledger = amounts.get(visit.appointmentId);
+    const { money } = moneyOf(
+      { ...visit, paymentNeeded, taxSnapshot: ledger?.taxes ?? null },
+      settings,
+      ledger?.entries ?? [],
+    );
     return {
       ...visit,
       payment: { state: money.state, totalCents: money.totalCents, owedCents: money.owedCents },
@@ -298,8 +331,8 @@ async function writeLedger(
 ): Promise<VisitPayments> {
   requireOn(deps.provider);
   await deps.jobs.transaction(async (tx) => {
-    const visit = await lockPaidVisit(tx.db, appointmentId);
-    if (!visit) throw notFound('Appointment');
+    const locked = await lockPaidVisit(tx.db, appointmentId);
+    if (!locked) throw notFound('Appointment');
     const sent = await findEntryByKey(tx.db, appointmentId, request.idempotencyKey);
     if (sent) {
       // The same form again: its first answer. Another write under that key was never recorded: say so.
@@ -311,6 +344,10 @@ async function writeLedger(
     }
     const settings = await readTaxSettings(tx.db, deps.business.brandName);
     const entries = await findLedger(tx.db, appointmentId);
+    // The first row fixes the taxes of the visit's money (decision 054); rolled back with a refused write.
+    const taxes = visitTaxesOf(locked, settings);
+    if (!locked.taxSnapshot) await fixVisitTaxes(tx.db, appointmentId, taxes);
+    const visit = { ...locked, taxSnapshot: taxes };
     await write(tx, { visit, settings, entries, ...moneyOf(visit, settings, entries) });
   });
   return readVisitPayments(deps, appointmentId);
@@ -329,6 +366,7 @@ export async function recordPayment(
 ): Promise<VisitPayments> {
   if (!deps.provider.recordsOfficePayments) throw paymentsOff();
   return writeLedger(deps, appointmentId, body, async (tx, before) => {
+    if (body.kind === 'tip') refuseTipUnlessCompleted(before.visit);
     // A tip is for the cleaners: it is not limited by what the visit owes.
     if (body.kind === 'payment' && body.cents > before.money.owedCents) {
       throw new AppError(
@@ -397,6 +435,53 @@ async function cardPaymentToRefund(db: Db, appointmentId: string, cents: number)
   return found.id;
 }
 
+/**
+ * A tip thanks the cleaners for a visit done (decision 054): only on a completed visit, never on one
+ * cancelled or still to come. Every way of adding a tip (the office's form, the customer's card) asks this.
+ */
+export function refuseTipUnlessCompleted(visit: { status: string }): void {
+  if (visit.status === 'completed') return;
+  throw new AppError(
+    'TIP_NOT_COMPLETED',
+    visit.status === 'cancelled'
+      ? 'This visit was cancelled: it takes no tip.'
+      : 'This visit is not completed yet: a tip is added once it is done.',
+    [{ path: 'body.kind', message: 'payments.errors.tipNotCompleted' }],
+  );
+}
+
+/** The form's message under the fee's kind, for each refusal. */
+const FEE_REFUSALS = {
+  FEE_NOT_CANCELLED: 'payments.errors.feeNotCancelled',
+  LOCKOUT_CANCELLED: 'payments.errors.lockoutCancelled',
+  LOCKOUT_BEFORE_VISIT: 'payments.errors.lockoutBeforeVisit',
+} as const;
+
+/**
+ * When a fee may be charged (decision 054): a late-cancellation fee only on a cancelled visit; a lockout
+ * fee (the cleaner came and could not get in) only on a visit not cancelled whose time has come.
+ */
+export function refuseFeeUnlessDue(
+  visit: { status: string; appointmentDate: Date },
+  feeKind: FeeKind,
+  now: Date,
+): void {
+  const refuse = (code: keyof typeof FEE_REFUSALS, message: string) =>
+    new AppError(code, message, [{ path: 'body.feeKind', message: FEE_REFUSALS[code] }]);
+  if (feeKind === 'late_cancellation') {
+    if (visit.status !== 'cancelled') {
+      throw refuse('FEE_NOT_CANCELLED', 'A late-cancellation fee is charged only on a cancelled visit.');
+    }
+    return;
+  }
+  if (visit.status === 'cancelled') {
+    throw refuse('LOCKOUT_CANCELLED', 'This visit was cancelled: nobody came, so there is no lockout fee.');
+  }
+  if (visit.appointmentDate.getTime() > now.getTime()) {
+    throw refuse('LOCKOUT_BEFORE_VISIT', 'A lockout fee is charged only once the visit’s time has come.');
+  }
+}
+
 /** `POST /appointments/:id/fees` (admin): a lockout or late-cancellation fee, charged (no receipt yet). */
 export async function chargeFee(
   deps: PaymentsDeps,
@@ -404,7 +489,8 @@ export async function chargeFee(
   appointmentId: string,
   body: ChargeFeeBody,
 ): Promise<VisitPayments> {
-  return writeLedger(deps, appointmentId, { ...body, kind: 'fee' }, async (tx) => {
+  return writeLedger(deps, appointmentId, { ...body, kind: 'fee' }, async (tx, before) => {
+    refuseFeeUnlessDue(before.visit, body.feeKind, new Date());
     await insertEntry(tx.db, {
       appointmentId,
       kind: 'fee',
@@ -451,6 +537,8 @@ export async function refund(
       providerPaymentId: onCard ? await cardPaymentToRefund(tx.db, appointmentId, body.cents) : null,
       idempotencyKey: `visit:${appointmentId}:refund:${body.idempotencyKey}`,
     });
+    // Where the refund goes is decided now, once, and stored with it (decision 054).
+    const parts = refundParts(moneyInputOf(before.visit, before.settings, before.entries).input, body.cents);
     const entry = await insertEntry(tx.db, {
       appointmentId,
       kind: 'refund',
@@ -460,9 +548,12 @@ export async function refund(
       note: body.reason,
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
+      refundOverpaymentCents: parts.overpaymentCents,
+      refundCreditCents: parts.creditCents,
+      refundTipsCents: parts.tipsCents,
       ...movement,
     });
-    await issueReceipt(tx, deps, before, entry, 'credit_note', body.method);
+    await issueReceipt(tx, deps, before, entry, 'credit_note', body.method, parts);
   });
 }
 
@@ -516,11 +607,11 @@ const CREDIT_LABELS: Record<Locale, string> = { en: 'Credit on the visit', fr: '
 
 /**
  * A credit note's own figures (decision 049): the part of the refund that lowers what the visit costs,
- * split into its base and the taxes in it (`refundParts`), so the customer can reverse the tax they
- * claimed; money paid beyond the total, or tips, given back carry no tax and no line.
+ * split into its base and the taxes in it (`refundParts`, the parts stored on the refund's row), so the
+ * customer can reverse the tax they claimed; money paid beyond the total, or tips, given back carry no
+ * tax and no line.
  */
-function creditNoteFigures(input: VisitMoneyInput, cents: number, locale: Locale) {
-  const { creditCents, creditNote } = refundParts(input, cents);
+function creditNoteFigures({ creditCents, creditNote }: RefundParts, locale: Locale) {
   return {
     lines: creditCents > 0 ? [{ label: CREDIT_LABELS[locale], cents: creditNote.baseCents }] : [],
     baseCents: creditNote.baseCents,
@@ -540,10 +631,13 @@ async function issueReceipt(
   entry: LedgerRow,
   kind: 'receipt' | 'credit_note',
   method: PaymentMethod,
+  parts?: RefundParts,
 ): Promise<{ receiptId: string; document: ReceiptDocument }> {
   const { visit, settings } = before;
   const locale: Locale = visit.locale === 'fr' ? 'fr' : 'en';
-  const after = moneyOf(visit, settings, [...before.entries, { kind: entry.kind, cents: entry.cents }]).money;
+  const after = moneyOf(visit, settings, [...before.entries, ledgerAmountOf(entry)]).money;
+  // The name, numbers and address of the visit's fixed taxes (decision 054).
+  const business = visitTaxesOf(visit, settings);
   const number = await nextReceiptNumber(tx.db);
   const customer = await findCustomerContact(tx.db, visit.customerId);
   const ledger = await findLedger(tx.db, visit.id);
@@ -555,10 +649,10 @@ async function issueReceipt(
     issuedAt: issuedAt.toISOString(),
     locale,
     business: {
-      legalName: settings.legalName,
-      address: '',
-      gstHstNumber: settings.gstHstNumber,
-      qstNumber: settings.qstNumber,
+      legalName: business.legalName,
+      address: business.address,
+      gstHstNumber: business.gstHstNumber,
+      qstNumber: business.qstNumber,
     },
     customer: {
       name: `${visit.customerFirstName} ${visit.customerLastName}`.trim(),
@@ -570,7 +664,10 @@ async function issueReceipt(
       place: addressLine(visit) ?? '',
     },
     ...(kind === 'credit_note'
-      ? creditNoteFigures(moneyInputOf(visit, settings, before.entries).input, entry.cents, locale)
+      ? creditNoteFigures(
+          parts ?? refundParts(moneyInputOf(visit, settings, before.entries).input, entry.cents),
+          locale,
+        )
       : {
           lines: await receiptLines(tx.db, visit, fees, locale),
           baseCents: after.priceCents + after.feesCents,

@@ -16,6 +16,7 @@ export type TaxSettingsValues = {
   legalName: string;
   gstHstNumber: string;
   qstNumber: string;
+  address: string;
   homeProvince: Province;
   rates: { province: Province; taxes: TaxRow[] }[];
 };
@@ -30,6 +31,7 @@ export function toTaxSettingsValues(settings: TaxSettings, locale: Locale): TaxS
     legalName: settings.legalName,
     gstHstNumber: settings.gstHstNumber,
     qstNumber: settings.qstNumber,
+    address: settings.address,
     homeProvince: settings.homeProvince,
     rates: PROVINCES.map((province) => ({
       province,
@@ -66,6 +68,7 @@ export function fromTaxSettingsValues(
       legalName: values.legalName.trim(),
       gstHstNumber: values.gstHstNumber.trim(),
       qstNumber: values.qstNumber.trim(),
+      address: values.address.trim(),
       homeProvince: values.homeProvince,
       rates,
     },

@@ -13,6 +13,7 @@ const settings: TaxSettings = {
   legalName: 'Éclat Cleaning Inc.',
   gstHstNumber: '123456789 RT0001',
   qstNumber: '',
+  address: '',
   homeProvince: 'ON',
   rates: PROVINCES.map((province) => ({ province, taxes: [...DEFAULT_TAX_RATES[province]] })),
 };

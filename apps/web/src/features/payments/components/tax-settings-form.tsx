@@ -48,7 +48,7 @@ function TaxSettingsFields({ settings }: { settings: TaxSettings }) {
     return key && i18n.exists(key) ? t(key) : key ? t('validation.invalid') : null;
   };
 
-  const setText = (field: 'legalName' | 'gstHstNumber' | 'qstNumber', value: string) => {
+  const setText = (field: 'legalName' | 'gstHstNumber' | 'qstNumber' | 'address', value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
   };
   const setTaxes = (
@@ -97,6 +97,16 @@ function TaxSettingsFields({ settings }: { settings: TaxSettings }) {
                 setText('legalName', event.currentTarget.value);
               }}
               error={message('legalName')}
+            />
+            <TextInput
+              label={t('payments.taxes.address')}
+              description={t('payments.taxes.addressHint')}
+              maxLength={300}
+              value={values.address}
+              onChange={(event) => {
+                setText('address', event.currentTarget.value);
+              }}
+              error={message('address')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
