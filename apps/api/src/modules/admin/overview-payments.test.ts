@@ -87,7 +87,8 @@ beforeAll(async () => {
   admin = await signedIn(app, ['admin']);
   const customer = await makeCustomer(app, { firstName: 'Hélène', lastName: 'Côté' });
   customerEmail = customer.email;
-  toronto = await visit(customer, TORONTO, fromLocal(thisMonday(), 10, 0, TZ), 'confirmed', 200);
+  // Completed: it takes a tip (decision 054).
+  toronto = await visit(customer, TORONTO, fromLocal(thisMonday(), 10, 0, TZ), 'completed', 200);
   cancelled = await visit(customer, TORONTO, fromLocal(thisMonday(), 14, 0, TZ), 'cancelled', 150);
   montreal = await visit(customer, MONTREAL, fromLocal(lastMonday(), 10, 0, TZ), 'completed', 100);
   // Last Wednesday at noon: the ledger takes rows only now, so a row of last week is written as it was.

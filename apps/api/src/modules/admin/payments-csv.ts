@@ -88,8 +88,11 @@ function amountsOf(
     const printed = document ? document.taxes.map(({ code, rate }) => ({ code, rate })) : rates;
     return { ...splitTaxIncluded(row.cents, printed), totalCents: row.cents };
   }
-  // A refund: the taxes of its credit note, the rest (a tip, an overpayment given back) untaxed.
-  const taxes = document ? document.taxes : splitTaxIncluded(row.cents, rates).taxes;
+  // A refund: the taxes of its credit note, the rest (a tip, an overpayment given back) untaxed; a
+  // credit note without a credit has no tax to print.
+  const taxes = (document ? document.taxes : splitTaxIncluded(row.cents, rates).taxes).filter(
+    (tax) => tax.cents !== 0,
+  );
   return {
     baseCents: -(row.cents - sumCents(taxes)),
     taxes: taxes.map((tax) => ({ ...tax, cents: -tax.cents })),

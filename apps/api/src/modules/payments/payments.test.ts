@@ -62,6 +62,16 @@ async function visitAt(
   return { appointmentId: appointmentSchema.parse(res.json()).appointmentId, customerId: owner.customerId };
 }
 
+/**
+ * The visit has happened: moved a year back (the API books no past time) with this status, so a tip
+ * (completed) or a lockout fee (its time has come) may be recorded on it (decision 054).
+ */
+async function happened(appointmentId: string, status: 'completed' | 'confirmed' = 'completed') {
+  await app.db.execute(sql`update appointments set status = ${status},
+    appointment_date = appointment_date - interval '1 year', ends_at = ends_at - interval '1 year'
+    where id = ${appointmentId}`);
+}
+
 function paymentsOf(res: { statusCode: number; body: string; json: () => unknown }, status = 201) {
   expect(res.statusCode, res.body).toBe(status);
   return visitPaymentsSchema.parse(res.json());
@@ -253,6 +263,7 @@ describe('the office records money (PAYMENTS=manual)', () => {
     expect(codeOf(over)).toBe('PAYMENT_ABOVE_OWED');
 
     paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
+    await happened(appointmentId);
     const tipped = paymentsOf(await pay(admin.headers, appointmentId, { kind: 'tip', cents: 2_000 }));
     expect(tipped.money).toMatchObject({ paidCents: 11_300, tipsCents: 2_000, owedCents: 0, state: 'paid' });
     const again = await pay(admin.headers, appointmentId, { cents: 1 });
@@ -264,6 +275,7 @@ describe('the office records money (PAYMENTS=manual)', () => {
   it('charges a fee: what is owed grows by it and its tax, with no receipt until it is paid', async () => {
     const admin = await signedIn(app, ['admin']);
     const { appointmentId } = await visitAt(app, TORONTO);
+    await happened(appointmentId, 'confirmed');
     paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
     const charged = paymentsOf(
       await fee(admin.headers, appointmentId, { cents: 5_000, note: 'Nobody home at 10:00' }),
@@ -454,6 +466,7 @@ describe('a receipt as a PDF', () => {
     const admin = await signedIn(app, ['admin']);
     const owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
     const { appointmentId } = await visitAt(app, TORONTO, owner);
+    await happened(appointmentId, 'confirmed');
     const paid = paymentsOf(await pay(admin.headers, appointmentId, { cents: 11_300 }));
     const charged = paymentsOf(await fee(admin.headers, appointmentId, { cents: 1_000 }));
     const receiptId = paid.entries[0]?.receiptId ?? '';
@@ -487,7 +500,8 @@ describe('receipts in the visit’s language', () => {
     const admin = await signedIn(app, ['admin']);
     const owner = await makeCustomer(app, { postalCode: MONTREAL.postalCode });
     const { appointmentId } = await visitAt(app, MONTREAL, owner, { locale: 'fr' });
-    paymentsOf(await fee(admin.headers, appointmentId, { feeKind: 'late_cancellation', cents: 2_000 }));
+    await happened(appointmentId, 'confirmed');
+    paymentsOf(await fee(admin.headers, appointmentId, { cents: 2_000 }));
     // $120 and GST 5 % ($6.00) + QST 9.975 % ($11.97).
     paymentsOf(await pay(admin.headers, appointmentId, { cents: 13_797, method: 'interac' }));
     paymentsOf(await refund(admin.headers, appointmentId, { cents: 2_000, reason: 'Annulation acceptée' }));
@@ -497,7 +511,7 @@ describe('receipts in the visit’s language', () => {
       locale: 'fr',
       lines: [
         { label: 'Standard Cleaning', cents: 10_000 },
-        { label: 'Frais d’annulation tardive', cents: 2_000 },
+        { label: 'Frais d’accès impossible', cents: 2_000 },
       ],
       taxes: [
         { code: 'GST', rate: 5_000, cents: 600 },
