@@ -1,3 +1,5 @@
+import anyAscii from 'any-ascii';
+
 /**
  * What the server's PDFs share (the appointments table, receipts): PDFKit's built-in Helvetica (nothing
  * embedded; its WinAnsi encoding covers French and the Latin-1 letters), the brand's colours, the text
@@ -45,16 +47,24 @@ const isWinAnsi = (char: string) => {
   );
 };
 
+/** Scripts whose characters are each a syllable: their transliterations are written apart ("Wang Fang"). */
+const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/u;
+
 /**
- * Text the built-in fonts can draw: a letter outside WinAnsi is drawn without its accent when it has one
- * ("Nguyễn" → "Nguyen", "Łukasz" → "Lukasz"), other characters (another script, an emoji) as "?", and a
- * control character not at all. Without this PDFKit writes bytes no reader maps back to the text.
+ * Text the built-in fonts can draw (decision 054): a letter outside WinAnsi is drawn without its accent
+ * when it has one ("Nguyễn" → "Nguyen", "Łukasz" → "Lukasz"); another script is written in Latin letters
+ * (`any-ascii`: "Юлия" → "Yuliya", "王芳" → "Wang Fang", Arabic without its short vowels), an emoji by its
+ * name (":sponge:"); a control character not at all. Without this PDFKit writes bytes no reader maps
+ * back to the text. The email that carries the PDF keeps the text as written.
  */
 export function pdfSafeText(text: string): string {
   // Most text is Latin-1 already: kept as it is, without a look at each character.
   if (LATIN_1.test(text)) return text;
   let safe = '';
+  let syllable = false;
   for (const char of text.normalize('NFC')) {
+    const wasSyllable = syllable;
+    syllable = false;
     if (isWinAnsi(char)) {
       safe += char;
       continue;
@@ -67,7 +77,15 @@ export function pdfSafeText(text: string): string {
     if ((char.codePointAt(0) ?? 0) < 0x20 || char === '\u007f') continue;
     // The base letter without its accents ("ễ" → "e").
     const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-    safe += base !== '' && Array.from(base).every(isWinAnsi) ? base : '?';
+    if (base !== '' && Array.from(base).every(isWinAnsi)) {
+      safe += base;
+      continue;
+    }
+    const latin = anyAscii(char);
+    syllable = SYLLABIC.test(char) && latin !== '';
+    // A letter with no Latin of its own (Arabic's alef) is left out; anything else unknown is "?".
+    const shown = latin !== '' ? latin : /\p{L}|\p{M}/u.test(char) ? '' : '?';
+    safe += (wasSyllable && syllable ? ' ' : '') + shown;
   }
   return safe;
 }

@@ -182,10 +182,10 @@ describe('receipt PDF (decision 049)', () => {
     expect(text).toContain('Total $239.00');
   });
 
-  it('draws letters the built-in fonts lack without their accent, and other characters as "?"', () => {
+  it('draws letters the built-in fonts lack without their accent, other scripts in Latin letters', () => {
     expect(pdfSafeText('Amélie Œuvre – “Côté”')).toBe('Amélie Œuvre – “Côté”');
     expect(pdfSafeText('Nguyễn Łukasz Dvořák')).toBe('Nguyen Lukasz Dvorák');
-    expect(pdfSafeText('王 🧽')).toBe('? ?');
+    expect(pdfSafeText('王 🧽')).toBe('Wang :sponge:');
     // Accents typed as separate marks are put back on their letter.
     expect(pdfSafeText('Ame\u0301lie\tCo\u0302te\u0301')).toBe('Amélie Côté');
     expect(pdfSafeText('9\u202f975\u00a0%')).toBe('9\u00a0975\u00a0%');
@@ -193,5 +193,26 @@ describe('receipt PDF (decision 049)', () => {
       torontoReceipt('en', { customer: { name: 'Nguyễn Văn Ánh', email: 'anh@example.com' } }),
     );
     expect(text).toContain('Billed to Nguyen Van Ánh');
+  });
+
+  it('writes a name or a place in another script in Latin letters, never as "?" (decision 054)', () => {
+    expect(pdfSafeText('王芳')).toBe('Wang Fang');
+    expect(pdfSafeText('김민준')).toBe('Gim Min Jun');
+    expect(pdfSafeText('Юлия Смирнова')).toBe('Yuliya Smirnova');
+    expect(pdfSafeText('Αλέξανδρος')).toBe('Alexandros');
+    const text = textOf(
+      torontoReceipt('en', {
+        customer: { name: '王芳 / Юлия', email: 'wang@example.com' },
+        visit: {
+          startsAt: '2027-03-09T14:00:00.000Z',
+          timeZone: 'America/Toronto',
+          place: 'شارع الملك 12, Toronto ON M6G 2N8',
+        },
+      }),
+    );
+    expect(text).toContain('Billed to Wang Fang / Yuliya');
+    // Arabic in Latin letters, without its vowels (its alef has none of its own).
+    expect(text).toContain('shr` lmlk 12, Toronto ON M6G 2N8');
+    expect(text).not.toContain('?');
   });
 });

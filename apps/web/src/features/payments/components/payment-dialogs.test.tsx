@@ -152,7 +152,7 @@ describe('Refund', () => {
     await user.click(screen.getByRole('button', { name: 'Review the refund' }));
 
     const confirmation = await screen.findByTestId('refund-confirmation');
-    expect(within(confirmation).getByText('Refund $40.00 by Cash?')).toBeTruthy();
+    expect(within(confirmation).getByText('Refund $40.00 in cash?')).toBeTruthy();
     expect(posts(sent, 'refunds')).toHaveLength(0);
     await user.click(within(confirmation).getByRole('button', { name: 'Refund $40.00' }));
     await waitFor(() => {

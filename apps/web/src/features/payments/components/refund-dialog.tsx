@@ -69,7 +69,8 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
         <Text fw={600}>
           {t('payments.refund.confirmText', {
             amount: amountText,
-            method: t(`payments.method.${checked.method}`),
+            // Inside a sentence: "in cash", "by cheque" (the method's name alone is a label: "Cash").
+            method: t(`payments.refund.byMethod.${checked.method}`),
           })}
         </Text>
         <Text size="sm">{t('payments.refund.reasonShown', { reason: checked.reason })}</Text>

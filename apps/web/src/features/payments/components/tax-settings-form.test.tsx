@@ -58,6 +58,9 @@ describe('tax settings', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.clear(hst);
     await user.type(hst, '13.125');
+    // The address receipts print (decision 054).
+    await user.click(screen.getByRole('textbox', { name: /^Address/ }));
+    await user.paste(' 1 Queen St W, Toronto ');
     await user.click(screen.getByRole('button', { name: 'Save the tax settings' }));
     await waitFor(() => {
       expect(puts(sent)).toHaveLength(1);
@@ -68,7 +71,11 @@ describe('tax settings', { timeout: 30_000 }, () => {
       { code: 'GST', rate: 5_000 },
       { code: 'QST', rate: 9_975 },
     ]);
-    expect(body).toMatchObject({ legalName: 'Éclat Cleaning Inc.', homeProvince: 'ON' });
+    expect(body).toMatchObject({
+      legalName: 'Éclat Cleaning Inc.',
+      address: '1 Queen St W, Toronto',
+      homeProvince: 'ON',
+    });
   });
 
   it('writes the rates the French way in French and reads them back', async () => {
