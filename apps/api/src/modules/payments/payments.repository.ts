@@ -139,7 +139,11 @@ export function allocationOfRow(row: {
 }): RefundAllocation | null {
   const { refundOverpaymentCents, refundCreditCents, refundTipsCents } = row;
   if (refundOverpaymentCents === null || refundCreditCents === null || refundTipsCents === null) return null;
-  return { overpaymentCents: refundOverpaymentCents, creditCents: refundCreditCents, tipsCents: refundTipsCents };
+  return {
+    overpaymentCents: refundOverpaymentCents,
+    creditCents: refundCreditCents,
+    tipsCents: refundTipsCents,
+  };
 }
 
 /** A ledger row as the money's fold reads it (a refund with its stored parts). */
