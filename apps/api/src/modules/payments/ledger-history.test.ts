@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -101,14 +101,19 @@ const withOntario = (base: TaxSettings, rate: number): TaxSettings => ({
   ),
 });
 
+let defaults: TaxSettings;
 beforeAll(async () => {
   admin = await signedIn(app, ['admin']);
   owner = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+  defaults = await settings();
+});
+// Each test starts from the default settings, even after one that failed half-way.
+afterEach(async () => {
+  await saveSettings(defaults);
 });
 
 describe('a change of the tax settings does not rewrite the past', () => {
   it('keeps a visit with money on it at its rates and numbers; a visit with none takes the new ones', async () => {
-    const defaults = await settings();
     await saveSettings({
       ...defaults,
       legalName: 'Éclat Old Name Inc.',
@@ -225,13 +230,11 @@ describe('a refund keeps where it went', () => {
   });
 
   it('the CSV keeps the rates the receipts printed after the rates change', async () => {
-    const defaults = await settings();
     const id = await visit('completed');
     await write(id, 'payments', { kind: 'payment', method: 'cash', cents: 11_300 });
     await write(id, 'refunds', { method: 'cash', cents: 1_130, reason: 'Window missed' });
     await saveSettings(withOntario(defaults, 5_000));
     const res = await call(app, 'GET', '/admin/exports/payments.csv?lang=en', admin.headers);
-    await saveSettings(defaults);
     const lines = csvRecords(parseCsv(res.rawPayload.toString('utf8'))).filter(
       (record) => record['Appointment ID'] === id,
     );
