@@ -20,8 +20,9 @@ import { killServerProcesses, startReadyServer, stopServer, type ServerProcess }
  * Stripe and our ledger write, then started again on the same database. Two sides of each step:
  * - the answer lost: Stripe has the request and does it, our server dies before it hears back;
  * - the call never sent: our server dies with its attempt committed and the request not yet at Stripe.
- * After the restart (its start-up pass, and the admin's refund form sent again as the dialog does after
- * an error), every payment, capture, release and refund exists once at Stripe and once in the ledger.
+ * After the restart (its start-up pass records even a refund Stripe made; a refund never sent is the
+ * admin's form sent again, as the dialog does after an error), every payment, capture, release and
+ * refund exists once at Stripe and once in the ledger.
  *
  * One database and one customer; a visit per step and side; three server processes: the first is
  * killed with the five "answer lost" requests held at once, the second finishes those at start and is
