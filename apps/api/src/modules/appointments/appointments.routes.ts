@@ -255,7 +255,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return findVisitsPage(deps, appointmentsWhere(request.query), request.query);
+      return findVisitsPage(deps, currentUser(request), appointmentsWhere(request.query), request.query);
     },
   );
 

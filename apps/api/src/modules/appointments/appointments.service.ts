@@ -198,9 +198,14 @@ export async function findMyVisits(
   return withPaymentSummaries({ db, ...payments }, visits);
 }
 
-/** A page of all visits for the staff's table (spec §9: 99 pages at most, one row more says "more"). */
+/**
+ * A page of all visits for the staff's table (spec §9: 99 pages at most, one row more says "more"). Only
+ * an admin gets each visit's payment state (issue 29): an employee is shown nothing of a customer's
+ * money, as `GET /appointments/:id/payments` refuses them (decision 050).
+ */
 export async function findVisitsPage(
   { db, payments }: Pick<VisitDeps, 'db' | 'payments'>,
+  caller: Caller,
   where: AppointmentsWhere,
   page: { page: number; size: number },
 ): Promise<AppointmentsPage> {
@@ -212,7 +217,9 @@ export async function findVisitsPage(
     countUpTo,
   });
   return {
-    content: await withPaymentSummaries({ db, ...payments }, content),
+    content: caller.permissions.has('admin')
+      ? await withPaymentSummaries({ db, ...payments }, content)
+      : content.map((visit) => ({ ...visit, payment: null })),
     page: page.page,
     size,
     totalElements,
