@@ -51,7 +51,7 @@ export type Jobs = {
    * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
    */
   every(
-    queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds',
+    queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds' | 'payment-reconcile',
     cron: string,
     task: () => Promise<void>,
   ): Promise<void>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
+import { releaseHoldsOutOfWindow, retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
@@ -18,9 +19,14 @@ export const cardHoldsPlugin = fp(
     app.addHook('onReady', async () => {
       await app.jobs.every('payment-holds', '*/5 * * * *', async () => {
         const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
+        const now = new Date();
         const settled = await settleLeftovers({ ...deps, provider: options.provider });
-        const placed = await placeDueHolds(deps, new Date());
-        if (placed + settled > 0) app.log.info({ placed, settled }, 'card holds placed, visits settled');
+        // Decision 058: holds of visits moved out of the window released, declined ones tried again.
+        const released = await releaseHoldsOutOfWindow(deps, now);
+        const retried = await retryFailedHolds(deps, now);
+        const placed = await placeDueHolds(deps, now);
+        if (placed + settled + released + retried > 0)
+          app.log.info({ placed, settled, released, retried }, 'card holds placed, visits settled');
       });
     });
     done();

@@ -1,0 +1,139 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { appointments, paymentAttempts } from '../../db/schema/index.ts';
+import type { Db } from '../../db/transaction.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { holdVisit, releaseHolds } from './card.service.ts';
+import type { PaymentsDeps } from './payments.service.ts';
+import type { StripeCard } from './stripe-client.ts';
+
+/**
+ * What the holds pass does besides placing due holds (issue 29 §3–4, decision 058): a declined hold tried
+ * again on a schedule, a hold released when its visit moved out of the hold's window (it gets a fresh one
+ * when it comes back), and what a deleted visit leaves at Stripe released before its row goes.
+ */
+
+type HoldDeps = Pick<PaymentsDeps, 'db' | 'jobs' | 'business'> & { card: StripeCard };
+
+const HOUR = 60 * 60 * 1000;
+/** A declined hold is tried again this long after each failure: 6 h after the first, 12 h after the second. */
+export const RETRY_AFTER_HOURS = [6, 12] as const;
+/** …and a last time this long before the visit (it is then at most 3 retries). */
+export const LAST_TRY_BEFORE_HOURS = 2;
+const MAX_RETRIES = RETRY_AFTER_HOURS.length + 1;
+/** Visits looked at by one pass at most (the next pass takes the rest). */
+const PER_PASS = 200;
+
+/**
+ * When a visit whose hold failed `failures` times (the last at `lastFailedAt`) is tried again, or null:
+ * 6 h after the first failure, 12 h after the second, then `LAST_TRY_BEFORE_HOURS` before the visit; a
+ * retry that would come after that last moment is that last try; nothing after it.
+ */
+export function nextRetryAt(failures: number, lastFailedAt: Date, startsAt: Date): Date | null {
+  if (failures < 1 || failures > MAX_RETRIES) return null;
+  const lastTry = startsAt.getTime() - LAST_TRY_BEFORE_HOURS * HOUR;
+  if (lastFailedAt.getTime() >= lastTry) return null;
+  const after = RETRY_AFTER_HOURS[failures - 1];
+  const at = after === undefined ? lastTry : Math.min(lastFailedAt.getTime() + after * HOUR, lastTry);
+  return new Date(at);
+}
+
+/**
+ * The declined holds due for a retry: open visits marked "payment needed" within the hold's window, whose
+ * customer has a card on file, no hold live, and a schedule (`nextRetryAt`) that says now. The failures
+ * counted are those with the card on file now (a card saved again clears the mark and starts afresh; the
+ * next pass holds the visit). A bank asking the customer to confirm (`authentication_required`) is not
+ * tried again off session: it would say the same; the customer's email has the link. Each retry is a new
+ * attempt (`visit:<id>:hold:<n+1>`); one that holds clears the mark. Returns the holds placed.
+ */
+export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<number> {
+  const until = new Date(now.getTime() + deps.card.holdHours * HOUR);
+  const { rows } = await deps.db.execute<{
+    id: string;
+    starts_at: string;
+    failures: number;
+    last_failed_at: string | null;
+    last_code: string | null;
+    live: boolean;
+  }>(sql`
+    select v.id, v.appointment_date as starts_at,
+      count(*) filter (where a.status = 'failed'
+        and a.created_at >= coalesce(c.card_requested_at, 'epoch'::timestamptz))::int as failures,
+      max(a.updated_at) filter (where a.status = 'failed') as last_failed_at,
+      (array_agg(a.failure_code order by a.attempt desc))[1] as last_code,
+      bool_or(a.status in ('held', 'captured')) as live
+    from appointments v
+    join customers c on c.id = v.customer_id
+    join payment_attempts a on a.appointment_id = v.id and a.purpose = 'hold'
+    where v.payment_needed and not v.needs_time and v.status in ('pending', 'confirmed')
+      and c.card_payment_method_id is not null
+      and v.appointment_date > ${now.toISOString()}::timestamptz
+      and v.appointment_date <= ${until.toISOString()}::timestamptz
+    group by v.id
+    order by v.appointment_date
+    limit ${PER_PASS}`);
+  let placed = 0;
+  for (const row of rows) {
+    if (row.live || !row.last_failed_at || row.last_code === 'authentication_required') continue;
+    const due = nextRetryAt(row.failures, new Date(row.last_failed_at), new Date(row.starts_at));
+    if (!due || due > now) continue;
+    if (!(await holdVisit(deps, row.id))) continue;
+    placed += 1;
+    await deps.db
+      .update(appointments)
+      .set({ paymentNeeded: false })
+      .where(and(eq(appointments.id, row.id), inArray(appointments.status, ['pending', 'confirmed'])));
+  }
+  return placed;
+}
+
+/**
+ * Holds renewed: an open visit moved later, beyond the hold's window (`PAYMENT_HOLD_HOURS`), has its hold
+ * released now (`releaseHolds`: a Stripe hold lapses after about 7 days, before a visit moved a week on
+ * would start); the pass holds it again when it comes within the window. A hold that lapsed at Stripe is
+ * marked by its `payment_intent.canceled` event (or the reconciliation, decision 058) and held again by
+ * the next pass. A visit moved earlier, into the window, is held by the next pass as any other. Returns
+ * the visits released.
+ */
+export async function releaseHoldsOutOfWindow(deps: HoldDeps, now: Date): Promise<number> {
+  const until = new Date(now.getTime() + deps.card.holdHours * HOUR);
+  const { rows } = await deps.db.execute<{ id: string }>(sql`
+    select distinct v.id from payment_attempts a
+    join appointments v on v.id = a.appointment_id
+    where a.purpose = 'hold' and a.status = 'held' and v.status in ('pending', 'confirmed')
+      and v.appointment_date > ${until.toISOString()}::timestamptz
+    limit ${PER_PASS}`);
+  for (const row of rows) await releaseHolds(deps, row.id);
+  return rows.length;
+}
+
+/**
+ * Before an admin deletes a visit (PAYMENTS=stripe): its live hold released at Stripe, so no card stays
+ * authorised for a visit that no longer exists. Stripe out of reach: 503, nothing deleted (try again).
+ */
+export async function releaseBeforeDelete(
+  deps: Pick<HoldDeps, 'db' | 'jobs' | 'card'>,
+  appointmentId: string,
+) {
+  try {
+    await releaseHolds(deps, appointmentId);
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The card hold could not be released; try again.');
+  }
+}
+
+/**
+ * In the delete's transaction: the visit's attempts that moved no money (declined, released) go with it.
+ * One still live (a hold being placed right now) keeps the row: the delete is refused (409, the foreign
+ * key) and can be sent again once the pass is done. Captured attempts have ledger rows, which refuse the
+ * delete anyway (a visit with money is cancelled, never deleted).
+ */
+export async function forgetSettledAttempts(db: Db, appointmentId: string): Promise<void> {
+  await db
+    .delete(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.appointmentId, appointmentId),
+        inArray(paymentAttempts.status, ['failed', 'canceled']),
+      ),
+    );
+}
