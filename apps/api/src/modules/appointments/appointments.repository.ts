@@ -297,8 +297,11 @@ const filterOf = (filter: AppointmentsWhere) =>
     filter.status ? eq(appointments.status, filter.status) : undefined,
     filter.start ? gte(appointments.appointmentDate, filter.start) : undefined,
     filter.end ? lt(appointments.appointmentDate, filter.end) : undefined,
-    // Read from the partial index of the marked visits, in the table's order (decision 058).
-    filter.paymentNeeded ? sql`${appointments.paymentNeeded}` : undefined,
+    // Read from the partial index of the marked visits, in the table's order (decision 058); a cancelled
+    // visit owes nothing, whatever its card said.
+    filter.paymentNeeded
+      ? sql`${appointments.paymentNeeded} and ${appointments.status} <> 'cancelled'`
+      : undefined,
   );
 
 /**

@@ -23,7 +23,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
-import { forgetSettledAttempts, releaseBeforeDelete } from '../payments/card-retries.ts';
+import { afterVisitMoved, forgetSettledAttempts, releaseBeforeDelete } from '../payments/card-retries.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
@@ -533,6 +533,9 @@ export async function changeOwnVisit(
       deps,
     ),
   );
+  // PAYMENTS=stripe: moved beyond the hold's window, its hold released (decision 058).
+  if (start.getTime() !== new Date(appointment.appointmentDate).getTime())
+    await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());
   return readVisit(deps.db, appointmentId);
 }
 
@@ -723,6 +726,9 @@ export async function editVisit(
   // PAYMENTS=stripe, once the change committed: a completed visit charged, a cancelled one's hold released.
   if (body.status !== existing.status)
     await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, body.status);
+  // Moved beyond the hold's window: its hold released (decision 058).
+  if (start.getTime() !== new Date(existing.appointmentDate).getTime())
+    await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());
   return readVisit(deps.db, appointmentId);
 }
 

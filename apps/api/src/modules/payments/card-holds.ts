@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
-import { releaseHoldsOutOfWindow, retryFailedHolds } from './card-retries.ts';
+import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
@@ -21,12 +21,11 @@ export const cardHoldsPlugin = fp(
         const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
         const now = new Date();
         const settled = await settleLeftovers({ ...deps, provider: options.provider });
-        // Decision 058: holds of visits moved out of the window released, declined ones tried again.
-        const released = await releaseHoldsOutOfWindow(deps, now);
+        // Decision 058: declined holds tried again on their schedule.
         const retried = await retryFailedHolds(deps, now);
         const placed = await placeDueHolds(deps, now);
-        if (placed + settled + released + retried > 0)
-          app.log.info({ placed, settled, released, retried }, 'card holds placed, visits settled');
+        if (placed + settled + retried > 0)
+          app.log.info({ placed, settled, retried }, 'card holds placed, visits settled');
       });
     });
     done();

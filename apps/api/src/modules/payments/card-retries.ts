@@ -7,9 +7,9 @@ import type { PaymentsDeps } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';
 
 /**
- * What the holds pass does besides placing due holds (issue 29 §3–4, decision 058): a declined hold tried
- * again on a schedule, a hold released when its visit moved out of the hold's window (it gets a fresh one
- * when it comes back), and what a deleted visit leaves at Stripe released before its row goes.
+ * The hold's life besides placing it (issue 29 §3–4, decision 058): a declined hold tried again on a
+ * schedule (by the holds pass), a hold released when its visit moves out of the hold's window (it gets a
+ * fresh one when it comes back), and a deleted visit's hold released before its row goes.
  */
 
 type HoldDeps = Pick<PaymentsDeps, 'db' | 'jobs' | 'business'> & { card: StripeCard };
@@ -87,23 +87,33 @@ export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<numbe
 }
 
 /**
- * Holds renewed: an open visit moved later, beyond the hold's window (`PAYMENT_HOLD_HOURS`), has its hold
- * released now (`releaseHolds`: a Stripe hold lapses after about 7 days, before a visit moved a week on
- * would start); the pass holds it again when it comes within the window. A hold that lapsed at Stripe is
- * marked by its `payment_intent.canceled` event (or the reconciliation, decision 058) and held again by
- * the next pass. A visit moved earlier, into the window, is held by the next pass as any other. Returns
- * the visits released.
+ * Holds renewed (called right after a visit's new time commits, as `afterStatusChange`): an open visit
+ * moved beyond the hold's window (`PAYMENT_HOLD_HOURS` from now) has its hold released (`releaseHolds`;
+ * a Stripe hold lapses after about 7 days, before a visit moved a week on would start); the holds pass
+ * holds it again when it comes within the window, for what it owes then. A visit moved earlier, into the
+ * window, is held by the next pass as any other; a hold that lapsed at Stripe is marked by its
+ * `payment_intent.canceled` event (or the reconciliation) and held again by the next pass. A failure
+ * here never fails the move: the hold then lapses at Stripe and is renewed the same way.
  */
-export async function releaseHoldsOutOfWindow(deps: HoldDeps, now: Date): Promise<number> {
-  const until = new Date(now.getTime() + deps.card.holdHours * HOUR);
-  const { rows } = await deps.db.execute<{ id: string }>(sql`
-    select distinct v.id from payment_attempts a
-    join appointments v on v.id = a.appointment_id
-    where a.purpose = 'hold' and a.status = 'held' and v.status in ('pending', 'confirmed')
-      and v.appointment_date > ${until.toISOString()}::timestamptz
-    limit ${PER_PASS}`);
-  for (const row of rows) await releaseHolds(deps, row.id);
-  return rows.length;
+export async function afterVisitMoved(
+  deps: Pick<PaymentsDeps, 'db' | 'jobs' | 'card'>,
+  appointmentId: string,
+  now: Date,
+): Promise<void> {
+  const { card } = deps;
+  if (!card) return;
+  const until = new Date(now.getTime() + card.holdHours * HOUR);
+  const [visit] = await deps.db
+    .select({ startsAt: appointments.appointmentDate, status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!visit || visit.startsAt <= until || (visit.status !== 'pending' && visit.status !== 'confirmed'))
+    return;
+  try {
+    await releaseHolds({ db: deps.db, jobs: deps.jobs, card }, appointmentId);
+  } catch {
+    // Left to lapse at Stripe (see above).
+  }
 }
 
 /**
