@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { addDays, appointmentSchema, appointmentsPageSchema, checkoutRedirectSchema } from '@eclat/shared';
+import {
+  addDays,
+  appointmentSchema,
+  appointmentsPageSchema,
+  checkoutRedirectSchema,
+  seriesDetailSchema,
+} from '@eclat/shared';
 import { appointments, customers, paymentAttempts, paymentLedger } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
@@ -523,5 +529,42 @@ describe('the office’s list of money owed', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     const bad = await call(app, 'GET', '/appointments/paged?payment=owed', admin?.headers ?? {});
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('a series cancelled', () => {
+  it('its held visits are released by the next pass, once', async () => {
+    const who = await customerWithCard();
+    const admin = await signedIn(app, ['admin']);
+    const serviceId = await makeService(app);
+    days += 1;
+    const first = fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ);
+    days += 14;
+    const made = await call(app, 'POST', `/series/customers/${who.customerId}`, who.headers, {
+      serviceIds: [serviceId],
+      appointmentDate: first.toISOString(),
+      frequency: 'weekly',
+      place: TORONTO,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { seriesId } = seriesDetailSchema.parse(made.json());
+    const [visit] = await app.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.seriesId, seriesId), eq(appointments.appointmentDate, first)));
+    const visitId = visit?.id ?? '';
+    await holdVisit(deps(), visitId);
+    expect(await holdsOf(visitId)).toMatchObject([{ status: 'held' }]);
+    const cancelled = await call(app, 'POST', `/series/${seriesId}/cancel`, admin.headers, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await pass(new Date(first.getTime() - 20 * HOUR));
+    await pass(new Date(first.getTime() - 19 * HOUR));
+    expect(await holdsOf(visitId)).toMatchObject([{ status: 'canceled' }]);
+    expect((await intentOf(visitId))?.status).toBe('canceled');
+    expect(
+      fake
+        .requests({ route: 'POST /v1/payment_intents/:id/cancel' })
+        .filter((request) => request.idempotencyKey === `visit:${visitId}:release:1` && !request.replayed),
+    ).toHaveLength(1);
   });
 });
