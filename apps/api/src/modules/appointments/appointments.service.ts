@@ -755,7 +755,7 @@ export async function deleteVisitInTransaction(
     await queueNotices(tx, appointmentId, notices, employeeLocale);
   }
   // PAYMENTS=stripe: its declined or released attempts go with it (decision 058).
-  await forgetSettledAttempts(tx.db, appointmentId);
+  await forgetSettledAttempts(tx.db, [appointmentId]);
   await deleteAppointment(tx.db, appointmentId);
 }
 
@@ -772,7 +772,7 @@ export async function deleteOrCancelVisit(
     await readVisit(deps.db, appointmentId);
     // PAYMENTS=stripe: its hold released first (decision 058).
     const { card } = deps.payments;
-    if (card) await releaseBeforeDelete({ db: deps.db, jobs: deps.jobs, card }, appointmentId);
+    if (card) await releaseBeforeDelete({ db: deps.db, jobs: deps.jobs, card }, [appointmentId]);
     await deps.jobs.transaction((tx) => deleteVisitInTransaction(tx, appointmentId, deps.employeeLocale));
     return { deleted: true };
   }

@@ -532,14 +532,13 @@ describe('the office’s list of money owed', () => {
   });
 });
 
-describe('a series cancelled', () => {
-  it('its held visits are released by the next pass, once', async () => {
+describe('a series cancelled or paused', () => {
+  /** A weekly series for a customer with a card, its first visit held, at `hour` (its own hour: no overlap). */
+  async function heldSeries(hour: number) {
     const who = await customerWithCard();
     const admin = await signedIn(app, ['admin']);
     const serviceId = await makeService(app);
-    days += 1;
-    const first = fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ);
-    days += 14;
+    const first = fromLocal(addDays(todayIn(TZ), days + 1), hour, 0, TZ);
     const made = await call(app, 'POST', `/series/customers/${who.customerId}`, who.headers, {
       serviceIds: [serviceId],
       appointmentDate: first.toISOString(),
@@ -555,6 +554,21 @@ describe('a series cancelled', () => {
     const visitId = visit?.id ?? '';
     await holdVisit(deps(), visitId);
     expect(await holdsOf(visitId)).toMatchObject([{ status: 'held' }]);
+    return { admin, seriesId, visitId, first };
+  }
+
+  it('paused by the office: its held visit released at Stripe and taken off the plan (was 409)', async () => {
+    const { admin, seriesId, visitId } = await heldSeries(14);
+    const paused = await call(app, 'POST', `/series/${seriesId}/pause`, admin.headers, {});
+    expect(paused.statusCode, paused.body).toBe(200);
+    const intents = fake.objects('payment_intent').filter((pi) => pi.metadata.visit_id === visitId);
+    expect(intents.map((pi) => pi.status)).toEqual(['canceled']);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.id, visitId));
+    expect(row).toBeUndefined();
+  });
+
+  it('cancelled: its held visits are released by the next pass, once', async () => {
+    const { admin, seriesId, visitId, first } = await heldSeries(10);
     const cancelled = await call(app, 'POST', `/series/${seriesId}/cancel`, admin.headers, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await pass(new Date(first.getTime() - 20 * HOUR));

@@ -117,32 +117,34 @@ export async function afterVisitMoved(
 }
 
 /**
- * Before an admin deletes a visit (PAYMENTS=stripe): its live hold released at Stripe, so no card stays
- * authorised for a visit that no longer exists. Stripe out of reach: 503, nothing deleted (try again).
+ * Before visits are deleted (an admin's delete; a series paused or changed takes its open visits off the
+ * plan), PAYMENTS=stripe: their live holds released at Stripe, so no card stays authorised for a visit
+ * that no longer exists. Stripe out of reach: 503, nothing deleted (try again).
  */
 export async function releaseBeforeDelete(
   deps: Pick<HoldDeps, 'db' | 'jobs' | 'card'>,
-  appointmentId: string,
+  appointmentIds: readonly string[],
 ) {
   try {
-    await releaseHolds(deps, appointmentId);
+    for (const appointmentId of appointmentIds) await releaseHolds(deps, appointmentId);
   } catch {
     throw new AppError('SERVICE_UNAVAILABLE', 'The card hold could not be released; try again.');
   }
 }
 
 /**
- * In the delete's transaction: the visit's attempts that moved no money (declined, released) go with it.
+ * In the delete's transaction: the visits' attempts that moved no money (declined, released) go with them.
  * One still live (a hold being placed right now) keeps the row: the delete is refused (409, the foreign
  * key) and can be sent again once the pass is done. Captured attempts have ledger rows, which refuse the
  * delete anyway (a visit with money is cancelled, never deleted).
  */
-export async function forgetSettledAttempts(db: Db, appointmentId: string): Promise<void> {
+export async function forgetSettledAttempts(db: Db, appointmentIds: readonly string[]): Promise<void> {
+  if (appointmentIds.length === 0) return;
   await db
     .delete(paymentAttempts)
     .where(
       and(
-        eq(paymentAttempts.appointmentId, appointmentId),
+        inArray(paymentAttempts.appointmentId, [...appointmentIds]),
         inArray(paymentAttempts.status, ['failed', 'canceled']),
       ),
     );
