@@ -314,6 +314,18 @@ describe('holds renewed and released', () => {
     ]);
   });
 
+  it('the customer moving their own visit a week later: its hold released at the move', async () => {
+    const { who, visit } = await heldVisit();
+    const later = new Date(visit.startsAt.getTime() + (7 * 24 + 6) * HOUR);
+    const moved = await call(app, 'PUT', `/appointments/customer/${visit.appointmentId}`, who.headers, {
+      serviceIds: [visit.serviceId],
+      appointmentDate: later.toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await intentOf(visit.appointmentId))?.status).toBe('canceled');
+    expect(await holdsOf(visit.appointmentId)).toMatchObject([{ status: 'canceled' }]);
+  });
+
   it('a visit moved earlier into the window gets its hold at the next pass', async () => {
     const who = await customerWithCard();
     const visit = await visitOf(who, 14);
