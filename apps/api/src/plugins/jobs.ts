@@ -52,7 +52,7 @@ export type Jobs = {
    * `atStart`: one run more as this process's workers start (what a crash left is done at once).
    */
   every(
-    queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds',
+    queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds' | 'payment-reconcile',
     cron: string,
     task: () => Promise<void>,
     options?: { atStart?: boolean },

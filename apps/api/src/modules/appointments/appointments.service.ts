@@ -23,6 +23,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
+import { afterVisitMoved, forgetSettledAttempts, releaseBeforeDelete } from '../payments/card-retries.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
@@ -539,6 +540,9 @@ export async function changeOwnVisit(
       deps,
     ),
   );
+  // PAYMENTS=stripe: moved beyond the hold's window, its hold released (decision 058).
+  if (start.getTime() !== new Date(appointment.appointmentDate).getTime())
+    await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());
   return readVisit(deps.db, appointmentId);
 }
 
@@ -729,6 +733,9 @@ export async function editVisit(
   // PAYMENTS=stripe, once the change committed: a completed visit charged, a cancelled one's hold released.
   if (body.status !== existing.status)
     await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, body.status);
+  // Moved beyond the hold's window: its hold released (decision 058).
+  if (start.getTime() !== new Date(existing.appointmentDate).getTime())
+    await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());
   return readVisit(deps.db, appointmentId);
 }
 
@@ -754,6 +761,8 @@ export async function deleteVisitInTransaction(
     await bumpRevision(tx.db, appointmentId);
     await queueNotices(tx, appointmentId, notices, employeeLocale);
   }
+  // PAYMENTS=stripe: its declined or released attempts go with it (decision 058).
+  await forgetSettledAttempts(tx.db, [appointmentId]);
   await deleteAppointment(tx.db, appointmentId);
 }
 
@@ -768,6 +777,9 @@ export async function deleteOrCancelVisit(
 ): Promise<{ deleted: true } | { deleted: false; visit: Appointment }> {
   if (isAdmin(caller)) {
     await readVisit(deps.db, appointmentId);
+    // PAYMENTS=stripe: its hold released first (decision 058).
+    const { card } = deps.payments;
+    if (card) await releaseBeforeDelete({ db: deps.db, jobs: deps.jobs, card }, [appointmentId]);
     await deps.jobs.transaction((tx) => deleteVisitInTransaction(tx, appointmentId, deps.employeeLocale));
     return { deleted: true };
   }

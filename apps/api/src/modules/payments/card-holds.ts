@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
 import { settleLostRefunds } from './card-refunds.ts';
+import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
@@ -24,14 +25,17 @@ export const cardHoldsPlugin = fp(
         '*/5 * * * *',
         async () => {
           const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
+          const now = new Date();
           const settled = await settleLeftovers({ ...deps, provider: options.provider });
-          const refunds = await settleLostRefunds({ ...deps, provider: options.provider }, new Date());
+          const refunds = await settleLostRefunds({ ...deps, provider: options.provider }, now);
           if (refunds.failed.length > 0)
             app.log.warn({ failed: refunds.failed }, 'refunds made at Stripe could not be recorded');
-          const placed = await placeDueHolds(deps, new Date());
-          if (placed + settled + refunds.recorded > 0)
+          // Decision 058: declined holds tried again on their schedule.
+          const retried = await retryFailedHolds(deps, now);
+          const placed = await placeDueHolds(deps, now);
+          if (placed + settled + retried + refunds.recorded > 0)
             app.log.info(
-              { placed, settled, refundsRecorded: refunds.recorded },
+              { placed, settled, retried, refundsRecorded: refunds.recorded },
               'card holds placed, visits settled',
             );
         },
