@@ -41,6 +41,14 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   /** A refund larger than what was paid and not yet given back. */
   'REFUND_ABOVE_REFUNDABLE',
+  /** A tip on a cancelled visit (decision 057). */
+  'TIP_ON_CANCELLED_VISIT',
+  /** A tip on a visit that has not started yet (decision 057). */
+  'TIP_BEFORE_VISIT',
+  /** A charge by card for a customer who keeps no card on file (decision 057). */
+  'NO_CARD_ON_FILE',
+  /** The card was declined, or the bank asks the customer to confirm: nothing was charged. */
+  'CARD_DECLINED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

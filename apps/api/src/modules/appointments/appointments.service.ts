@@ -23,6 +23,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
+import { chargeLateFeeToCard, recordLateCancellationFee, type LateFee } from '../payments/card-charges.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
@@ -544,10 +545,18 @@ export async function cancelOwnVisitInTransaction(
   tx: Transaction,
   visit: { appointmentId: string; customerId: string },
   userId: string,
-  deps: Pick<VisitDeps, 'rules' | 'employeeLocale'>,
-): Promise<void> {
-  const before = await cancelOwnVisit(tx.db, visit, userId, deps.rules);
-  if (!before) return;
+  deps: Pick<VisitDeps, 'rules' | 'employeeLocale' | 'payments'>,
+): Promise<LateFee | null> {
+  // A fee inside the cut-off only where payments are on (decision 057); else the spec's "call us".
+  const feeCents =
+    deps.payments.provider.mode === 'off' ? null : (deps.rules.lateCancellationFeeCents ?? null);
+  const cancelled = await cancelOwnVisit(tx.db, visit, userId, deps.rules, feeCents);
+  if (!cancelled) return null;
+  const { before } = cancelled;
+  const lateFee =
+    cancelled.lateFeeCents === null
+      ? null
+      : await recordLateCancellationFee(tx, visit.appointmentId, cancelled.lateFeeCents, userId);
   const assigned = await assignedEmployeeIds(tx.db, visit.appointmentId);
   const notices = noticesFor(
     stateOf(before, assigned),
@@ -555,6 +564,7 @@ export async function cancelOwnVisitInTransaction(
     'customer',
   );
   await queueNotices(tx, visit.appointmentId, notices, deps.employeeLocale);
+  return lateFee;
 }
 
 async function cancelOwn(
@@ -562,13 +572,14 @@ async function cancelOwn(
   visit: { appointmentId: string; customerId: string },
   userId: string,
 ): Promise<Appointment> {
-  await deps.jobs.transaction((tx) => cancelOwnVisitInTransaction(tx, visit, userId, deps));
-  // PAYMENTS=stripe: its hold released (decision 053).
+  const lateFee = await deps.jobs.transaction((tx) => cancelOwnVisitInTransaction(tx, visit, userId, deps));
+  // PAYMENTS=stripe: its hold released (decision 053), a late-cancellation fee charged (decision 057).
   await afterStatusChange(
     { ...deps.payments, db: deps.db, jobs: deps.jobs },
     visit.appointmentId,
     'cancelled',
   );
+  if (lateFee) await chargeLateFeeToCard({ ...deps.payments, db: deps.db, jobs: deps.jobs }, lateFee);
   return readVisit(deps.db, visit.appointmentId);
 }
 

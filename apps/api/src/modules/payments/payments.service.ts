@@ -56,6 +56,7 @@ import {
 } from './payments.repository.ts';
 import type { StripeCard } from './stripe-client.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
+import { attributeTip } from './tips.ts';
 
 /**
  * The money of a visit (issue 29, decision 048): a ledger per visit, read by `visitMoney` (packages/shared)
@@ -346,6 +347,8 @@ export async function recordPayment(
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
     });
+    // A tip is shared by the visit's cleaners, by hand as by card (decision 057).
+    if (entry.kind === 'tip') await attributeTip(tx.db, entry);
     await issueReceipt(tx, deps, before, entry, 'receipt', body.method);
   });
 }
@@ -358,13 +361,20 @@ export async function recordPayment(
 export async function recordCardPayment(
   deps: PaymentsDeps,
   appointmentId: string,
-  payment: { cents: number; idempotencyKey: string; providerPaymentId: string },
-  then?: (tx: Transaction) => Promise<void>,
+  payment: {
+    cents: number;
+    idempotencyKey: string;
+    providerPaymentId: string;
+    /** A tip the customer gave by card (decision 057); a payment when left out. */
+    kind?: 'payment' | 'tip';
+  },
+  then?: (tx: Transaction, entry: LedgerRow) => Promise<void>,
 ): Promise<VisitPayments> {
-  return writeLedger(deps, appointmentId, { ...payment, kind: 'payment' }, async (tx, before) => {
+  const kind = payment.kind ?? 'payment';
+  return writeLedger(deps, appointmentId, { ...payment, kind }, async (tx, before) => {
     const entry = await insertEntry(tx.db, {
       appointmentId,
-      kind: 'payment',
+      kind,
       cents: payment.cents,
       method: 'card',
       recordedByUserId: null,
@@ -373,7 +383,7 @@ export async function recordCardPayment(
       providerPaymentId: payment.providerPaymentId,
     });
     await issueReceipt(tx, deps, before, entry, 'receipt', 'card');
-    await then?.(tx);
+    await then?.(tx, entry);
   });
 }
 
