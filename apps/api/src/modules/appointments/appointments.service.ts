@@ -620,7 +620,7 @@ export type AdminEdit = {
 export async function editVisitInTransaction(
   tx: Transaction,
   edit: AdminEdit,
-  deps: Pick<VisitDeps, 'rules' | 'employeeLocale' | 'publicUrl'>,
+  deps: Pick<VisitDeps, 'rules' | 'employeeLocale' | 'publicUrl' | 'payments'>,
 ): Promise<void> {
   const { appointmentId, start, end, status } = edit;
   const { rules } = deps;
@@ -684,7 +684,11 @@ export async function editVisitInTransaction(
   await queueNotices(tx, appointmentId, notices, deps.employeeLocale);
   // After the visit: the customer is asked how it went, once per visit.
   if (status === 'completed' && current.status !== 'completed')
-    await queueFeedbackRequest(tx, appointmentId, { publicUrl: deps.publicUrl });
+    await queueFeedbackRequest(tx, appointmentId, {
+      publicUrl: deps.publicUrl,
+      // With cards taken, the email also offers a tip (decision 057).
+      tipByCard: deps.payments.provider.mode === 'stripe',
+    });
 }
 
 /**

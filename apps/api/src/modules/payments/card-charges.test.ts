@@ -16,6 +16,7 @@ import {
   tipShares,
 } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
+import { renderFeedbackRequest, type FeedbackRequestData } from '../../mail/templates/feedback-request.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   call,
@@ -251,6 +252,35 @@ describe('a tip by card', () => {
       `visit:${done.appointmentId}:tip:2`,
     ]);
     expect(await ledgerOf(done.appointmentId)).toMatchObject([{ kind: 'tip', cents: 500 }]);
+  });
+});
+
+describe('the feedback email', () => {
+  it('offers the tip by a link to My Appointments once the visit is completed', async () => {
+    const who = await customerWithCard();
+    const visit = await visitOf(who);
+    const res = await call(app, 'PUT', `/appointments/${visit.appointmentId}`, visit.admin.headers, {
+      customerId: visit.customerId,
+      serviceIds: [await makeService(app)],
+      appointmentDate: visit.appointmentDate,
+      status: 'completed',
+      place: TORONTO,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await app.db.execute<{ data: { message: { data: FeedbackRequestData } } }>(
+      sql`select data from pgboss.job where name = 'email' and data->>'to' = ${who.email}
+            and data->'message'->>'template' = 'feedback-request'`,
+    );
+    const data = rows[0]?.data.message.data;
+    expect(data).toMatchObject({ appointmentId: visit.appointmentId, tipByCard: true });
+    if (!data) throw new Error('no feedback request');
+    const ctx = { publicUrl: 'http://localhost:3000', brandName: 'Éclat', timeZone: TZ };
+    const url = `http://localhost:3000/my-appointments?tip=${visit.appointmentId}`;
+    expect(renderFeedbackRequest(data, 'en', ctx).text).toContain(
+      `Add a tip, charged to your card on file: ${url}`,
+    );
+    expect(renderFeedbackRequest(data, 'fr', ctx).text).toContain(url);
+    expect(renderFeedbackRequest({ ...data, tipByCard: undefined }, 'en', ctx).text).not.toContain('tip');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ChargeFeeBody, RecordPaymentBody, RefundBody } from '@eclat/shared';
+import type { AddTipBody, ChargeFeeBody, RecordPaymentBody, RefundBody } from '@eclat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 
@@ -16,7 +16,7 @@ type LedgerWrite<Body> = { appointmentId: string; body: Omit<Body, 'idempotencyK
  * recorded once by the server, and a press before the first answer sends nothing at all. The visit's
  * money and every appointments list (they show its payment state) are read again once it is recorded.
  */
-function useLedgerWrite<Body>(segment: 'payments' | 'fees' | 'refunds') {
+function useLedgerWrite<Body>(segment: 'payments' | 'fees' | 'refunds' | 'tips') {
   const queryClient = useQueryClient();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const sending = useRef(false);
@@ -58,4 +58,9 @@ export function useChargeFee() {
 /** `POST /appointments/:id/refunds`: money given back, with a reason. */
 export function useRefund() {
   return useLedgerWrite<RefundBody>('refunds');
+}
+
+/** `POST /appointments/:id/tips` (the visit's customer, PAYMENTS=stripe): a tip charged to their card. */
+export function useAddTip() {
+  return useLedgerWrite<AddTipBody>('tips');
 }
