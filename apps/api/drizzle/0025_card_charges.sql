@@ -1,5 +1,6 @@
 ALTER TYPE "public"."payment_attempt_purpose" ADD VALUE 'tip';--> statement-breakpoint
 ALTER TYPE "public"."payment_attempt_purpose" ADD VALUE 'fee';--> statement-breakpoint
+ALTER TYPE "public"."payment_attempt_purpose" ADD VALUE 'deposit';--> statement-breakpoint
 CREATE TABLE "tip_shares" (
 	"ledger_entry_id" uuid NOT NULL,
 	"employee_id" uuid NOT NULL,

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { MAX_PAYMENT_CENTS } from './payments.ts';
 
 /**
  * Charges to the card on file besides the visit's own (issue 29, decision 057): a tip the customer adds
@@ -39,3 +40,34 @@ export const lateCancellationPolicySchema = z
   })
   .meta({ id: 'LateCancellationPolicy' });
 export type LateCancellationPolicy = z.infer<typeof lateCancellationPolicySchema>;
+
+/**
+ * A service's deposit (decision 057): a percent of the visit's total (taxes included) or a fixed amount
+ * in cents, taken at booking from the card on file with PAYMENTS=stripe; null: none.
+ */
+export const depositRuleSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('percent'),
+      percent: z
+        .number({ error: 'validation.number' })
+        .int('validation.wholeNumber')
+        .min(1, 'cardCharges.deposit.errors.percent')
+        .max(100, 'cardCharges.deposit.errors.percent'),
+    }),
+    z.object({
+      kind: z.literal('fixed'),
+      cents: z
+        .number({ error: 'validation.number' })
+        .int('validation.wholeNumber')
+        .min(50, 'cardCharges.deposit.errors.fixed')
+        .max(MAX_PAYMENT_CENTS, 'validation.tooLarge'),
+    }),
+  ])
+  .meta({ id: 'DepositRule' });
+
+/** `GET|PUT /admin/services/{serviceId}/deposit` (admin): the service's deposit, or null. */
+export const serviceDepositSchema = z
+  .object({ deposit: depositRuleSchema.nullable() })
+  .meta({ id: 'ServiceDeposit' });
+export type ServiceDeposit = z.infer<typeof serviceDepositSchema>;

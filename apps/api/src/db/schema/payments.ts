@@ -125,8 +125,14 @@ export const receipts = pgTable(
   ],
 );
 
-/** `tip` and `fee` (decision 057): a tip the customer adds by card, a fee charged to the card on file. */
-export const paymentAttemptPurposeEnum = pgEnum('payment_attempt_purpose', ['hold', 'charge', 'tip', 'fee']);
+/** `tip`, `fee`, `deposit` (decision 057): a tip, a fee, a booking's deposit, charged to the card on file. */
+export const paymentAttemptPurposeEnum = pgEnum('payment_attempt_purpose', [
+  'hold',
+  'charge',
+  'tip',
+  'fee',
+  'deposit',
+]);
 export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', [
   'pending',
   'held',

@@ -23,7 +23,12 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
-import { chargeLateFeeToCard, recordLateCancellationFee, type LateFee } from '../payments/card-charges.ts';
+import {
+  chargeLateFeeToCard,
+  recordLateCancellationFee,
+  takeDeposit,
+  type LateFee,
+} from '../payments/card-charges.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
@@ -294,7 +299,11 @@ export async function bookForCustomer(
   const customer = await customerToBookFor(deps.db, caller, request.customerId, body);
   const earlier = async () => (key ? await findAppointmentByKey(deps.db, customer.id, key) : undefined);
   const before = await earlier();
-  if (before) return { visit: before, isNew: false, customerId: customer.id };
+  if (before) {
+    // A deposit whose charge a crash cut short is charged now, with its first key (decision 057).
+    await takeDeposit({ ...deps.payments, db: deps.db, jobs: deps.jobs }, before.appointmentId);
+    return { visit: before, isNew: false, customerId: customer.id };
+  }
   const by = isAdmin(caller) ? 'admin' : 'customer';
   const { start, end, services } = await planVisit(deps.db, body, {
     rules: deps.rules,
@@ -334,6 +343,8 @@ export async function bookForCustomer(
     if (winner) return { visit: winner, isNew: false, customerId: customer.id };
     throw error;
   }
+  // PAYMENTS=stripe: the deposit its services ask for, from the card on file (decision 057).
+  await takeDeposit({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId);
   return { visit: await readVisit(deps.db, appointmentId), isNew: true, customerId: customer.id };
 }
 

@@ -3,13 +3,15 @@ import {
   addTipBodySchema,
   appointmentIdParamsSchema,
   lateCancellationPolicySchema,
+  serviceDepositSchema,
+  serviceIdParamsSchema,
   visitPaymentsSchema,
   type LateCancellationPolicy,
 } from '@eclat/shared';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { cardPaymentsOff } from './card.service.ts';
-import { tipByCard } from './card-charges.ts';
+import { saveServiceDeposit, serviceDepositOf, tipByCard } from './card-charges.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /**
@@ -22,6 +24,7 @@ export const cardChargesRoutes: FastifyPluginCallbackZod<{
   lateCancellationFeeCents: number | null;
 }> = (app, options, done) => {
   const customerOnly = app.requireAnyPermission('customer');
+  const adminOnly = app.requireAnyPermission('admin');
   const deps: PaymentsDeps = { db: app.db, jobs: app.jobs, ...options.deps };
   const policy: LateCancellationPolicy = lateCancellationPolicyOf(
     deps.provider.mode,
@@ -63,6 +66,42 @@ export const cardChargesRoutes: FastifyPluginCallbackZod<{
       request.log.info({ appointmentId }, 'tip charged');
       return reply.code(201).send(payments);
     },
+  );
+
+  app.get(
+    '/admin/services/:serviceId/deposit',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The deposit a booking of this service takes at booking with PAYMENTS=stripe (admin): a percent of the visit’s total or a fixed amount, or null',
+        security: bearer,
+        params: serviceIdParamsSchema,
+        response: { 200: serviceDepositSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return serviceDepositOf(deps, request.params.serviceId);
+    },
+  );
+
+  app.put(
+    '/admin/services/:serviceId/deposit',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Set or remove (null) the service’s deposit (admin): percent 1–100 of the visit’s total with taxes, or fixed cents from 50. Taken at booking from the card on file (PAYMENTS=stripe); refunded by the admin on a cancelled visit (it shows as a refund due).',
+        security: bearer,
+        params: serviceIdParamsSchema,
+        body: serviceDepositSchema,
+        response: { 200: serviceDepositSchema, ...errors },
+      },
+    },
+    async (request) => saveServiceDeposit(deps, request.params.serviceId, request.body),
   );
 
   done();

@@ -284,6 +284,93 @@ describe('the feedback email', () => {
   });
 });
 
+describe('a deposit per service', () => {
+  const depositOf = (headers: Headers, serviceId: string, deposit?: object | null) =>
+    deposit === undefined
+      ? call(app, 'GET', `/admin/services/${serviceId}/deposit`, headers)
+      : call(app, 'PUT', `/admin/services/${serviceId}/deposit`, headers, { deposit });
+
+  it('is set by the admin only, as a percent or a fixed amount', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const employee = await signedIn(app, ['employee']);
+    const who = await makeCustomer(app);
+    const serviceId = await makeService(app);
+    expect((await depositOf(admin.headers, serviceId)).json()).toEqual({ deposit: null });
+    const rule = { kind: 'percent', percent: 25 };
+    expect((await depositOf(who.headers, serviceId, rule)).statusCode).toBe(403);
+    expect((await depositOf(employee.headers, serviceId, rule)).statusCode).toBe(403);
+    for (const bad of [
+      { kind: 'percent', percent: 0 },
+      { kind: 'percent', percent: 101 },
+      { kind: 'fixed', cents: 49 },
+    ]) {
+      const res = await depositOf(admin.headers, serviceId, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await depositOf(admin.headers, serviceId, rule)).json()).toEqual({ deposit: rule });
+    expect((await depositOf(admin.headers, serviceId)).json()).toEqual({ deposit: rule });
+    const fixed = { kind: 'fixed', cents: 5_000 };
+    expect((await depositOf(admin.headers, serviceId, fixed)).json()).toEqual({ deposit: fixed });
+    expect((await depositOf(admin.headers, serviceId, null)).json()).toEqual({ deposit: null });
+    const missing = await depositOf(admin.headers, '00000000-0000-4000-8000-000000000000', rule);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is taken at booking from the card on file once, with a receipt; a cancelled visit owes it back', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const serviceId = await makeService(app);
+    await depositOf(admin.headers, serviceId, { kind: 'percent', percent: 25 });
+    const who = await customerWithCard();
+    days += 1;
+    const res = await call(app, 'POST', `/appointments/customers/${who.customerId}`, who.headers, {
+      serviceIds: [serviceId],
+      appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { appointmentId } = appointmentSchema.parse(res.json());
+    // $100.00 in Toronto: $113.00 with HST; a quarter of it.
+    expect(intentRequests(appointmentId)).toEqual([`visit:${appointmentId}:deposit:1`]);
+    expect(await ledgerOf(appointmentId)).toMatchObject([
+      { kind: 'payment', cents: 2_825, method: 'card', key: `visit:${appointmentId}:deposit:1` },
+    ]);
+    expect(await receiptsOf(appointmentId)).toHaveLength(1);
+    expect(await receiptEmailsTo(who.email)).toBe(1);
+    const money = async () =>
+      visitPaymentsSchema.parse(
+        (await call(app, 'GET', `/appointments/${appointmentId}/payments`, admin.headers)).json(),
+      ).money;
+    expect(await money()).toMatchObject({ paidCents: 2_825, owedCents: 8_475, state: 'partly_paid' });
+
+    // Cancelled in time: the visit costs nothing and the deposit is due back (the admin refunds it).
+    const cancel = await call(app, 'POST', `/appointments/customer/${appointmentId}/cancel`, who.headers);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await money()).toMatchObject({ refundDueCents: 2_825, state: 'refund_due' });
+  });
+
+  it('is not taken without a card on file, nor for a service without one', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const withDeposit = await makeService(app);
+    await depositOf(admin.headers, withDeposit, { kind: 'fixed', cents: 5_000 });
+    const noCard = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    const withCard = await customerWithCard();
+    const plain = await makeService(app);
+    for (const [who, serviceId] of [
+      [noCard, withDeposit],
+      [withCard, plain],
+    ] as const) {
+      days += 1;
+      const res = await call(app, 'POST', `/appointments/customers/${who.customerId}`, who.headers, {
+        serviceIds: [serviceId],
+        appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { appointmentId } = appointmentSchema.parse(res.json());
+      expect(intentRequests(appointmentId)).toEqual([]);
+      expect(await ledgerOf(appointmentId)).toEqual([]);
+    }
+  });
+});
+
 describe('the lockout fee by card', () => {
   it('charges the fee and its taxes to the card on file once, with a receipt', async () => {
     const who = await customerWithCard();

@@ -1,12 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { sumCents, taxesOn, type AddTipBody, type ChargeFeeBody, type VisitPayments } from '@eclat/shared';
-import { customers, paymentAttempts } from '../../db/schema/index.ts';
+import {
+  depositCents,
+  sumCents,
+  taxesOn,
+  type AddTipBody,
+  type ChargeFeeBody,
+  type ServiceDeposit,
+  type VisitPayments,
+} from '@eclat/shared';
+import { appointmentServices, customers, paymentAttempts, services } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { isCardError, markFailed, newAttempt } from './card.service.ts';
+import { paymentsOff } from './payment-provider.ts';
 import {
   chargeFee,
   moneyOf,
@@ -60,7 +69,7 @@ async function attemptOfRequest(db: Db, appointmentId: string, requestKey: strin
 }
 
 /** The next attempt number of a purpose on a visit (one more than those made). */
-async function nextAttemptNumber(db: Db, appointmentId: string, purpose: 'tip' | 'fee') {
+async function nextAttemptNumber(db: Db, appointmentId: string, purpose: 'tip' | 'fee' | 'deposit') {
   const made = await db
     .select({ attempt: paymentAttempts.attempt })
     .from(paymentAttempts)
@@ -227,8 +236,20 @@ export async function chargeFeeToCard(
     return { attempt, card };
   });
   if (!prepared) return;
-  const { attempt } = prepared;
-  const outcome = await chargeAttempt(deps, attempt, prepared.card);
+  await settleCharge(deps, prepared.attempt, prepared.card);
+}
+
+/**
+ * A charge the visit owes (a fee, a deposit) made, and what Stripe answered written: a payment row and its
+ * receipt, or the attempt failed and the visit "payment needed" (`markFailed`, the customer emailed).
+ */
+async function settleCharge(
+  deps: ChargeDeps,
+  attempt: Attempt,
+  card: { stripeCustomer: string; pm: string },
+): Promise<void> {
+  const { appointmentId } = attempt;
+  const outcome = await chargeAttempt(deps, attempt, card);
   if (outcome.status === 'failed') {
     await deps.jobs.transaction((tx) =>
       markFailed(tx, {
@@ -318,5 +339,80 @@ export async function chargeLateFeeToCard(deps: PaymentsDeps, fee: LateFee): Pro
     await chargeFeeToCard({ ...deps, card }, fee.appointmentId, fee);
   } catch {
     // Owed, and shown so; see above.
+  }
+}
+
+// ---- deposits ----
+
+/** `GET /admin/services/{id}/deposit`: the service's deposit rule, or null (404 for no such service). */
+export async function serviceDepositOf(deps: PaymentsDeps, serviceId: string): Promise<ServiceDeposit> {
+  if (deps.provider.mode === 'off') throw paymentsOff();
+  const [row] = await deps.db
+    .select({ deposit: services.depositRule })
+    .from(services)
+    .where(eq(services.id, serviceId));
+  if (!row) throw notFound('Service');
+  return { deposit: row.deposit ?? null };
+}
+
+/** `PUT /admin/services/{id}/deposit` (admin): the deposit bookings of this service take, or none. */
+export async function saveServiceDeposit(
+  deps: PaymentsDeps,
+  serviceId: string,
+  body: ServiceDeposit,
+): Promise<ServiceDeposit> {
+  if (deps.provider.mode === 'off') throw paymentsOff();
+  const saved = await deps.db
+    .update(services)
+    .set({ depositRule: body.deposit, updatedAt: new Date() })
+    .where(eq(services.id, serviceId))
+    .returning({ deposit: services.depositRule });
+  if (saved.length === 0) throw notFound('Service');
+  return { deposit: saved[0]?.deposit ?? null };
+}
+
+/** The request key of a visit's deposit: one per visit. */
+const DEPOSIT = 'deposit';
+
+/**
+ * After a customer's booking commits, with PAYMENTS=stripe (decision 057): the deposit its services ask
+ * for (the largest of their rules, on the visit's total with taxes, at most what it owes) charged off
+ * session to the card on file, key `visit:<id>:deposit:<n>`, a card payment row and its receipt after
+ * Stripe's answer. No card on file, or no rule: nothing (the hold before the visit takes it all). A
+ * declined card marks the visit "payment needed" and emails the customer, as a declined hold does; the
+ * booking stands. A visit's deposit is asked once (its request key): a booking sent again charges nothing.
+ */
+export async function takeDeposit(deps: PaymentsDeps, appointmentId: string): Promise<void> {
+  const { card } = deps;
+  if (!card) return;
+  const charge = { ...deps, card };
+  const prepared = await deps.jobs.transaction(async ({ db: tx }) => {
+    const visit = await lockPaidVisit(tx, appointmentId);
+    if (!visit || visit.status === 'cancelled') return null;
+    const sent = await attemptOfRequest(tx, appointmentId, DEPOSIT);
+    if (sent && sent.status !== 'pending') return null;
+    const onFile = await cardOnFileOf(tx, visit.customerId);
+    if (!onFile) return null;
+    if (sent) return { attempt: sent, card: onFile };
+    const rules = await tx
+      .select({ rule: services.depositRule })
+      .from(appointmentServices)
+      .innerJoin(services, eq(services.id, appointmentServices.serviceId))
+      .where(eq(appointmentServices.appointmentId, appointmentId));
+    const settings = await readTaxSettings(tx, deps.business.brandName);
+    const { money } = moneyOf(visit, settings, await findLedger(tx, appointmentId));
+    const asked = Math.max(0, ...rules.map(({ rule }) => depositCents(rule, money.totalCents)));
+    const cents = Math.min(asked, money.owedCents);
+    if (cents < 50) return null;
+    const number = await nextAttemptNumber(tx, appointmentId, 'deposit');
+    const attempt = await newAttempt(tx, appointmentId, 'deposit', number, cents, DEPOSIT);
+    return { attempt, card: onFile };
+  });
+  if (!prepared) return;
+  try {
+    await settleCharge(charge, prepared.attempt, prepared.card);
+  } catch {
+    // Stripe out of reach: the booking stands, its deposit attempt pending; the booking sent again (its
+    // key) charges it with the same key, and the hold before the visit takes what is owed in any case.
   }
 }
