@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { renderFeedbackRequest, type FeedbackRequestData } from '../../mail/templates/feedback-request.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 import {
   call,
   makeCustomer,
@@ -28,6 +28,9 @@ import {
   type TestCustomer,
 } from '../../../test/factories.ts';
 import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import { reconcileCards } from './card-reconcile.ts';
+import type { StripeCard } from './stripe-client.ts';
+import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * Charges to the card on file besides the visit's own (decision 057), against the strict local Stripe
@@ -42,10 +45,11 @@ const HOUR = 60 * 60 * 1000;
 
 let fake: StripeFake;
 let app: TestApp;
+let card: StripeCard;
 
 beforeAll(async () => {
   fake = await startStripeFake();
-  app = await buildTestApp({
+  const env = {
     PAYMENTS: 'stripe',
     STRIPE_SECRET_KEY: fake.secretKey,
     STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
@@ -53,7 +57,9 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://localhost:3000',
     LATE_CANCELLATION: 'fee',
     LATE_CANCELLATION_FEE_CENTS: '4000',
-  });
+  };
+  app = await buildTestApp(env);
+  card = await stripeCardFor(testConfig(env));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   fake.webhooks.setEndpoint(`${address}/api/v1/payments/stripe/webhook`);
 });
@@ -191,6 +197,18 @@ describe('a tip by card', () => {
     const [receipt] = await receiptsOf(visit.appointmentId);
     expect(receipt?.document).toMatchObject({ kind: 'receipt', tipCents: 1001, amount: { method: 'card' } });
     expect(await receiptEmailsTo(who.email)).toBe(1);
+    // The reconciliation with Stripe finds the tip's PaymentIntent in the ledger: no difference.
+    const found = await reconcileCards(
+      {
+        db: app.db,
+        jobs: app.jobs,
+        provider: stripeProvider(card.stripe),
+        card,
+        business: { brandName: 'Éclat', timeZone: TZ },
+      },
+      new Date(),
+    );
+    expect(found.filter((item) => item.providerObjectId === intent?.id)).toEqual([]);
   });
 
   it('is the visit’s own customer’s only: another customer, an employee, the admin are refused', async () => {

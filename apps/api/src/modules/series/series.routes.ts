@@ -46,6 +46,7 @@ import {
   runSeriesPass,
   type SeriesDeps,
 } from './series.service.ts';
+import type { StripeCard } from '../payments/stripe-client.ts';
 
 /** The series page shows its visits from four weeks ago on. */
 const RECENT_MS = 28 * 24 * 60 * 60 * 1000;
@@ -55,7 +56,11 @@ const VISITS_SHOWN = 60;
  * Recurring cleanings (decision 020): the discounts per frequency, booking a series, a customer's
  * series, the staff's list and the visits that need a time, and the changes to a series.
  */
-export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
+export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig; card: StripeCard | null }> = (
+  app,
+  { config, card },
+  done,
+) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const staff = app.requireAnyPermission('admin', 'employee');
   const adminOnly = app.requireAnyPermission('admin');
@@ -65,6 +70,7 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
     rules: bookingRulesOf(config),
     horizonWeeks: config.recurringHorizonWeeks,
     notify: createSeriesNotifier(app.db, config),
+    card,
   });
   const context = () => ({ timeZone: config.businessTimeZone, now: new Date() });
 
