@@ -39,6 +39,7 @@ import { cardRoutes } from './modules/payments/card.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
 import { stripeCardFor, stripeProvider } from './modules/payments/stripe-provider.ts';
+import { cardChargesRoutes } from './modules/payments/card-charges.routes.ts';
 import { authPlugin } from './modules/auth/bearer.plugin.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -161,6 +162,10 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
+      await api.register(cardChargesRoutes, {
+        deps: payments,
+        lateCancellationFeeCents: config.lateCancellationFeeCents,
+      });
       await api.register(cardReconcileRoutes, { cardsTaken: card !== null });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });

@@ -223,6 +223,28 @@ describe('loadConfig, safety details', () => {
     }
   });
 
+  it('reads the late-cancellation policy: call us by default, a fee needs its amount and payments on', () => {
+    expect(loadConfig({}).lateCancellationFeeCents).toBeNull();
+    expect(loadConfig({ LATE_CANCELLATION_FEE_CENTS: '4000' }).lateCancellationFeeCents).toBeNull();
+    expect(
+      loadConfig({ LATE_CANCELLATION: 'fee', LATE_CANCELLATION_FEE_CENTS: '4000' }).lateCancellationFeeCents,
+    ).toBe(4000);
+    expect(() => loadConfig({ LATE_CANCELLATION: 'fee' })).toThrow(
+      /LATE_CANCELLATION_FEE_CENTS: LATE_CANCELLATION=fee needs/,
+    );
+    expect(() =>
+      loadConfig({ LATE_CANCELLATION: 'fee', LATE_CANCELLATION_FEE_CENTS: '4000', PAYMENTS: 'off' }),
+    ).toThrow(/LATE_CANCELLATION=fee needs payments on/);
+    expect(() => loadConfig({ LATE_CANCELLATION: 'sometimes' })).toThrow(
+      /LATE_CANCELLATION: expected call-us or fee/,
+    );
+    for (const cents of ['49', '100001', '12.5']) {
+      expect(() => loadConfig({ LATE_CANCELLATION: 'fee', LATE_CANCELLATION_FEE_CENTS: cents })).toThrow(
+        /LATE_CANCELLATION_FEE_CENTS: expected a whole number of cents from 50 to 100000/,
+      );
+    }
+  });
+
   it('needs a pool of at least two connections', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });

@@ -209,6 +209,17 @@ const envSchema = z.object({
     .min(1, 'expected a whole number of hours from 1 to 168')
     .max(168, 'expected a whole number of hours from 1 to 168')
     .default(24),
+  /**
+   * A customer's cancel inside CHANGE_CUTOFF_HOURS (decision 057): `call-us` (the spec's flow, refused)
+   * or `fee` (allowed, with LATE_CANCELLATION_FEE_CENTS charged or recorded as owed; needs payments on).
+   */
+  LATE_CANCELLATION: z.enum(['call-us', 'fee'], { error: 'expected call-us or fee' }).default('call-us'),
+  LATE_CANCELLATION_FEE_CENTS: z.coerce
+    .number({ error: 'expected a whole number of cents from 50 to 100000' })
+    .int('expected a whole number of cents from 50 to 100000')
+    .min(50, 'expected a whole number of cents from 50 to 100000')
+    .max(100_000, 'expected a whole number of cents from 50 to 100000')
+    .optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -327,6 +338,11 @@ export type AppConfig = {
   payments: 'off' | 'manual' | 'stripe' | undefined;
   /** `PAYMENT_HOLD_HOURS`: a visit's amount is held on the card this many hours before it (stripe mode). */
   paymentHoldHours: number;
+  /**
+   * `LATE_CANCELLATION` and `LATE_CANCELLATION_FEE_CENTS` (decision 057): the fee before tax a customer's
+   * cancel inside the cut-off takes; null: "call us" (refused, the default).
+   */
+  lateCancellationFeeCents: number | null;
 };
 
 /** A value as it may be shown in an error: the password of a URL is hidden. */
@@ -396,6 +412,16 @@ export function loadConfig(
         `${missing.join(' and ')}: PAYMENTS=stripe needs ${missing.length > 1 ? 'them' : 'it'} (the secret key and the webhook signing secret of your Stripe account)`,
       ]);
     }
+  }
+  if (e.LATE_CANCELLATION === 'fee' && e.LATE_CANCELLATION_FEE_CENTS === undefined) {
+    throw new ConfigError([
+      'LATE_CANCELLATION_FEE_CENTS: LATE_CANCELLATION=fee needs the fee before tax, in cents (e.g. 4000 for $40.00)',
+    ]);
+  }
+  if (e.LATE_CANCELLATION === 'fee' && e.PAYMENTS === 'off') {
+    throw new ConfigError([
+      'LATE_CANCELLATION=fee needs payments on (PAYMENTS=manual or stripe): with PAYMENTS=off a fee cannot be recorded',
+    ]);
   }
   const devOrigin = e.DEV_WEB_ORIGIN ?? (e.NODE_ENV === 'development' ? 'http://localhost:5173' : undefined);
   return {
@@ -474,5 +500,6 @@ export function loadConfig(
     },
     payments: e.PAYMENTS,
     paymentHoldHours: e.PAYMENT_HOLD_HOURS,
+    lateCancellationFeeCents: e.LATE_CANCELLATION === 'fee' ? (e.LATE_CANCELLATION_FEE_CENTS ?? null) : null,
   };
 }

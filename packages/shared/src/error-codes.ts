@@ -49,6 +49,10 @@ export const ERROR_CODES = [
   'LOCKOUT_CANCELLED',
   /** A lockout fee on a visit whose time has not come. */
   'LOCKOUT_BEFORE_VISIT',
+  /** A charge by card for a customer who keeps no card on file (decision 057). */
+  'NO_CARD_ON_FILE',
+  /** The card was declined, or the bank asks the customer to confirm: nothing was charged. */
+  'CARD_DECLINED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -62,6 +62,8 @@ export function sharedSettings(config: AppConfig): Record<string, string> {
     // Whether a visit is paid, and how, is the same whichever instance answers (issue 29).
     PAYMENTS: config.payments ?? 'unset',
     PAYMENT_HOLD_HOURS: shown(config.paymentHoldHours),
+    LATE_CANCELLATION:
+      config.lateCancellationFeeCents === null ? 'call-us' : `fee:${config.lateCancellationFeeCents}`,
     STRIPE_SECRET_KEY: fingerprint(config.stripe.secretKey),
     STRIPE_WEBHOOK_SECRET: fingerprint(config.stripe.webhookSecret),
   };

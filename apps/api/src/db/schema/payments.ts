@@ -7,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -141,7 +142,14 @@ export const receipts = pgTable(
   ],
 );
 
-export const paymentAttemptPurposeEnum = pgEnum('payment_attempt_purpose', ['hold', 'charge']);
+/** `tip`, `fee`, `deposit` (decision 057): a tip, a fee, a booking's deposit, charged to the card on file. */
+export const paymentAttemptPurposeEnum = pgEnum('payment_attempt_purpose', [
+  'hold',
+  'charge',
+  'tip',
+  'fee',
+  'deposit',
+]);
 export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', [
   'pending',
   'held',
@@ -172,12 +180,19 @@ export const paymentAttempts = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** Stripe's decline or error code of a failed attempt (`card_declined`, `authentication_required`). */
     failureCode: text('failure_code'),
+    /**
+     * The key of the form that asked for it (a tip's dialog, a fee's form; decision 057): the same form
+     * sent again finds this attempt (and its Stripe key) instead of making a second one. Null for the
+     * attempts the holds pass makes.
+     */
+    requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payment_attempts_cents_positive', sql`${t.cents} > 0`),
     uniqueIndex('payment_attempts_key_uq').on(t.idempotencyKey),
+    uniqueIndex('payment_attempts_request_uq').on(t.appointmentId, t.requestKey),
     uniqueIndex('payment_attempts_attempt_uq').on(t.appointmentId, t.purpose, t.attempt),
     index('payment_attempts_provider_idx').on(t.providerPaymentId),
   ],
@@ -189,6 +204,29 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who a tip is for (decision 057): the tip's ledger row split evenly between the cleaners assigned to the
+ * visit when it was given (`splitEvenly`, the first shares a cent larger), one row each, for a pay report.
+ * No foreign key to employees, as with `recorded_by_user_id`: removing a cleaner must neither rewrite nor
+ * be blocked by what they were given. A tip on a visit without cleaners has no shares (the business's).
+ */
+export const tipShares = pgTable(
+  'tip_shares',
+  {
+    ledgerEntryId: uuid('ledger_entry_id')
+      .notNull()
+      .references(() => paymentLedger.id, { onDelete: 'restrict' }),
+    employeeId: uuid('employee_id').notNull(),
+    cents: integer('cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ledgerEntryId, t.employeeId] }),
+    check('tip_shares_cents_positive', sql`${t.cents} > 0`),
+    index('tip_shares_employee_idx').on(t.employeeId, t.createdAt),
+  ],
+);
 
 /**
  * What the reconciliation found between Stripe and our records (decision 058), once per kind and Stripe

@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PricingModel } from '@eclat/shared';
+import type { DepositRule, PricingModel } from '@eclat/shared';
 import { id, timestamps } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
@@ -37,6 +37,12 @@ export const services = pgTable(
      * written. Flat: `pricing` and `durationMinutes` above. Otherwise those hold its "from" figures.
      */
     pricingModel: jsonb('pricing_model').$type<PricingModel>().notNull().default({ kind: 'flat' }),
+    /**
+     * The deposit a booking of this service takes with PAYMENTS=stripe (decision 057): a percent of the
+     * visit's total or a fixed amount in cents (`DepositRule`, checked by its schema when written); null:
+     * none.
+     */
+    depositRule: jsonb('deposit_rule').$type<DepositRule>(),
     ...timestamps,
   },
   (t) => [

@@ -13,6 +13,8 @@ export const feedbackRequestDataSchema = z.object({
   appointmentId: z.uuid(),
   customerFirstName: z.string().min(1).max(100),
   startsAt: z.iso.datetime(),
+  /** PAYMENTS=stripe (decision 057): the email offers a tip too, by a link to My Appointments. */
+  tipByCard: z.boolean().optional(),
 });
 export type FeedbackRequestData = z.infer<typeof feedbackRequestDataSchema>;
 
@@ -39,6 +41,13 @@ const TEXT: Record<Locale, (date: string, brand: string) => LinkEmailTexts> = {
   }),
 };
 
+/** The tip's note (PAYMENTS=stripe): a link that opens "Add a tip" for this visit in My Appointments. */
+const TIP_NOTE: Record<Locale, (url: string) => string> = {
+  en: (url) => `Would you like to thank your cleaners? Add a tip, charged to your card on file: ${url}`,
+  fr: (url) =>
+    `Vous voulez remercier votre équipe? Ajoutez un pourboire, porté à votre carte enregistrée\u00a0: ${url}`,
+};
+
 export function renderFeedbackRequest(
   data: FeedbackRequestData,
   locale: Locale,
@@ -46,5 +55,8 @@ export function renderFeedbackRequest(
 ): RenderedEmail {
   const date = formatDate(new Date(data.startsAt), locale, ctx.timeZone);
   const link = { url: `${ctx.publicUrl}/submit-feedback`, firstName: data.customerFirstName };
-  return renderLinkEmail(TEXT[locale](date, ctx.brandName), link, locale, ctx);
+  const texts = TEXT[locale](date, ctx.brandName);
+  const tipUrl = `${ctx.publicUrl}/my-appointments?tip=${encodeURIComponent(data.appointmentId)}`;
+  const notes = data.tipByCard ? [TIP_NOTE[locale](tipUrl), ...texts.notes] : texts.notes;
+  return renderLinkEmail({ ...texts, notes }, link, locale, ctx);
 }

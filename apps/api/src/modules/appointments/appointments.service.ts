@@ -23,6 +23,12 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
+import {
+  chargeLateFeeToCard,
+  recordLateCancellationFee,
+  takeDeposit,
+  type LateFee,
+} from '../payments/card-charges.ts';
 import { afterVisitMoved, forgetSettledAttempts, releaseBeforeDelete } from '../payments/card-retries.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
@@ -301,7 +307,11 @@ export async function bookForCustomer(
   const customer = await customerToBookFor(deps.db, caller, request.customerId, body);
   const earlier = async () => (key ? await findAppointmentByKey(deps.db, customer.id, key) : undefined);
   const before = await earlier();
-  if (before) return { visit: before, isNew: false, customerId: customer.id };
+  if (before) {
+    // A deposit whose charge a crash cut short is charged now, with its first key (decision 057).
+    await takeDeposit({ ...deps.payments, db: deps.db, jobs: deps.jobs }, before.appointmentId);
+    return { visit: before, isNew: false, customerId: customer.id };
+  }
   const by = isAdmin(caller) ? 'admin' : 'customer';
   const { start, end, services } = await planVisit(deps.db, body, {
     rules: deps.rules,
@@ -341,6 +351,8 @@ export async function bookForCustomer(
     if (winner) return { visit: winner, isNew: false, customerId: customer.id };
     throw error;
   }
+  // PAYMENTS=stripe: the deposit its services ask for, from the card on file (decision 057).
+  await takeDeposit({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId);
   return { visit: await readVisit(deps.db, appointmentId), isNew: true, customerId: customer.id };
 }
 
@@ -555,10 +567,18 @@ export async function cancelOwnVisitInTransaction(
   tx: Transaction,
   visit: { appointmentId: string; customerId: string },
   userId: string,
-  deps: Pick<VisitDeps, 'rules' | 'employeeLocale'>,
-): Promise<void> {
-  const before = await cancelOwnVisit(tx.db, visit, userId, deps.rules);
-  if (!before) return;
+  deps: Pick<VisitDeps, 'rules' | 'employeeLocale' | 'payments'>,
+): Promise<LateFee | null> {
+  // A fee inside the cut-off only where payments are on (decision 057); else the spec's "call us".
+  const feeCents =
+    deps.payments.provider.mode === 'off' ? null : (deps.rules.lateCancellationFeeCents ?? null);
+  const cancelled = await cancelOwnVisit(tx.db, visit, userId, deps.rules, feeCents);
+  if (!cancelled) return null;
+  const { before } = cancelled;
+  const lateFee =
+    cancelled.lateFeeCents === null
+      ? null
+      : await recordLateCancellationFee(tx, visit.appointmentId, cancelled.lateFeeCents, userId);
   const assigned = await assignedEmployeeIds(tx.db, visit.appointmentId);
   const notices = noticesFor(
     stateOf(before, assigned),
@@ -566,6 +586,7 @@ export async function cancelOwnVisitInTransaction(
     'customer',
   );
   await queueNotices(tx, visit.appointmentId, notices, deps.employeeLocale);
+  return lateFee;
 }
 
 async function cancelOwn(
@@ -573,13 +594,14 @@ async function cancelOwn(
   visit: { appointmentId: string; customerId: string },
   userId: string,
 ): Promise<Appointment> {
-  await deps.jobs.transaction((tx) => cancelOwnVisitInTransaction(tx, visit, userId, deps));
-  // PAYMENTS=stripe: its hold released (decision 053).
+  const lateFee = await deps.jobs.transaction((tx) => cancelOwnVisitInTransaction(tx, visit, userId, deps));
+  // PAYMENTS=stripe: its hold released (decision 053), a late-cancellation fee charged (decision 057).
   await afterStatusChange(
     { ...deps.payments, db: deps.db, jobs: deps.jobs },
     visit.appointmentId,
     'cancelled',
   );
+  if (lateFee) await chargeLateFeeToCard({ ...deps.payments, db: deps.db, jobs: deps.jobs }, lateFee);
   return readVisit(deps.db, visit.appointmentId);
 }
 
@@ -620,7 +642,7 @@ export type AdminEdit = {
 export async function editVisitInTransaction(
   tx: Transaction,
   edit: AdminEdit,
-  deps: Pick<VisitDeps, 'rules' | 'employeeLocale' | 'publicUrl'>,
+  deps: Pick<VisitDeps, 'rules' | 'employeeLocale' | 'publicUrl' | 'payments'>,
 ): Promise<void> {
   const { appointmentId, start, end, status } = edit;
   const { rules } = deps;
@@ -684,7 +706,11 @@ export async function editVisitInTransaction(
   await queueNotices(tx, appointmentId, notices, deps.employeeLocale);
   // After the visit: the customer is asked how it went, once per visit.
   if (status === 'completed' && current.status !== 'completed')
-    await queueFeedbackRequest(tx, appointmentId, { publicUrl: deps.publicUrl });
+    await queueFeedbackRequest(tx, appointmentId, {
+      publicUrl: deps.publicUrl,
+      // With cards taken, the email also offers a tip (decision 057).
+      tipByCard: deps.payments.provider.mode === 'stripe',
+    });
 }
 
 /**

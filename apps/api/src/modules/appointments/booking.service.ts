@@ -90,6 +90,11 @@ export type BookingRules = {
   minNoticeHours: number;
   /** `CHANGE_CUTOFF_HOURS`: a customer's own moves and cancels stop this long before the start. */
   changeCutoffHours: number;
+  /**
+   * `LATE_CANCELLATION=fee` (decision 057): a customer may cancel inside the cut-off, and this fee before
+   * tax is charged; undefined or null: "call us" (refused, the spec's flow).
+   */
+  lateCancellationFeeCents?: number | null;
   now?: Date;
 };
 
@@ -102,6 +107,7 @@ export function bookingRulesOf(config: AppConfig): BookingRules {
     bufferMs: config.bufferMinutes * MINUTE,
     minNoticeHours: config.minNoticeHours,
     changeCutoffHours: config.changeCutoffHours,
+    lateCancellationFeeCents: config.lateCancellationFeeCents,
   };
 }
 
@@ -720,18 +726,22 @@ export function customerReachStart(rules: BookingRules, by: 'customer' | 'admin'
  * A customer's cancel (the spec's DELETE, `PUT` with status cancelled, or the cancel route): the row is
  * kept with status cancelled (decision 007); cancelling twice changes nothing; closed visits refuse. On a
  * series visit this is "skip this visit": its date stays taken, so it is not planned again (decision
- * 020). Returns the visit as it was before, when it was cancelled now (else undefined).
+ * 020). Inside the cut-off it is refused (TOO_LATE_TO_CHANGE), unless `lateFeeCents` says the owner's
+ * policy is a fee (decision 057): then it is cancelled and `lateFeeCents` is the fee it takes. Returns the
+ * visit as it was before and that fee (null: none), when it was cancelled now (else undefined).
  */
 export async function cancelOwnVisit(
   db: Db,
   visit: { appointmentId: string; customerId: string },
   userId: string,
   rules: BookingRules,
+  lateFeeCents: number | null = null,
 ) {
   const { appointmentId } = visit;
   const current = await lockOpenVisit(db, appointmentId, visit.customerId, rules);
   if (current.status === 'cancelled') return undefined;
-  refuseInsideCutoff(current, rules);
+  const late = customerReach(current, nowOf(rules), rules.changeCutoffHours) === 'tooLate';
+  if (late && lateFeeCents === null) throw tooLateToChange(rules);
   await db
     .update(appointments)
     .set({
@@ -741,7 +751,7 @@ export async function cancelOwnVisit(
       revision: sql`${appointments.revision} + 1`,
     })
     .where(eq(appointments.id, appointmentId));
-  return current;
+  return { before: current, lateFeeCents: late ? lateFeeCents : null };
 }
 
 /**

@@ -197,7 +197,7 @@ export function teamChange(before: readonly string[], after: readonly string[]) 
 export async function queueFeedbackRequest(
   tx: Transaction,
   appointmentId: string,
-  options: { publicUrl: string; now?: Date },
+  options: { publicUrl: string; now?: Date; tipByCard?: boolean },
 ): Promise<boolean> {
   if (!(await claimFeedbackRequest(tx.db, appointmentId, options.now ?? new Date()))) return false;
   const visit = await findAppointment(tx.db, appointmentId);
@@ -215,6 +215,7 @@ export async function queueFeedbackRequest(
         appointmentId,
         customerFirstName: visit.customerFirstName,
         startsAt: visit.appointmentDate,
+        ...(options.tipByCard && { tipByCard: true }),
       },
     },
   });

@@ -48,8 +48,11 @@ export type Discrepancy = {
 
 type ReconcileDeps = PaymentsDeps & { card: StripeCard };
 
-/** The attempts whose payment is the visit's (a tip or a fee of another kind is reported, not guessed). */
-const REPAIRABLE: ReadonlySet<string> = new Set(['hold', 'charge']);
+/**
+ * The attempts whose money is a `payment` row under the attempt's key (a fee and a deposit too, decision
+ * 057); a tip's row needs its shares, so a missing tip is reported, not guessed.
+ */
+const REPAIRABLE: ReadonlySet<string> = new Set(['hold', 'charge', 'fee', 'deposit']);
 
 const DAY = 24 * 60 * 60 * 1000;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -112,7 +115,10 @@ export async function reconcileCards(deps: ReconcileDeps, now: Date): Promise<Di
     intents.map((intent) => intent.id),
   );
   const paidOf = (intentId: string) =>
-    ledger.filter((row) => row.kind === 'payment' && row.providerPaymentId === intentId);
+    // A tip by card is a `tip` row (decision 057): Stripe's money all the same.
+    ledger.filter(
+      (row) => (row.kind === 'payment' || row.kind === 'tip') && row.providerPaymentId === intentId,
+    );
 
   const found: Discrepancy[] = [];
   const intentById = new Map(intents.map((intent) => [intent.id, intent]));

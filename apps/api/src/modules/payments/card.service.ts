@@ -24,12 +24,14 @@ type CardDeps = Pick<PaymentsDeps, 'db' | 'jobs'> & { card: StripeCard };
  * The row of a call that may move money, committed before the call: its key comes from the visit, the
  * purpose and the attempt, so whatever happens next, the next try sends the same key.
  */
-async function newAttempt(
+export async function newAttempt(
   tx: Db,
   appointmentId: string,
   purpose: (typeof paymentAttempts.$inferInsert)['purpose'],
   number: number,
   cents: number,
+  /** The form that asked for it (a tip, a fee; decision 057), so the same form finds it again. */
+  requestKey: string | null = null,
 ) {
   const [attempt] = await tx
     .insert(paymentAttempts)
@@ -39,6 +41,7 @@ async function newAttempt(
       attempt: number,
       idempotencyKey: `visit:${appointmentId}:${purpose}:${number}`,
       cents,
+      requestKey,
     })
     .returning();
   if (!attempt) throw new Error('The payment attempt was not written');
@@ -308,10 +311,20 @@ async function syncAttempt(tx: Transaction, intent: Stripe.PaymentIntent): Promi
   if (!key) return;
   if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
     const [attempt] = await tx.db
-      .select({ id: paymentAttempts.id, appointmentId: paymentAttempts.appointmentId })
+      .select({
+        id: paymentAttempts.id,
+        appointmentId: paymentAttempts.appointmentId,
+        purpose: paymentAttempts.purpose,
+      })
       .from(paymentAttempts)
       .where(eq(paymentAttempts.idempotencyKey, key));
-    if (attempt) {
+    // A declined tip owes nothing: it fails alone, the visit is not "payment needed" (decision 057).
+    if (attempt?.purpose === 'tip') {
+      await tx.db
+        .update(paymentAttempts)
+        .set({ status: 'failed', providerPaymentId: intent.id, updatedAt: new Date() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
+    } else if (attempt) {
       await markFailed(tx, {
         attemptId: attempt.id,
         appointmentId: attempt.appointmentId,
@@ -338,7 +351,7 @@ async function syncAttempt(tx: Transaction, intent: Stripe.PaymentIntent): Promi
  * visit "payment needed", and the customer's "Payment needed" email queued in the same transaction (only
  * by the write that made the attempt fail, so never twice).
  */
-async function markFailed(
+export async function markFailed(
   tx: Transaction,
   failure: {
     attemptId: string;
@@ -515,7 +528,7 @@ export async function holdVisit(deps: CardDeps & Pick<PaymentsDeps, 'business'>,
 }
 
 /** A card's refusal (402: declined, or the bank wants the customer to confirm), not a fault of ours. */
-function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
+export function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
   return error instanceof Error && 'type' in error && error.type === 'StripeCardError';
 }
 

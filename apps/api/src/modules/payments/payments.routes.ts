@@ -12,8 +12,8 @@ import {
 } from '@eclat/shared';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { chargeFeeWithCard } from './card-charges.ts';
 import {
-  chargeFee,
   paymentsPolicy,
   receiptPdfFor,
   recordPayment,
@@ -99,7 +99,7 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{ deps: Omit<PaymentsDeps,
       schema: {
         tags: ['payments'],
         summary:
-          'Charge a lockout or late-cancellation fee (admin), before tax: what the visit owes grows by it and its taxes. The same idempotencyKey again adds nothing.',
+          'Charge a lockout or late-cancellation fee (admin), before tax: what the visit owes grows by it and its taxes; with PAYMENTS=stripe the fee and its taxes are charged to the card on file (a receipt follows; a declined card leaves it owed, the visit Payment needed). The same idempotencyKey again adds or charges nothing.',
         security: bearer,
         params: appointmentIdParamsSchema,
         body: chargeFeeBodySchema,
@@ -108,7 +108,8 @@ export const paymentsRoutes: FastifyPluginCallbackZod<{ deps: Omit<PaymentsDeps,
     },
     async (request, reply) => {
       const { appointmentId } = request.params;
-      const payments = await chargeFee(deps, currentUser(request), appointmentId, request.body);
+      // With PAYMENTS=stripe the fee is charged to the card on file too (decision 057).
+      const payments = await chargeFeeWithCard(deps, currentUser(request), appointmentId, request.body);
       request.log.info({ appointmentId, feeKind: request.body.feeKind }, 'fee charged');
       return reply.code(201).send(payments);
     },

@@ -60,6 +60,7 @@ import {
 } from './payments.repository.ts';
 import type { StripeCard } from './stripe-client.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
+import { attributeTip, refuseTipUnlessCompleted } from './tips.ts';
 
 /**
  * The money of a visit (issue 29, decision 048): a ledger per visit, read by `visitMoney` (packages/shared)
@@ -384,6 +385,8 @@ export async function recordPayment(
       recordedByUserId: caller.userId,
       idempotencyKey: body.idempotencyKey,
     });
+    // A tip is shared by the visit's cleaners, by hand as by card (decision 057).
+    if (entry.kind === 'tip') await attributeTip(tx.db, entry);
     await issueReceipt(tx, deps, before, entry, 'receipt', body.method);
   });
 }
@@ -396,13 +399,20 @@ export async function recordPayment(
 export async function recordCardPayment(
   deps: PaymentsDeps,
   appointmentId: string,
-  payment: { cents: number; idempotencyKey: string; providerPaymentId: string },
-  then?: (tx: Transaction) => Promise<void>,
+  payment: {
+    cents: number;
+    idempotencyKey: string;
+    providerPaymentId: string;
+    /** A tip the customer gave by card (decision 057); a payment when left out. */
+    kind?: 'payment' | 'tip';
+  },
+  then?: (tx: Transaction, entry: LedgerRow) => Promise<void>,
 ): Promise<VisitPayments> {
-  return writeLedger(deps, appointmentId, { ...payment, kind: 'payment' }, async (tx, before) => {
+  const kind = payment.kind ?? 'payment';
+  return writeLedger(deps, appointmentId, { ...payment, kind }, async (tx, before) => {
     const entry = await insertEntry(tx.db, {
       appointmentId,
-      kind: 'payment',
+      kind,
       cents: payment.cents,
       method: 'card',
       recordedByUserId: null,
@@ -411,7 +421,7 @@ export async function recordCardPayment(
       providerPaymentId: payment.providerPaymentId,
     });
     await issueReceipt(tx, deps, before, entry, 'receipt', 'card');
-    await then?.(tx);
+    await then?.(tx, entry);
   });
 }
 
@@ -433,21 +443,6 @@ async function cardPaymentToRefund(db: Db, appointmentId: string, cents: number)
     );
   }
   return found.id;
-}
-
-/**
- * A tip thanks the cleaners for a visit done (decision 054): only on a completed visit, never on one
- * cancelled or still to come. Every way of adding a tip (the office's form, the customer's card) asks this.
- */
-export function refuseTipUnlessCompleted(visit: { status: string }): void {
-  if (visit.status === 'completed') return;
-  throw new AppError(
-    'TIP_NOT_COMPLETED',
-    visit.status === 'cancelled'
-      ? 'This visit was cancelled: it takes no tip.'
-      : 'This visit is not completed yet: a tip is added once it is done.',
-    [{ path: 'body.kind', message: 'payments.errors.tipNotCompleted' }],
-  );
 }
 
 /** The form's message under the fee's kind, for each refusal. */

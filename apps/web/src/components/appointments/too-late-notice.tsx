@@ -9,7 +9,14 @@ import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
  * Inside the change cut-off (decision 027): the visit can no longer be moved or cancelled online, and
  * whom to call instead.
  */
-export function TooLateNotice({ short = false }: { short?: boolean }) {
+export function TooLateNotice({
+  short = false,
+  lateFee,
+}: {
+  short?: boolean;
+  /** The owner's late-cancellation fee, written out (decision 057): cancelling online is still allowed. */
+  lateFee?: string | undefined;
+}) {
   const { t } = useTranslation();
   const policy = useSelfServicePolicy();
   if (!policy.data) return null;
@@ -17,7 +24,11 @@ export function TooLateNotice({ short = false }: { short?: boolean }) {
   const size = short ? 'xs' : 'sm';
   return (
     <Text size={size} c="dimmed" data-testid="too-late-notice">
-      {short ? t('myAppointments.tooLateShort') : t('myAppointments.tooLate', { count: hours, hours })}{' '}
+      {short
+        ? t('myAppointments.tooLateShort')
+        : lateFee
+          ? t('cardCharges.lateCancel.notice', { count: hours, hours, amount: lateFee })
+          : t('myAppointments.tooLate', { count: hours, hours })}{' '}
       <Anchor href={phoneHref(phone)} size={size} fw={600} style={{ whiteSpace: 'nowrap' }}>
         {phone}
       </Anchor>

@@ -1,10 +1,10 @@
 import { appointmentSchema, type Appointment } from '@eclat/shared';
 import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileDollar, IconPlus } from '@tabler/icons-react';
+import { IconFileDollar, IconHeartHandshake, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '@/lib/navigation';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
@@ -35,6 +35,11 @@ import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 import { VisitPaymentDetails } from '@/features/payments/components/visit-payment-details';
+import { AddTipDialog } from '@/features/payments/components/add-tip-dialog';
+import { offersTip } from '@/features/payments/tip-amounts';
+import { useLateCancellationPolicy } from '@/lib/api/get-late-cancellation-policy';
+import { useSelfServicePolicy } from '@/lib/api/get-self-service-policy';
+import { formatCents } from '@eclat/shared';
 import { formatBusinessDateTime } from '@/lib/business-time';
 
 function parseAppointment(value: unknown): Appointment | null {
@@ -70,6 +75,14 @@ export function MyAppointmentsRoute() {
   const timeZone = useBusinessTimeZone();
   const cancel = useCancelMyAppointment();
   const payments = usePaymentsShown();
+  const lateCancellation = useLateCancellationPolicy();
+  const selfService = useSelfServicePolicy();
+  // Decision 057: the owner's fee for a cancel inside the cut-off (null: "call us").
+  const lateFeeCents = lateCancellation.data?.policy === 'fee' ? lateCancellation.data.feeCents : null;
+  // "Add a tip" (PAYMENTS=stripe): the visit it is open for; `?tip=<id>` (the feedback email) opens it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [tipFor, setTipFor] = useState<string | null>(() => searchParams.get('tip'));
+  const tipsByCard = payments.mode === 'stripe';
 
   // The booking notice and the fresh appointment are read once: a reload must not show them again.
   useEffect(() => {
@@ -90,10 +103,35 @@ export function MyAppointmentsRoute() {
   );
   const hasSeries = grouped.series.length > 0;
 
-  const confirmCancel = (appointment: Appointment) => {
+  // The feedback email's link (`?tip=<id>`) is read once, then taken out of the address.
+  const hasTipLink = searchParams.has('tip');
+  useEffect(() => {
+    if (!hasTipLink) return;
+    setSearchParams(
+      (params) => {
+        params.delete('tip');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [hasTipLink, setSearchParams]);
+  const tipVisit = tipFor ? list.items.find((item) => item.appointmentId === tipFor) : undefined;
+  // Open once the list has the visit and it may be tipped.
+  const isTipOpen = tipsByCard && tipVisit !== undefined && offersTip(tipVisit, new Date());
+
+  const confirmCancel = (appointment: Appointment, late = false) => {
+    // Inside the cut-off with a fee (decision 057): the fee is named before the customer confirms.
+    const feeText =
+      late && lateFeeCents !== null
+        ? t(tipsByCard ? 'cardCharges.lateCancel.confirmCard' : 'cardCharges.lateCancel.confirmOwed', {
+            amount: formatCents(lateFeeCents, locale),
+            count: selfService.data?.changeCutoffHours ?? 0,
+            hours: selfService.data?.changeCutoffHours ?? 0,
+          })
+        : null;
     confirmDanger(t, {
       title: t('myAppointments.cancelTitle'),
-      text: t('myAppointments.cancelConfirm'),
+      text: feeText ?? t('myAppointments.cancelConfirm'),
       confirm: t('myAppointments.cancelYes'),
       cancel: t('myAppointments.keep'),
       onConfirm: () => {
@@ -159,16 +197,48 @@ export function MyAppointmentsRoute() {
               onCancel={() => {
                 confirmCancel(appointment);
               }}
+              lateCancel={
+                lateFeeCents === null
+                  ? undefined
+                  : {
+                      fee: formatCents(lateFeeCents, locale),
+                      onCancel: () => {
+                        confirmCancel(appointment, true);
+                      },
+                    }
+              }
               isCancelling={cancel.isPending && cancel.variables === appointment.appointmentId}
               payment={paymentOf.get(appointment.appointmentId)}
               paymentDetails={
                 payments.isShown && paymentOf.get(appointment.appointmentId) ? (
-                  <VisitPaymentDetails
-                    appointmentId={appointment.appointmentId}
-                    label={t('payments.details.label', {
-                      dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
-                    })}
-                  />
+                  <>
+                    <VisitPaymentDetails
+                      appointmentId={appointment.appointmentId}
+                      label={t('payments.details.label', {
+                        dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
+                      })}
+                    />
+                    {tipsByCard && offersTip(appointment, new Date()) && (
+                      <Group>
+                        <Button
+                          variant="light"
+                          leftSection={<IconHeartHandshake size={16} aria-hidden="true" />}
+                          aria-label={t('cardCharges.tip.openLabel', {
+                            dateTime: formatBusinessDateTime(
+                              appointment.appointmentDate,
+                              timeZone.data,
+                              locale,
+                            ),
+                          })}
+                          onClick={() => {
+                            setTipFor(appointment.appointmentId);
+                          }}
+                        >
+                          {t('cardCharges.tip.open')}
+                        </Button>
+                      </Group>
+                    )}
+                  </>
                 ) : undefined
               }
             />
@@ -270,6 +340,16 @@ export function MyAppointmentsRoute() {
 
         {content}
         {list.isSuccess && <ShowMore list={list} shown={merged.length} />}
+        {tipsByCard && (
+          <AddTipDialog
+            appointmentId={tipFor ?? ''}
+            totalCents={tipVisit?.payment?.totalCents ?? 0}
+            opened={isTipOpen}
+            onClose={() => {
+              setTipFor(null);
+            }}
+          />
+        )}
       </Stack>
     </Container>
   );

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useService } from '@/features/services/api/get-service';
 import { useUpdateService } from '@/features/services/api/update-service';
 import { ServiceForm } from '@/features/services/components/service-form';
+import { ServiceDepositSection } from '@/features/payments/components/service-deposit-form';
 import { FormPage } from '@/components/ui/form-page';
 import { toServerFieldErrors, toServiceFormValues } from '@/features/services/service-form-values';
 import { isApiError } from '@/lib/api-client';
@@ -94,6 +95,7 @@ export function EditServiceRoute() {
   return (
     <FormPage title={title} intro={t('services.form.editIntro')}>
       {body}
+      {service.isSuccess && <ServiceDepositSection serviceId={service.data.serviceId} />}
     </FormPage>
   );
 }

@@ -31,6 +31,11 @@ type AppointmentCardProps = {
   /** Where Edit leads; no Edit button without it. */
   editHref?: string;
   onCancel?: () => void;
+  /**
+   * Inside the change cut-off with the owner's policy "fee" (decision 057): the fee (written out), and
+   * Cancel still offered, which asks first, naming it. Without it the card only says whom to call.
+   */
+  lateCancel?: { fee: string; onCancel: () => void };
   isCancelling?: boolean;
   /** Issue 29: the visit's payment details (the route composes them when payments are on). */
   paymentDetails?: ReactNode;
@@ -43,6 +48,7 @@ export function AppointmentCard({
   locale,
   editHref,
   onCancel,
+  lateCancel,
   isCancelling = false,
   payment,
   paymentDetails,
@@ -154,7 +160,21 @@ export function AppointmentCard({
           )}
         </Stack>
         {paymentDetails}
-        {reach === 'tooLate' && hasActions && <TooLateNotice />}
+        {reach === 'tooLate' && hasActions && <TooLateNotice lateFee={lateCancel?.fee} />}
+        {reach === 'tooLate' && lateCancel && (
+          <Group gap="xs">
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={16} aria-hidden="true" />}
+              loading={isCancelling}
+              onClick={lateCancel.onCancel}
+              aria-label={t('cardCharges.lateCancel.label', { dateTime })}
+            >
+              {t('cardCharges.lateCancel.button')}
+            </Button>
+          </Group>
+        )}
         {canChange && hasActions && (
           <Group gap="xs" mt="xs">
             {editHref && (

@@ -1,4 +1,4 @@
-import type { ChargeFeeBody, RecordPaymentBody, RefundBody } from '@eclat/shared';
+import type { AddTipBody, ChargeFeeBody, RecordPaymentBody, RefundBody } from '@eclat/shared';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 
@@ -8,7 +8,7 @@ import { appointmentsKey, paymentsKeys } from '@/lib/query-keys';
 import { newIdempotencyKey } from '../failure-text';
 
 /** The office's three writes to a visit's ledger, each its own route. */
-export type LedgerSegment = 'payments' | 'fees' | 'refunds';
+export type LedgerSegment = 'payments' | 'fees' | 'refunds' | 'tips';
 
 /** The mutations of one kind of write, so that its dialog knows one is in flight. */
 const ledgerWriteKey = (segment: LedgerSegment) => ['ledger-write', segment] as const;
@@ -73,4 +73,9 @@ export function useChargeFee() {
 /** `POST /appointments/:id/refunds`: money given back, with a reason. */
 export function useRefund() {
   return useLedgerWrite<RefundBody>('refunds');
+}
+
+/** `POST /appointments/:id/tips` (the visit's customer, PAYMENTS=stripe): a tip charged to their card. */
+export function useAddTip() {
+  return useLedgerWrite<AddTipBody>('tips');
 }
