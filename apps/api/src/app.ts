@@ -163,7 +163,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(schedulesRoutes, { config });
       await api.register(assignmentsRoutes, { config });
       await api.register(schedulingRoutes, { config });
-      await api.register(seriesRoutes, { config });
+      await api.register(seriesRoutes, { config, payments });
       await api.register(serviceAreaRoutes);
       await api.register(quotesRoutes, { config });
       await api.register(calendarRoutes, { config });

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   /** A refund larger than what was paid and not yet given back. */
   'REFUND_ABOVE_REFUNDABLE',
+  /** PAYMENTS=stripe: a customer's own booking needs a card kept on file first (decision 056). */
+  'CARD_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -22,6 +22,7 @@ import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { holdDueVisitsNow } from '../payments/card-booking.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
@@ -290,7 +291,13 @@ export async function bookForCustomer(
   request: { customerId: string; key: string | undefined; body: BookInput; locale: Locale },
 ): Promise<{ visit: Appointment; isNew: boolean; customerId: string }> {
   const { key, body, locale } = request;
-  const customer = await customerToBookFor(deps.db, caller, request.customerId, body);
+  const customer = await customerToBookFor(
+    deps.db,
+    caller,
+    request.customerId,
+    body,
+    Boolean(deps.payments.card),
+  );
   const earlier = async () => (key ? await findAppointmentByKey(deps.db, customer.id, key) : undefined);
   const before = await earlier();
   if (before) return { visit: before, isNew: false, customerId: customer.id };
@@ -333,6 +340,8 @@ export async function bookForCustomer(
     if (winner) return { visit: winner, isNew: false, customerId: customer.id };
     throw error;
   }
+  // PAYMENTS=stripe: a visit booked inside the hold window is held now (decision 056).
+  await holdDueVisitsNow({ ...deps.payments, db: deps.db, jobs: deps.jobs }, customer.id);
   return { visit: await readVisit(deps.db, appointmentId), isNew: true, customerId: customer.id };
 }
 

@@ -46,6 +46,8 @@ import {
   runSeriesPass,
   type SeriesDeps,
 } from './series.service.ts';
+import { holdDueVisitsNow } from '../payments/card-booking.ts';
+import type { PaymentsDeps } from '../payments/payments.service.ts';
 
 /** The series page shows its visits from four weeks ago on. */
 const RECENT_MS = 28 * 24 * 60 * 60 * 1000;
@@ -55,7 +57,11 @@ const VISITS_SHOWN = 60;
  * Recurring cleanings (decision 020): the discounts per frequency, booking a series, a customer's
  * series, the staff's list and the visits that need a time, and the changes to a series.
  */
-export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, { config }, done) => {
+export const seriesRoutes: FastifyPluginCallbackZod<{
+  config: AppConfig;
+  /** PAYMENTS=stripe: a customer's own series needs a card on file, held when due (decision 056). */
+  payments?: Pick<PaymentsDeps, 'business' | 'card'>;
+}> = (app, { config, payments }, done) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const staff = app.requireAnyPermission('admin', 'employee');
   const adminOnly = app.requireAnyPermission('admin');
@@ -152,7 +158,13 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await customerToBookFor(app.db, user, request.params.customerId, request.body);
+      const customer = await customerToBookFor(
+        app.db,
+        user,
+        request.params.customerId,
+        request.body,
+        Boolean(payments?.card),
+      );
       const key = request.headers['idempotency-key'];
       const earlier = key ? await findSeriesByKey(app.db, customer.id, key) : undefined;
       if (earlier) return reply.code(200).send(await detail(earlier.id));
@@ -173,6 +185,7 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (ap
         throw error;
       }
       request.log.info({ seriesId, customerId: customer.id }, 'series booked');
+      if (payments) await holdDueVisitsNow({ ...payments, db: app.db, jobs: app.jobs }, customer.id);
       return reply.code(201).send(await detail(seriesId));
     },
   );
