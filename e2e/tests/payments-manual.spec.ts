@@ -25,7 +25,7 @@ const TEXT = {
     paid: 'Paid',
     refund: 'Refund',
     review: 'Review the refund',
-    confirmText: 'Refund $20.00 by Cash?',
+    confirmText: 'Refund $20.00 in cash?',
     confirm: 'Refund $20.00',
     refunded: '$20.00 has been refunded.',
     partlyRefunded: 'Partly refunded',
@@ -49,7 +49,7 @@ const TEXT = {
     paid: 'Payé',
     refund: 'Rembourser',
     review: 'Vérifier le remboursement',
-    confirmText: 'Rembourser 20,00 $ par Comptant ?',
+    confirmText: 'Rembourser 20,00 $ en argent comptant ?',
     confirm: 'Rembourser 20,00 $',
     refunded: '20,00 $ a été remboursé.',
     partlyRefunded: 'Remboursé en partie',
@@ -164,3 +164,74 @@ for (const language of ['en', 'fr'] as const) {
     },
   );
 }
+
+const TABLE_TEXT = {
+  en: { payment: 'Payment', customer: 'Customer', edit: /^Edit/, delete: /^Delete/, tab: 'Appointments' },
+  fr: {
+    payment: 'Paiement',
+    customer: 'Client',
+    edit: /^Modifier/,
+    delete: /^Supprimer/,
+    tab: 'Rendez-vous',
+  },
+} as const;
+
+/**
+ * The admin's appointments table with its Payment column (the /appointments page and the dashboard's
+ * tab) shows every row's Edit and Delete whole, without scrolling sideways, at 1,024 and 1,280 px in
+ * English and French; an employee's table has no Payment column (the server sends them none).
+ */
+withServer(
+  'the admin’s table keeps every action in view at 1024 and 1280 px; an employee sees no Payment column',
+  async ({ browser, paymentsServer: { base, dataDir } }) => {
+    test.setTimeout(180_000);
+    const [adminEmail, employeeEmail] = await Promise.all([
+      createAccount('admin', dataDir),
+      createAccount('employee', dataDir),
+    ]);
+    for (const language of ['en', 'fr'] as const) {
+      const t = TABLE_TEXT[language];
+      const admin = await signedInPage(browser, base, adminEmail, language);
+      const { page } = admin;
+      for (const width of [1024, 1280]) {
+        // Tall enough for the six rows: only sideways clipping is in question.
+        await page.setViewportSize({ width, height: 1600 });
+        for (const where of ['page', 'dashboard'] as const) {
+          if (where === 'page') {
+            await page.goto(`${base}/appointments`);
+          } else {
+            await page.goto(`${base}/admin-dashboard`);
+            await page.getByRole('tab', { name: t.tab, exact: true }).click();
+          }
+          const table = page.getByRole('table');
+          await expect(table.getByRole('columnheader', { name: t.payment })).toBeInViewport({ ratio: 1 });
+          const edits = table.getByRole('link', { name: t.edit });
+          const deletes = table.getByRole('button', { name: t.delete });
+          await expect(edits).toHaveCount(6);
+          await expect(deletes).toHaveCount(6);
+          // Whole in the window: not cut by the table's scroll container (the observer clips by it).
+          for (const action of [...(await edits.all()), ...(await deletes.all())]) {
+            await expect(action, `${language} ${width}px ${where}`).toBeInViewport({ ratio: 1 });
+          }
+          // The table's scroll container (its nearest box that clips sideways) has nothing hidden.
+          const overflow = await table.evaluate((element) => {
+            let box = element.parentElement;
+            while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+            return box ? box.scrollWidth - box.clientWidth : 0;
+          });
+          expect(overflow, `${language} ${width}px ${where}: sideways scroll`).toBeLessThanOrEqual(0);
+        }
+      }
+      expect(admin.errors).toEqual([]);
+      await page.context().close();
+
+      const employee = await signedInPage(browser, base, employeeEmail, language);
+      await employee.page.goto(`${base}/appointments`);
+      const table = employee.page.getByRole('table');
+      await expect(table.getByRole('columnheader', { name: t.customer })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: t.payment })).toHaveCount(0);
+      expect(employee.errors).toEqual([]);
+      await employee.page.context().close();
+    }
+  },
+);

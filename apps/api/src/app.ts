@@ -33,6 +33,8 @@ import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
+import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
+import { cardReconcileRoutes } from './modules/payments/card-reconcile.routes.ts';
 import { cardRoutes } from './modules/payments/card.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
@@ -142,6 +144,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     card,
   };
   if (card) await app.register(cardHoldsPlugin, { ...payments, card });
+  if (card) await app.register(cardReconcilePlugin, { ...payments, card, runAtStart: config.jobs.enabled });
 
   await app.register(
     async (api) => {
@@ -158,12 +161,13 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
+      await api.register(cardReconcileRoutes, { cardsTaken: card !== null });
       await api.register(employeesRoutes);
       await api.register(availabilitiesRoutes, { config });
       await api.register(schedulesRoutes, { config });
       await api.register(assignmentsRoutes, { config });
       await api.register(schedulingRoutes, { config });
-      await api.register(seriesRoutes, { config, payments });
+      await api.register(seriesRoutes, { config, card });
       await api.register(serviceAreaRoutes);
       await api.register(quotesRoutes, { config });
       await api.register(calendarRoutes, { config });

@@ -93,3 +93,15 @@ export async function jobsSettled(
 export function emailQueueSettled(client: pg.Pool | pg.Client, timeoutMs = 30_000): Promise<void> {
   return jobsSettled(client, ['email'], timeoutMs);
 }
+
+/**
+ * Polls until `check` holds (every 20 ms), or throws after `timeoutMs`. The bound is for a loaded
+ * machine, never a speed claim: speed is shown by the benchmarks under bench/.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not seen within ${String(timeoutMs)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

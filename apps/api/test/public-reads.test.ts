@@ -6,7 +6,7 @@ import { feedbackSchema, serviceSchema } from '@eclat/shared';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { headersAs } from './auth.ts';
-import { buildTestApp, testConfig } from './helpers.ts';
+import { buildTestApp, eventually, testConfig } from './helpers.ts';
 import { photoJpeg } from './images.ts';
 
 /**
@@ -65,16 +65,6 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
   app.inject({ method: 'GET', url, headers });
 const titles = async (app: FastifyInstance) =>
   services.parse((await get(app, '/api/v1/services')).json()).map((service) => service.title);
-
-/** Polls until `check` holds, up to `ms`; returns how long it took. */
-async function within(ms: number, check: () => boolean | Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
-}
 
 /** Runs `work` with the change notifications of the services table switched off. */
 async function withoutNotifications(work: () => Promise<void>) {
@@ -271,11 +261,10 @@ describe('public reads', () => {
     });
   });
 
-  it('are refreshed in another server process within a second of a write', async () => {
+  it('are refreshed in another server process soon after a write, by its notification (the cache has no lifetime)', async () => {
     await titles(b);
     const service = await createService();
-    const ms = await within(1000, async () => (await titles(b)).includes(service.title));
-    expect(ms).toBeLessThan(1000);
+    await eventually(async () => (await titles(b)).includes(service.title));
   });
 
   it('hear changes again after the LISTEN connection is dropped', async () => {
@@ -283,7 +272,7 @@ describe('public reads', () => {
     expect(pid).toBeTypeOf('number');
     expect(b.publicReads.listening).toBe(true);
     await a.db.execute(sql`select pg_terminate_backend(${pid})`);
-    await within(5000, () => b.publicReads.listening && b.publicReads.listenerPid !== pid);
+    await eventually(() => b.publicReads.listening && b.publicReads.listenerPid !== pid);
 
     // Caching again: a change nobody announces is not seen...
     await titles(b);
@@ -291,9 +280,9 @@ describe('public reads', () => {
       await a.db.execute(sql`update services set title = title || ' (quiet)'`);
       expect((await titles(b)).some((title) => title.endsWith('(quiet)'))).toBe(false);
     });
-    // ...and an announced one is, within a second.
+    // ...and an announced one is, soon after.
     const service = await createService();
-    await within(1000, async () => (await titles(b)).includes(service.title));
+    await eventually(async () => (await titles(b)).includes(service.title));
     expect((await titles(b)).some((title) => title.endsWith('(quiet)'))).toBe(true);
   });
 });
@@ -391,10 +380,9 @@ describe('public reads answered before their route runs', () => {
     expect(count()).toBe(4);
     // A write drops the entry: the route answers again, with the change.
     const service = await createService();
-    const after = await within(1000, async () =>
+    await eventually(async () =>
       services.parse((await get(c, url)).json()).some((listed) => listed.title === service.title),
     );
-    expect(after).toBeLessThan(1000);
     expect(count()).toBeGreaterThan(4);
     const routedSoFar = count();
     await get(c, url);

@@ -414,11 +414,9 @@ describe('the PDF of 100,000 appointments', () => {
 });
 
 describe('the owner and the exports at 100,000 appointments', () => {
-  it('the overview answers quickly, from aggregates over the weeks it shows', async () => {
-    await get('/api/v1/admin/overview', admin);
-    const started = performance.now();
+  // Its speed is shown by `npm run bench:overview-payments` beside a reference, never by a timer here.
+  it('the overview answers at this volume, from aggregates over the weeks it shows', async () => {
     const res = await get('/api/v1/admin/overview', admin);
-    const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(200);
     const overview = overviewSchema.parse(res.json());
     expect(overview.weeks).toHaveLength(12);
@@ -426,7 +424,6 @@ describe('the owner and the exports at 100,000 appointments', () => {
     expect(overview.thisWeek.visits).toBeGreaterThan(0);
     expect(overview.utilisation.length).toBeGreaterThan(0);
     expect(overview.topServices[0]?.title).toBe('Standard Home Cleaning');
-    expect(elapsed).toBeLessThan(1_000);
   });
 
   it('the CSV of every appointment streams whole: the BOM, a header and one line each', async () => {

@@ -106,6 +106,19 @@ export const metricsPlugin = fp(
         this.set(await countAliveInstances(app.db));
       },
     });
+    new Gauge({
+      name: 'eclat_payment_discrepancies',
+      help: 'Differences the reconciliation with Stripe found (decision 058), repaired or to look at (repaired="false").',
+      labelNames: ['repaired'] as const,
+      registers: [registry],
+      async collect() {
+        const { rows } = await app.db.execute<{ repaired: boolean; n: number }>(
+          sql`select repaired, count(*)::int as n from payment_discrepancies group by repaired`,
+        );
+        this.set({ repaired: 'true' }, rows.find((row) => row.repaired)?.n ?? 0);
+        this.set({ repaired: 'false' }, rows.find((row) => !row.repaired)?.n ?? 0);
+      },
+    });
     new Counter({
       name: 'eclat_emails_sent_total',
       help: 'Emails handed to the mail transport (every instance: read from the database).',

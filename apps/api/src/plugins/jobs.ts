@@ -49,11 +49,13 @@ export type Jobs = {
   /**
    * A task run by one process at the cron times (business time zone; missed runs while every process
    * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
+   * `atStart`: one run more as this process's workers start (what a crash left is done at once).
    */
   every(
-    queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds',
+    queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds' | 'payment-reconcile',
     cron: string,
     task: () => Promise<void>,
+    options?: { atStart?: boolean },
   ): Promise<void>;
 };
 
@@ -218,7 +220,7 @@ export const jobsPlugin = fp(
           work({ db: scope.db, enqueue: (queue, payload) => send(queue, payload, scope) }),
         ),
       enqueue: (queue, payload) => send(queue, payload),
-      async every(queue, cron, task) {
+      async every(queue, cron, task, { atStart = false } = {}) {
         if (!config.jobs.enabled) return;
         await boss.createQueue(queue, {
           retryLimit: 3,
@@ -228,6 +230,8 @@ export const jobsPlugin = fp(
           deleteAfterSeconds: 7 * ONE_DAY,
         });
         await boss.schedule(queue, cron, {}, { tz: config.businessTimeZone, missed: 'once' });
+        // Sent before the worker starts: its first fetch, at once, takes it.
+        if (atStart) await boss.send(queue, {});
         await boss.work(queue, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
           await task();
         });

@@ -141,13 +141,15 @@ export type AdminAppointmentInput = z.input<typeof adminAppointmentInputSchema>;
 
 /**
  * The staff table's filter (issue 18), the same for its pages and its PDF: one status, and the
- * business-local days of the appointment date (`from` and `to` both included, either may be left out).
- * Nothing given: every appointment.
+ * business-local days of the appointment date (`from` and `to` both included, either may be left out),
+ * and `payment=needed` (the money the cards could not take). Nothing given: every appointment.
  */
 export const appointmentsFilterQuerySchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES, { error: 'validation.invalid' }).optional(),
   from: calendarDate('validation.date').optional(),
   to: calendarDate('validation.date').optional(),
+  /** `needed`: only the visits whose card was declined or waits for the customer (issue 29, decision 058). */
+  payment: z.enum(['needed'], { error: 'validation.invalid' }).optional(),
 });
 export type AppointmentsFilter = z.infer<typeof appointmentsFilterQuerySchema>;
 

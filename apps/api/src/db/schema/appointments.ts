@@ -88,6 +88,10 @@ export const appointments = pgTable(
     index('appointments_needs_time_idx')
       .on(t.appointmentDate)
       .where(sql`${t.needsTime}`),
+    // The office's "Payment needed" list (decision 058): the table's order, only the marked visits.
+    index('appointments_payment_needed_idx')
+      .on(t.appointmentDate, t.id)
+      .where(sql`${t.paymentNeeded}`),
   ],
 );
 

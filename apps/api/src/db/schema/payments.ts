@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -172,3 +173,29 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the reconciliation found between Stripe and our records (decision 058), once per kind and Stripe
+ * object: repaired (a capture Stripe has that the ledger lacked, now written) or to look at. No foreign
+ * key on the visit: a difference about a deleted visit is still worth reading.
+ */
+export const paymentDiscrepancies = pgTable(
+  'payment_discrepancies',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    /** Stripe's id of what differs (a PaymentIntent, a refund). */
+    providerObjectId: text('provider_object_id').notNull(),
+    appointmentId: uuid('appointment_id'),
+    /** Stripe's amount, when there is one. */
+    cents: integer('cents'),
+    /** What differs, in a sentence (for the office and the log). */
+    detail: text('detail').notNull(),
+    repaired: boolean('repaired').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_discrepancies_kind_object_uq').on(t.kind, t.providerObjectId),
+    index('payment_discrepancies_found_idx').on(t.foundAt),
+  ],
+);

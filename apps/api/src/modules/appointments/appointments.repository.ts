@@ -276,11 +276,20 @@ export async function deleteAppointment(db: Db, id: string): Promise<void> {
 }
 
 /** The staff table's filter (issue 18): one status, and [start, end) of the appointment date. */
-export type AppointmentsWhere = { status?: AppointmentStatus; start?: Date; end?: Date };
+export type AppointmentsWhere = {
+  status?: AppointmentStatus;
+  start?: Date;
+  end?: Date;
+  paymentNeeded?: true;
+};
 
 /** The table's filter of a query (`status`, `from`, `to` as business-local days) as the repository's. */
 export function appointmentsWhereOf(query: AppointmentsFilter, timeZone: string): AppointmentsWhere {
-  return { ...(query.status ? { status: query.status } : {}), ...openRange(query, timeZone) };
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.payment === 'needed' ? { paymentNeeded: true } : {}),
+    ...openRange(query, timeZone),
+  };
 }
 
 const filterOf = (filter: AppointmentsWhere) =>
@@ -288,6 +297,11 @@ const filterOf = (filter: AppointmentsWhere) =>
     filter.status ? eq(appointments.status, filter.status) : undefined,
     filter.start ? gte(appointments.appointmentDate, filter.start) : undefined,
     filter.end ? lt(appointments.appointmentDate, filter.end) : undefined,
+    // Read from the partial index of the marked visits, in the table's order (decision 058); a cancelled
+    // visit owes nothing, whatever its card said.
+    filter.paymentNeeded
+      ? sql`${appointments.paymentNeeded} and ${appointments.status} <> 'cancelled'`
+      : undefined,
   );
 
 /**

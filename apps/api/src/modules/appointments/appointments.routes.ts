@@ -247,7 +247,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['appointments'],
         summary:
-          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id. Optional filter: ?status=, ?from=&to= (business-local days, both included). totalElements is counted up to 99 pages and one row.',
+          'All appointments, a page at a time (page from 0, 6 a page); newest appointment date first, then id. Optional filter: ?status=, ?from=&to= (business-local days, both included), ?payment=needed (the card was declined or waits for the customer). totalElements is counted up to 99 pages and one row.',
         security: bearer,
         querystring: appointmentsPageQuerySchema,
         response: { 200: appointmentsPageSchema, ...errors },
@@ -255,7 +255,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return findVisitsPage(deps, appointmentsWhere(request.query), request.query);
+      return findVisitsPage(deps, currentUser(request), appointmentsWhere(request.query), request.query);
     },
   );
 

@@ -24,6 +24,7 @@ import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { holdDueVisitsNow } from '../payments/card-booking.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
+import { afterVisitMoved, forgetSettledAttempts, releaseBeforeDelete } from '../payments/card-retries.ts';
 import { withPaymentSummaries, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ensureStaffFree } from '../scheduling/staff.service.ts';
 import {
@@ -199,9 +200,14 @@ export async function findMyVisits(
   return withPaymentSummaries({ db, ...payments }, visits);
 }
 
-/** A page of all visits for the staff's table (spec §9: 99 pages at most, one row more says "more"). */
+/**
+ * A page of all visits for the staff's table (spec §9: 99 pages at most, one row more says "more"). Only
+ * an admin gets each visit's payment state (issue 29): an employee is shown nothing of a customer's
+ * money, as `GET /appointments/:id/payments` refuses them (decision 050).
+ */
 export async function findVisitsPage(
   { db, payments }: Pick<VisitDeps, 'db' | 'payments'>,
+  caller: Caller,
   where: AppointmentsWhere,
   page: { page: number; size: number },
 ): Promise<AppointmentsPage> {
@@ -213,7 +219,9 @@ export async function findVisitsPage(
     countUpTo,
   });
   return {
-    content: await withPaymentSummaries({ db, ...payments }, content),
+    content: caller.permissions.has('admin')
+      ? await withPaymentSummaries({ db, ...payments }, content)
+      : content.map((visit) => ({ ...visit, payment: null })),
     page: page.page,
     size,
     totalElements,
@@ -541,6 +549,9 @@ export async function changeOwnVisit(
       deps,
     ),
   );
+  // PAYMENTS=stripe: moved beyond the hold's window, its hold released (decision 058).
+  if (start.getTime() !== new Date(appointment.appointmentDate).getTime())
+    await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());
   return readVisit(deps.db, appointmentId);
 }
 
@@ -731,6 +742,9 @@ export async function editVisit(
   // PAYMENTS=stripe, once the change committed: a completed visit charged, a cancelled one's hold released.
   if (body.status !== existing.status)
     await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, body.status);
+  // Moved beyond the hold's window: its hold released (decision 058).
+  if (start.getTime() !== new Date(existing.appointmentDate).getTime())
+    await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());
   return readVisit(deps.db, appointmentId);
 }
 
@@ -756,6 +770,8 @@ export async function deleteVisitInTransaction(
     await bumpRevision(tx.db, appointmentId);
     await queueNotices(tx, appointmentId, notices, employeeLocale);
   }
+  // PAYMENTS=stripe: its declined or released attempts go with it (decision 058).
+  await forgetSettledAttempts(tx.db, [appointmentId]);
   await deleteAppointment(tx.db, appointmentId);
 }
 
@@ -770,6 +786,9 @@ export async function deleteOrCancelVisit(
 ): Promise<{ deleted: true } | { deleted: false; visit: Appointment }> {
   if (isAdmin(caller)) {
     await readVisit(deps.db, appointmentId);
+    // PAYMENTS=stripe: its hold released first (decision 058).
+    const { card } = deps.payments;
+    if (card) await releaseBeforeDelete({ db: deps.db, jobs: deps.jobs, card }, [appointmentId]);
     await deps.jobs.transaction((tx) => deleteVisitInTransaction(tx, appointmentId, deps.employeeLocale));
     return { deleted: true };
   }

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
+import { settleLostRefunds } from './card-refunds.ts';
+import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /**
  * The holds pass every five minutes (pg-boss schedule `payment-holds`, PAYMENTS=stripe only, decision
- * 053), in the processes with workers: what a status change left undone at Stripe is done (a capture,
- * a release), then the visits within PAYMENT_HOLD_HOURS get their hold.
+ * 053), in the processes with workers, and once as they start (after a crash, what the killed process
+ * left between Stripe and our ledger is finished at once, not up to five minutes later): what a status
+ * change left undone at Stripe is done (a capture, a release), a refund Stripe made whose row a crash
+ * lost is recorded (`card-refunds.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold.
  */
 export const cardHoldsPlugin = fp(
   (
@@ -16,12 +20,27 @@ export const cardHoldsPlugin = fp(
     done: (error?: Error) => void,
   ) => {
     app.addHook('onReady', async () => {
-      await app.jobs.every('payment-holds', '*/5 * * * *', async () => {
-        const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
-        const settled = await settleLeftovers({ ...deps, provider: options.provider });
-        const placed = await placeDueHolds(deps, new Date());
-        if (placed + settled > 0) app.log.info({ placed, settled }, 'card holds placed, visits settled');
-      });
+      await app.jobs.every(
+        'payment-holds',
+        '*/5 * * * *',
+        async () => {
+          const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
+          const now = new Date();
+          const settled = await settleLeftovers({ ...deps, provider: options.provider });
+          const refunds = await settleLostRefunds({ ...deps, provider: options.provider }, now);
+          if (refunds.failed.length > 0)
+            app.log.warn({ failed: refunds.failed }, 'refunds made at Stripe could not be recorded');
+          // Decision 058: declined holds tried again on their schedule.
+          const retried = await retryFailedHolds(deps, now);
+          const placed = await placeDueHolds(deps, now);
+          if (placed + settled + retried + refunds.recorded > 0)
+            app.log.info(
+              { placed, settled, retried, refundsRecorded: refunds.recorded },
+              'card holds placed, visits settled',
+            );
+        },
+        { atStart: true },
+      );
     });
     done();
   },

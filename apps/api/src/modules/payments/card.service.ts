@@ -360,10 +360,11 @@ async function markFailed(
     )
     .returning({ id: paymentAttempts.id });
   if (changed.length === 0) return;
+  // Only the failure that marks the visit emails: a scheduled retry declined again (decision 058) does not.
   const [visit] = await tx.db
     .update(appointments)
     .set({ paymentNeeded: true })
-    .where(eq(appointments.id, failure.appointmentId))
+    .where(and(eq(appointments.id, failure.appointmentId), eq(appointments.paymentNeeded, false)))
     .returning({
       startsAt: appointments.appointmentDate,
       locale: appointments.locale,
@@ -440,8 +441,11 @@ export async function placeDueHolds(
   return placed;
 }
 
-/** One visit's hold: its attempt (a pending one again, or a new one), the call, the answer written. */
-async function holdVisit(deps: CardDeps & Pick<PaymentsDeps, 'business'>, appointmentId: string) {
+/**
+ * One visit's hold: its attempt (a pending one again, or a new one), the call, the answer written.
+ * Also the scheduled retry of a declined hold (`card-retries.ts`, decision 058).
+ */
+export async function holdVisit(deps: CardDeps & Pick<PaymentsDeps, 'business'>, appointmentId: string) {
   const prepared = await deps.jobs.transaction(async ({ db: tx }) => {
     const [visit] = await tx
       .select({

@@ -32,6 +32,13 @@ export type RefundRequest = {
   /** The card payment given back, when the refund is on a card (null: money handed back by the office). */
   providerPaymentId: string | null;
   idempotencyKey: string;
+  /**
+   * What our ledger row says (who, why, the reference), kept with the provider's refund: a refund whose
+   * answer a crash lost is recorded from it as it was asked for (`settleLostRefunds`).
+   */
+  recordedBy?: string;
+  reason?: string;
+  reference?: string;
 };
 
 export type PaymentProvider = {

@@ -385,7 +385,7 @@ async function cardPaymentToRefund(db: Db, appointmentId: string, cents: number)
       and p.provider_payment_id is not null
       and p.cents - coalesce((select sum(r.cents) from payment_ledger r where r.appointment_id = p.appointment_id
         and r.kind = 'refund' and r.provider_payment_id = p.provider_payment_id), 0) >= ${cents}
-    order by p.cents desc limit 1`);
+    order by p.cents desc, p.created_at, p.id limit 1`);
   const found = rows[0];
   if (!found) {
     throw new AppError(
@@ -450,6 +450,9 @@ export async function refund(
       method: body.method,
       providerPaymentId: onCard ? await cardPaymentToRefund(tx.db, appointmentId, body.cents) : null,
       idempotencyKey: `visit:${appointmentId}:refund:${body.idempotencyKey}`,
+      recordedBy: caller.userId,
+      reason: body.reason,
+      reference: body.reference,
     });
     const entry = await insertEntry(tx.db, {
       appointmentId,

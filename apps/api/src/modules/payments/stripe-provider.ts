@@ -32,8 +32,19 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     async refund(request) {
       // Money handed back by the office (cash, cheque) moves nothing at Stripe.
       if (!request.providerPaymentId) return null;
+      // The metadata says which visit and form it is for: a refund whose answer a crash lost is found
+      // and recorded by the holds pass (`settleLostRefunds`), sending the same request again.
+      const metadata = Object.fromEntries(
+        Object.entries({
+          visit_id: request.appointmentId,
+          ledger_key: request.idempotencyKey,
+          recorded_by: request.recordedBy,
+          reason: request.reason,
+          reference: request.reference,
+        }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+      );
       const refund = await stripe.refunds.create(
-        { payment_intent: request.providerPaymentId, amount: request.cents },
+        { payment_intent: request.providerPaymentId, amount: request.cents, metadata },
         { idempotencyKey: request.idempotencyKey },
       );
       return movement(request.providerPaymentId, refund.id);

@@ -118,6 +118,20 @@ const openVisitsOf = (seriesId: string, now: Date, from?: { date: string; instan
       : undefined,
   );
 
+/** The ids of the open visits `removeOpenVisits` would take (their card holds are released first). */
+export async function findOpenVisitIds(
+  db: Db,
+  seriesId: string,
+  now: Date,
+  from?: { date: string; instant: Date },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(openVisitsOf(seriesId, now, from));
+  return rows.map((row) => row.id);
+}
+
 /**
  * The cleaners on the open visits that `removeOpenVisits` (with `from`) or `cancelOpenVisits` (without)
  * would take: each visit with someone on it, and who.

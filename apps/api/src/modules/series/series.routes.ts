@@ -47,7 +47,7 @@ import {
   type SeriesDeps,
 } from './series.service.ts';
 import { holdDueVisitsNow } from '../payments/card-booking.ts';
-import type { PaymentsDeps } from '../payments/payments.service.ts';
+import type { StripeCard } from '../payments/stripe-client.ts';
 
 /** The series page shows its visits from four weeks ago on. */
 const RECENT_MS = 28 * 24 * 60 * 60 * 1000;
@@ -57,11 +57,11 @@ const VISITS_SHOWN = 60;
  * Recurring cleanings (decision 020): the discounts per frequency, booking a series, a customer's
  * series, the staff's list and the visits that need a time, and the changes to a series.
  */
-export const seriesRoutes: FastifyPluginCallbackZod<{
-  config: AppConfig;
-  /** PAYMENTS=stripe: a customer's own series needs a card on file, held when due (decision 056). */
-  payments?: Pick<PaymentsDeps, 'business' | 'card'>;
-}> = (app, { config, payments }, done) => {
+export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig; card: StripeCard | null }> = (
+  app,
+  { config, card },
+  done,
+) => {
   const signedIn = app.requireAnyPermission('admin', 'employee', 'customer');
   const staff = app.requireAnyPermission('admin', 'employee');
   const adminOnly = app.requireAnyPermission('admin');
@@ -71,8 +71,10 @@ export const seriesRoutes: FastifyPluginCallbackZod<{
     rules: bookingRulesOf(config),
     horizonWeeks: config.recurringHorizonWeeks,
     notify: createSeriesNotifier(app.db, config),
+    card,
   });
   const context = () => ({ timeZone: config.businessTimeZone, now: new Date() });
+  const business = { brandName: config.brandName, timeZone: config.businessTimeZone };
 
   // The daily pass at 03:15 business time, and once when the server is ready (not waited for).
   const pass = async () => {
@@ -163,7 +165,8 @@ export const seriesRoutes: FastifyPluginCallbackZod<{
         user,
         request.params.customerId,
         request.body,
-        Boolean(payments?.card),
+        // PAYMENTS=stripe: a customer's own series needs a card on file (decision 056).
+        Boolean(card),
       );
       const key = request.headers['idempotency-key'];
       const earlier = key ? await findSeriesByKey(app.db, customer.id, key) : undefined;
@@ -185,7 +188,8 @@ export const seriesRoutes: FastifyPluginCallbackZod<{
         throw error;
       }
       request.log.info({ seriesId, customerId: customer.id }, 'series booked');
-      if (payments) await holdDueVisitsNow({ ...payments, db: app.db, jobs: app.jobs }, customer.id);
+      // Its first visits inside the hold window are held now (decision 056).
+      await holdDueVisitsNow({ db: app.db, jobs: app.jobs, card, business }, customer.id);
       return reply.code(201).send(await detail(seriesId));
     },
   );

@@ -33,6 +33,8 @@ import {
   type BookingRules,
 } from '../appointments/booking.service.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { forgetSettledAttempts, releaseBeforeDelete } from '../payments/card-retries.ts';
+import type { StripeCard } from '../payments/stripe-client.ts';
 import { findScheduleEnd } from '../scheduling/team.repository.ts';
 import {
   cancelOpenVisits,
@@ -48,6 +50,7 @@ import {
   markConfirmed,
   placeOfSeries,
   removeOpenVisits,
+  findOpenVisitIds,
   replaceSeriesServices,
   updateSeries,
   type SeriesRow,
@@ -64,6 +67,8 @@ export type SeriesDeps = {
   jobs: Jobs;
   rules: BookingRules;
   horizonWeeks: number;
+  /** PAYMENTS=stripe: the holds of visits taken off the plan are released first (decision 058). */
+  card?: StripeCard | null;
   /** Queues the series' emails (decision 020); given by the routes so this file stays free of templates. */
   notify: SeriesNotifier;
 };
@@ -353,11 +358,12 @@ export async function changeSeries(
   if (start.getTime() < after.getTime()) throw tooLateToChange(rules);
   const discounts = await findRecurringDiscounts(deps.db);
   const local = toLocal(start, rules.timeZone);
+  const from = { date: local.date, instant: fromLocal(local.date, 0, 0, rules.timeZone) };
+  await releaseLeavingHolds(deps, seriesId, after, from);
   await deps.jobs.transaction(async (tx) => {
     await lockChangeable(tx.db, seriesId);
-    const from = { date: local.date, instant: fromLocal(local.date, 0, 0, rules.timeZone) };
     await releaseTeams(deps, tx, seriesId, { after, from, by: change.by });
-    await removeOpenVisits(tx.db, seriesId, from, after);
+    await takeOffPlan(tx, seriesId, from, after);
     await replaceSeriesServices(tx.db, seriesId, change.input.serviceIds);
     await updateSeries(tx.db, seriesId, {
       anchorDate: local.date,
@@ -399,6 +405,29 @@ async function releaseTeams(
   }
 }
 
+/** PAYMENTS=stripe: the card holds of the open visits about to leave the plan, released (decision 058). */
+async function releaseLeavingHolds(
+  deps: SeriesDeps,
+  seriesId: string,
+  after: Date,
+  from: { date: string; instant: Date },
+) {
+  if (!deps.card) return;
+  const leaving = await findOpenVisitIds(deps.db, seriesId, after, from);
+  await releaseBeforeDelete({ db: deps.db, jobs: deps.jobs, card: deps.card }, leaving);
+}
+
+/** The open visits leave the plan, with their card attempts that moved no money. */
+async function takeOffPlan(
+  tx: Transaction,
+  seriesId: string,
+  from: { date: string; instant: Date },
+  after: Date,
+) {
+  await forgetSettledAttempts(tx.db, await findOpenVisitIds(tx.db, seriesId, after, from));
+  await removeOpenVisits(tx.db, seriesId, from, after);
+}
+
 /** Pauses a series: its open future visits leave the plan; nothing is planned until it resumes. */
 export async function pauseSeries(
   deps: SeriesDeps,
@@ -408,12 +437,13 @@ export async function pauseSeries(
   const now = nowOf(deps.rules);
   // A customer's pause leaves the visits inside the cut-off: they still happen unless the office cancels.
   const after = customerReachStart(deps.rules, by);
+  const from = { date: todayIn(deps.rules.timeZone, now), instant: now };
+  await releaseLeavingHolds(deps, seriesId, after, from);
   await deps.jobs.transaction(async (tx) => {
     const series = await lockChangeable(tx.db, seriesId);
     if (series.status === 'paused') return;
-    const from = { date: todayIn(deps.rules.timeZone, now), instant: now };
     await releaseTeams(deps, tx, seriesId, { after, from, by });
-    await removeOpenVisits(tx.db, seriesId, from, after);
+    await takeOffPlan(tx, seriesId, from, after);
     await updateSeries(tx.db, seriesId, { status: 'paused', pausedAt: now });
   });
 }

@@ -64,11 +64,13 @@ export type StripeFake = {
   /** The next `count` confirmations ask the customer to authenticate (`requires_action`). */
   requireActionNext(count?: number): void;
   /**
-   * The next `count` requests (of `route` when given, e.g. `POST /v1/payment_intents`) get no answer
-   * until the client gives up and closes the connection; then the request is still carried out, as
-   * when Stripe did the work and the answer was lost.
+   * The next `count` requests (of `route` when given, e.g. `POST /v1/payment_intents`; with this
+   * idempotency `key` when given) get no answer until the client gives up and closes the connection;
+   * then the request is still carried out, as when Stripe did the work and the answer was lost. With
+   * `drop: true` it is not carried out then (the call never reached Stripe: a crash before it); its
+   * record keeps status 0.
    */
-  timeOutNext(options?: { count?: number; route?: string }): void;
+  timeOutNext(options?: { count?: number; route?: string; key?: string; drop?: boolean }): void;
   webhooks: {
     setEndpoint(url: string | null): void;
     /** Keep events instead of sending them, until `release`. */
@@ -93,10 +95,11 @@ export type StripeFake = {
   /** A hold lapses as an unused authorisation does after about 7 days (`payment_intent.canceled`). */
   expireHold(paymentIntent: string): void;
   /**
-   * Resolves once `count` requests of `route` (e.g. `POST /v1/payment_intents/:id/capture`) have arrived,
-   * held ones included: a crash test kills our server then, while the fake holds the answer.
+   * Resolves once `count` requests of `route` (e.g. `POST /v1/payment_intents/:id/capture`; with this
+   * idempotency `key` when given) have arrived, held ones included: a crash test kills our server then,
+   * while the fake holds the answer.
    */
-  waitForRequest(options: { route: string; count?: number }): Promise<ReceivedRequest[]>;
+  waitForRequest(options: { route: string; count?: number; key?: string }): Promise<ReceivedRequest[]>;
   /** Resolves when no API request is being handled, held ones included (after a client hung up, they are carried out). */
   idle(): Promise<void>;
   /** A card on file for a customer without going through the hosted page. */
@@ -423,15 +426,23 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   ];
 
   // ---- requests -----------------------------------------------------------------------------------
-  const timeouts: { route: string | undefined }[] = [];
+  const timeouts: { route: string | undefined; key: string | undefined; drop: boolean }[] = [];
   const inProgress = new Set<string>();
   let inFlight = 0;
   const idleWaiters: (() => void)[] = [];
-  const requestWaiters: { route: string; count: number; resolve: (found: ReceivedRequest[]) => void }[] = [];
-  const received = (route: string) => core.state.requests.filter((request) => request.route === route);
+  const requestWaiters: {
+    route: string;
+    key: string | undefined;
+    count: number;
+    resolve: (found: ReceivedRequest[]) => void;
+  }[] = [];
+  const received = (route: string, key: string | undefined) =>
+    core.state.requests.filter(
+      (request) => request.route === route && (key === undefined || request.idempotencyKey === key),
+    );
   function notifyRequestWaiters(): void {
     for (const waiter of [...requestWaiters]) {
-      const found = received(waiter.route);
+      const found = received(waiter.route, waiter.key);
       if (found.length >= waiter.count) {
         requestWaiters.splice(requestWaiters.indexOf(waiter), 1);
         waiter.resolve(found.map((request) => structuredClone(request)));
@@ -600,23 +611,29 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         }
         inProgress.add(key);
         try {
-          await holdIfTold();
-          run(params, bodyHash);
+          if (await holdIfTold()) run(params, bodyHash);
         } finally {
           inProgress.delete(key);
         }
         return;
       }
     }
-    await holdIfTold();
-    run(params, undefined);
+    if (await holdIfTold()) run(params, undefined);
 
-    /** `timeOutNext`: no answer until the client hangs up; the request is carried out after. */
-    async function holdIfTold(): Promise<void> {
-      const pending = timeouts.findIndex((item) => item.route === undefined || item.route === routeName);
-      if (pending < 0) return;
-      timeouts.splice(pending, 1);
+    /**
+     * `timeOutNext`: no answer until the client hangs up; the request is carried out after (true), or
+     * with `drop` never (false).
+     */
+    async function holdIfTold(): Promise<boolean> {
+      const pending = timeouts.findIndex(
+        (item) =>
+          (item.route === undefined || item.route === routeName) &&
+          (item.key === undefined || item.key === idempotencyKey),
+      );
+      if (pending < 0) return true;
+      const [told] = timeouts.splice(pending, 1);
       await untilClientGivesUp(res);
+      return !told?.drop;
     }
 
     function run(parsed: Params, bodyHash: string | undefined): void {
@@ -731,8 +748,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     requireActionNext(count = 1) {
       core.force('confirm', 'authentication_required', count);
     },
-    timeOutNext({ count = 1, route } = {}) {
-      for (let i = 0; i < count; i++) timeouts.push({ route });
+    timeOutNext({ count = 1, route, key, drop = false } = {}) {
+      for (let i = 0; i < count; i++) timeouts.push({ route, key, drop });
     },
     webhooks: {
       setEndpoint(value) {
@@ -781,9 +798,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       core.expire(paymentIntent);
       persist();
     },
-    waitForRequest({ route, count = 1 }) {
+    waitForRequest({ route, count = 1, key }) {
       return new Promise((resolve) => {
-        requestWaiters.push({ route, count, resolve });
+        requestWaiters.push({ route, key, count, resolve });
         notifyRequestWaiters();
       });
     },

@@ -32,6 +32,7 @@ export function CsvDownloadButton({ kind, filter = {} }: CsvDownloadButtonProps)
           lang: locale,
           // The payments CSV keeps to days only (the days the money moved).
           status: kind === 'appointments' ? filter.status : undefined,
+          payment: kind === 'appointments' ? filter.payment : undefined,
           from: filter.from,
           to: filter.to,
         },

@@ -74,4 +74,15 @@ describe('the table filter in the address', () => {
     ).toBe('tab=appointments&from=2026-11-01&to=2026-11-30');
     expect(writeFilterParams('?status=pending&from=2026-11-01&to=2026-11-30', {}).toString()).toBe('');
   });
+
+  it('keeps "payment needed only" (decision 058) through the address, and drops what it cannot read', () => {
+    expect(readFilterParams('?payment=needed&status=confirmed')).toEqual({
+      status: 'confirmed',
+      payment: 'needed',
+    });
+    expect(readFilterParams('?payment=owed&status=confirmed')).toEqual({ status: 'confirmed' });
+    expect(readFilterParams('?payment=needed&from=2026-12-01&to=2026-11-01')).toEqual({ payment: 'needed' });
+    expect(writeFilterParams('?page=2', { payment: 'needed' }).toString()).toBe('payment=needed');
+    expect(writeFilterParams('?payment=needed', {}).toString()).toBe('');
+  });
 });

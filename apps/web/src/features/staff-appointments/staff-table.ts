@@ -24,7 +24,8 @@ export function writePageParam(search: URLSearchParams | string, page: number): 
 }
 
 /**
- * The table's filter in the address too (`?status=confirmed&from=2026-11-01&to=2026-11-30`, issue 18):
+ * The table's filter in the address too (`?status=confirmed&from=2026-11-01&to=2026-11-30`, issue 18;
+ * `&payment=needed`, decision 058):
  * a reload, a shared link or Back shows the same rows. Unreadable values are left out.
  */
 export function readFilterParams(search: URLSearchParams | string): AppointmentsFilter {
@@ -33,11 +34,12 @@ export function readFilterParams(search: URLSearchParams | string): Appointments
     status: params.get('status') ?? undefined,
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
+    payment: params.get('payment') ?? undefined,
   });
   if (parsed.success) return dropBackwards(parsed.data);
   // One bad value does not lose the others.
   const filter: AppointmentsFilter = {};
-  for (const key of ['status', 'from', 'to'] as const) {
+  for (const key of ['status', 'from', 'to', 'payment'] as const) {
     const one = appointmentsFilterQuerySchema.safeParse({ [key]: params.get(key) ?? undefined });
     if (one.success) Object.assign(filter, one.data);
   }
@@ -47,7 +49,8 @@ export function readFilterParams(search: URLSearchParams | string): Appointments
 /** A backwards range is no filter the API accepts: its dates are dropped. */
 function dropBackwards(filter: AppointmentsFilter): AppointmentsFilter {
   if (rangeProblem(filter, null) === null) return filter;
-  return filter.status ? { status: filter.status } : {};
+  const { from: _from, to: _to, ...rest } = filter;
+  return rest;
 }
 
 /** The query string with the filter set and the first page (a new filter starts from the top). */
@@ -56,7 +59,7 @@ export function writeFilterParams(
   filter: AppointmentsFilter,
 ): URLSearchParams {
   const params = new URLSearchParams(search);
-  for (const key of ['status', 'from', 'to'] as const) {
+  for (const key of ['status', 'from', 'to', 'payment'] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
     else params.delete(key);

@@ -55,6 +55,8 @@ export function AppointmentCard({
   const reach = useCustomerReach()(appointment);
   const canChange = reach === 'open';
   const hasActions = editHref !== undefined || onCancel !== undefined;
+  // Issue 29: with payments, the price is before tax and the payment's total is with taxes: each says so.
+  const priceTotalLabel = payment ? t('myAppointments.totalBeforeTax') : t('myAppointments.total');
 
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
@@ -105,7 +107,7 @@ export function AppointmentCard({
                   lines={appointment.priceBreakdown.lines}
                   totalCents={appointment.priceBreakdown.totalCents}
                   locale={locale}
-                  totalLabel={t('myAppointments.total')}
+                  totalLabel={priceTotalLabel}
                 />
               </Text>
             </div>
@@ -113,7 +115,7 @@ export function AppointmentCard({
           {!appointment.priceBreakdown && appointment.totalPrice > 0 && (
             <div>
               <Text component="dt" size="sm" fw={600}>
-                {t('myAppointments.total')}
+                {priceTotalLabel}
               </Text>
               <Text component="dd" m={0}>
                 {formatCurrency(appointment.totalPrice, locale)}
@@ -127,6 +129,11 @@ export function AppointmentCard({
               </Text>
               <Group component="dd" m={0} mt={4} gap="xs">
                 <PaymentStateBadge state={payment.state} />
+                {payment.totalCents > 0 && (
+                  <Text size="sm">
+                    {t('payments.totalWithTaxesShort', { amount: formatCents(payment.totalCents, locale) })}
+                  </Text>
+                )}
                 {payment.owedCents > 0 && (
                   <Text size="sm" fw={600}>
                     {t('payments.owedShort', { amount: formatCents(payment.owedCents, locale) })}

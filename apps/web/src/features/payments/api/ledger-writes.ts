@@ -1,11 +1,25 @@
 import type { ChargeFeeBody, RecordPaymentBody, RefundBody } from '@eclat/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 
 import { apiPost } from '@/lib/api-client';
 import { appointmentsKey, paymentsKeys } from '@/lib/query-keys';
 
 import { newIdempotencyKey } from '../failure-text';
+
+/** The office's three writes to a visit's ledger, each its own route. */
+export type LedgerSegment = 'payments' | 'fees' | 'refunds';
+
+/** The mutations of one kind of write, so that its dialog knows one is in flight. */
+const ledgerWriteKey = (segment: LedgerSegment) => ['ledger-write', segment] as const;
+
+/**
+ * Whether a write of this kind waits for the server's answer: its dialog then stays open (Esc and ✕ do
+ * nothing) so the answer, recorded or refused, is shown where it was asked for.
+ */
+export function useLedgerWriteInFlight(segment: LedgerSegment): boolean {
+  return useIsMutating({ mutationKey: ledgerWriteKey(segment) }) > 0;
+}
 
 /** What a form sends; the hook adds the key of the form's opening. */
 type LedgerWrite<Body> = { appointmentId: string; body: Omit<Body, 'idempotencyKey'> };
@@ -16,11 +30,12 @@ type LedgerWrite<Body> = { appointmentId: string; body: Omit<Body, 'idempotencyK
  * recorded once by the server, and a press before the first answer sends nothing at all. The visit's
  * money and every appointments list (they show its payment state) are read again once it is recorded.
  */
-function useLedgerWrite<Body>(segment: 'payments' | 'fees' | 'refunds') {
+function useLedgerWrite<Body>(segment: LedgerSegment) {
   const queryClient = useQueryClient();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const sending = useRef(false);
   const mutation = useMutation({
+    mutationKey: ledgerWriteKey(segment),
     mutationFn: ({ appointmentId, body }: LedgerWrite<Body>) =>
       apiPost(`/appointments/${encodeURIComponent(appointmentId)}/${segment}`, {
         body: { ...body, idempotencyKey },

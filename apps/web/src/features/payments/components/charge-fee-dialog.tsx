@@ -1,5 +1,5 @@
 import { FEE_KINDS, type FeeKind } from '@eclat/shared';
-import { Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Radio, Stack, Textarea } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
@@ -8,6 +8,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useChargeFee } from '../api/ledger-writes';
 import { checkAmount } from '../amount-field';
 import { AmountField, LedgerFormEnd } from './ledger-fields';
+import { LedgerModal } from './ledger-modal';
 
 type FormProps = { appointmentId: string; onDone: () => void };
 
@@ -97,15 +98,8 @@ export function ChargeFeeDialog({
 }) {
   const { t } = useTranslation();
   return (
-    // A click beside the form never closes it: a second press on a step that got shorter lands there.
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('payments.fee.title')}
-      size="md"
-      closeOnClickOutside={false}
-    >
-      {opened && <ChargeFeeForm appointmentId={appointmentId} onDone={onClose} />}
-    </Modal>
+    <LedgerModal segment="fees" title={t('payments.fee.title')} opened={opened} onClose={onClose}>
+      <ChargeFeeForm appointmentId={appointmentId} onDone={onClose} />
+    </LedgerModal>
   );
 }

@@ -51,9 +51,9 @@ function Row({
 }
 
 /**
- * A visit's money (issue 29), read only: price, fees, each tax with its rate, the total, then what was
- * paid, tipped and refunded, and what is still owed (or owed back). The same for the office and the
- * customer.
+ * A visit's money (issue 29), read only: the price and fees before tax, each tax with its rate, the
+ * total with taxes and the credit that lowered it (a refund's credit note), then what was paid, tipped
+ * and refunded, and what is still owed (or owed back). The same for the office and the customer.
  */
 export function MoneySummary({
   payments,
@@ -83,6 +83,13 @@ export function MoneySummary({
           <Row key={line.code} label={taxLineLabel(line, locale)} value={money$(line.cents)} />
         ))}
         <Row label={t('payments.summary.total')} value={money$(money.totalCents)} strong separated />
+        {/* A refund that lowered what the visit costs (a credit note), taxes included. */}
+        {money.creditedCents > 0 && (
+          <Row
+            label={t('payments.summary.credit')}
+            value={t('payments.ledger.out', { amount: money$(money.creditedCents) })}
+          />
+        )}
         <Row label={t('payments.summary.paid')} value={money$(money.paidCents)} />
         {money.tipsCents > 0 && <Row label={t('payments.summary.tips')} value={money$(money.tipsCents)} />}
         {money.refundedCents > 0 && (

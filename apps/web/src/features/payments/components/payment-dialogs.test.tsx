@@ -19,9 +19,9 @@ function api(answer: ApiAnswer) {
   return answerApi((request) => (request.method === 'POST' ? answer : undefined));
 }
 
-function renderRecord(owedCents = 11_300) {
+function renderRecord(owedCents = 11_300, onClose: () => void = () => undefined) {
   return renderScreen(
-    <RecordPaymentDialog appointmentId={VISIT} owedCents={owedCents} opened onClose={() => undefined} />,
+    <RecordPaymentDialog appointmentId={VISIT} owedCents={owedCents} opened onClose={onClose} />,
     { path: '/appointments/edit/x', session: admin },
   );
 }
@@ -111,6 +111,35 @@ describe('Record a payment', () => {
     );
   });
 
+  it('stays open, its ✕ disabled, while the write waits for its answer: Esc and ✕ lose nothing', async () => {
+    const sent = api('pending');
+    let closed = 0;
+    renderRecord(11_300, () => (closed += 1));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record' }));
+    await waitFor(() => {
+      expect(posts(sent, 'payments')).toHaveLength(1);
+    });
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(close).toHaveProperty('disabled', true);
+    await user.keyboard('{Escape}');
+    await user.click(close);
+    expect(closed).toBe(0);
+    expect(screen.getByRole('dialog', { name: 'Record a payment' })).toBeTruthy();
+  });
+
+  it('closes with Esc again once the answer came (here a refusal, shown)', async () => {
+    api(fail(503, 'SERVICE_UNAVAILABLE'));
+    let closed = 0;
+    renderRecord(11_300, () => (closed += 1));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record' }));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveProperty('disabled', false);
+    await user.keyboard('{Escape}');
+    expect(closed).toBe(1);
+  });
+
   it('refuses an amount that is not money before sending anything', async () => {
     const sent = api({ status: 201, body: {} });
     renderRecord();
@@ -152,7 +181,7 @@ describe('Refund', () => {
     await user.click(screen.getByRole('button', { name: 'Review the refund' }));
 
     const confirmation = await screen.findByTestId('refund-confirmation');
-    expect(within(confirmation).getByText('Refund $40.00 by Cash?')).toBeTruthy();
+    expect(within(confirmation).getByText('Refund $40.00 in cash?')).toBeTruthy();
     expect(posts(sent, 'refunds')).toHaveLength(0);
     await user.click(within(confirmation).getByRole('button', { name: 'Refund $40.00' }));
     await waitFor(() => {
@@ -163,6 +192,26 @@ describe('Refund', () => {
       method: 'cash',
       reason: 'Bathroom skipped',
     });
+  });
+
+  it('says how the money is given back in lower case inside the sentence, in French too', async () => {
+    await initI18n('fr');
+    const sent = api('pending');
+    let closed = 0;
+    renderRefund(11_300, () => (closed += 1));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Chèque' }));
+    await user.type(screen.getByRole('textbox', { name: /^Motif/ }), 'Four oublié');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le remboursement' }));
+    const confirmation = await screen.findByTestId('refund-confirmation');
+    expect(within(confirmation).getByText(/^Rembourser 113,00\s\$ par chèque\s\?$/)).toBeTruthy();
+    // Refunding: Esc does not close the dialog before the answer.
+    await user.click(within(confirmation).getByRole('button', { name: /^Rembourser 113,00\s\$$/ }));
+    await waitFor(() => {
+      expect(posts(sent, 'refunds')).toHaveLength(1);
+    });
+    await user.keyboard('{Escape}');
+    expect(closed).toBe(0);
   });
 
   it('goes back to the form from the confirmation without refunding', async () => {

@@ -1,4 +1,4 @@
-import { Group, Modal, Radio, Stack } from '@mantine/core';
+import { Group, Radio, Stack } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
@@ -14,6 +14,7 @@ import {
   ReferenceField,
   type OfficeMethod,
 } from './ledger-fields';
+import { LedgerModal } from './ledger-modal';
 
 type Kind = 'payment' | 'tip';
 
@@ -97,15 +98,8 @@ export function RecordPaymentDialog({
 }: Omit<FormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    // A click beside the form never closes it: a second press on a step that got shorter lands there.
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('payments.record.title')}
-      size="md"
-      closeOnClickOutside={false}
-    >
-      {opened && <RecordPaymentForm appointmentId={appointmentId} owedCents={owedCents} onDone={onClose} />}
-    </Modal>
+    <LedgerModal segment="payments" title={t('payments.record.title')} opened={opened} onClose={onClose}>
+      <RecordPaymentForm appointmentId={appointmentId} owedCents={owedCents} onDone={onClose} />
+    </LedgerModal>
   );
 }

@@ -1,5 +1,5 @@
 import { formatCents } from '@eclat/shared';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
@@ -10,6 +10,7 @@ import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
 import { failureText } from '../failure-text';
 import { AmountField, OfficeMethodField, ReferenceField, type OfficeMethod } from './ledger-fields';
+import { LedgerModal } from './ledger-modal';
 type FormProps = { appointmentId: string; refundableCents: number; onDone: () => void };
 type Checked = { cents: number; method: OfficeMethod; reason: string; reference: string };
 
@@ -69,7 +70,8 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
         <Text fw={600}>
           {t('payments.refund.confirmText', {
             amount: amountText,
-            method: t(`payments.method.${checked.method}`),
+            // Inside a sentence: "in cash", "by cheque" (not the field's "Cash").
+            method: t(`payments.methodInSentence.${checked.method}`),
           })}
         </Text>
         <Text size="sm">{t('payments.refund.reasonShown', { reason: checked.reason })}</Text>
@@ -150,17 +152,8 @@ export function RefundDialog({
 }: Omit<FormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    // A click beside the form never closes it: a second press on a step that got shorter lands there.
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('payments.refund.title')}
-      size="md"
-      closeOnClickOutside={false}
-    >
-      {opened && (
-        <RefundForm appointmentId={appointmentId} refundableCents={refundableCents} onDone={onClose} />
-      )}
-    </Modal>
+    <LedgerModal segment="refunds" title={t('payments.refund.title')} opened={opened} onClose={onClose}>
+      <RefundForm appointmentId={appointmentId} refundableCents={refundableCents} onDone={onClose} />
+    </LedgerModal>
   );
 }

@@ -22,7 +22,7 @@ export function getAppointmentsPdf(
   onProgress?: (bytesReceived: number) => void,
 ) {
   return apiGetBlob('/appointments/pdf', {
-    query: { lang: locale, status: filter.status, from: filter.from, to: filter.to },
+    query: { lang: locale, status: filter.status, from: filter.from, to: filter.to, payment: filter.payment },
     timeoutMs: PDF_TIMEOUT_MS,
     ...(signal ? { signal } : {}),
     ...(onProgress ? { onProgress } : {}),

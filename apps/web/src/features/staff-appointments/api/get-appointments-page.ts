@@ -20,7 +20,7 @@ export function getAppointmentsPage(
   signal?: AbortSignal,
 ) {
   return apiGet('/appointments/paged', {
-    query: { page, size, status: filter.status, from: filter.from, to: filter.to },
+    query: { page, size, status: filter.status, from: filter.from, to: filter.to, payment: filter.payment },
     headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     schema: appointmentsPageSchema,
     signal,

@@ -1,7 +1,8 @@
 import { APPOINTMENT_STATUSES, type AppointmentsFilter, type Locale } from '@eclat/shared';
-import { Group, Select } from '@mantine/core';
+import { Checkbox, Group, Select } from '@mantine/core';
 
 import { DateRangeInput } from '@/components/ui/date-range-input';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 import { useTranslation } from '@/lib/i18n';
 
 type AppointmentsFilterFieldsProps = {
@@ -14,10 +15,12 @@ const ALL = 'all';
 
 /**
  * The staff table's filter (issue 18): a status and a stretch of days, both optional (every appointment
- * otherwise). The same fields choose what the PDF holds.
+ * otherwise), and with cards (PAYMENTS=stripe) the visits whose payment is needed only (decision 058).
+ * The same fields choose what the PDF holds.
  */
 export function AppointmentsFilterFields({ value, onChange, locale }: AppointmentsFilterFieldsProps) {
   const { t } = useTranslation();
+  const { mode } = usePaymentsShown();
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
       <Select
@@ -51,6 +54,17 @@ export function AppointmentsFilterFields({ value, onChange, locale }: Appointmen
         clearable
         description={t('staffAppointments.filter.datesHint')}
       />
+      {(mode === 'stripe' || value.payment) && (
+        <Checkbox
+          mt={{ base: 0, xs: 30 }}
+          label={t('staffAppointments.filter.paymentNeeded')}
+          checked={value.payment === 'needed'}
+          onChange={(event) => {
+            const { payment: _payment, ...rest } = value;
+            onChange(event.currentTarget.checked ? { ...rest, payment: 'needed' } : rest);
+          }}
+        />
+      )}
     </Group>
   );
 }

@@ -58,8 +58,10 @@ export function AppointmentsTable({
   const list = useAppointmentsPage(toApiPage(page), filter);
   const timeZone = useBusinessTimeZone();
   const remove = useDeleteStaffAppointment();
-  // Issue 29: each visit's payment state, when the business takes payments.
-  const { isShown: showsPayment } = usePaymentsShown();
+  // Issue 29: each visit's payment state, when the business takes payments, for the admin only (the
+  // server sends an employee none of a customer's money).
+  const { isShown: paymentsShown } = usePaymentsShown();
+  const showsPayment = paymentsShown && canManage;
   const [isPdfOpen, setPdfOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const isFiltered = Boolean(filter.status ?? filter.from ?? filter.to);
@@ -132,7 +134,10 @@ export function AppointmentsTable({
     const { content, totalElements } = list.data;
     body = (
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={(canManage ? 900 : 760) + (showsPayment ? 140 : 0)}>
+        {/* Under this width it scrolls sideways (a phone); from 1,024 px every column, actions included,
+            is in view: Edit above Delete and a date that may wrap leave room for the Payment column
+            (e2e payments-manual). */}
+        <Table.ScrollContainer minWidth={canManage ? 900 : 760}>
           <Table verticalSpacing="sm" striped highlightOnHover aria-busy={list.isFetching}>
             <Table.Caption>
               {t('staffAppointments.caption', { timeZone: zone })}
@@ -164,11 +169,12 @@ export function AppointmentsTable({
                         {appointment.seriesId && <RecurringMarker />}
                       </Group>
                     </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {/* The date may wrap where the window is narrow (1,024 px with payments); the time never. */}
+                    <Table.Td>
                       <time dateTime={appointment.appointmentDate}>
                         {formatBusinessDate(appointment.appointmentDate, zone, locale)}
                         <br />
-                        <Text span fw={600}>
+                        <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
                           {formatBusinessTime(appointment.appointmentDate, zone, locale)}
                         </Text>
                       </time>
@@ -213,7 +219,7 @@ export function AppointmentsTable({
                     </Table.Td>
                     {canManage && (
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
+                        <Stack gap={6} align="stretch">
                           <EditRowButton
                             to={paths.editAppointment.getHref(appointment.appointmentId)}
                             label={t('staffAppointments.editLabel', { name, dateTime })}
@@ -229,7 +235,7 @@ export function AppointmentsTable({
                           >
                             {t('staffAppointments.delete.button')}
                           </DeleteRowButton>
-                        </Group>
+                        </Stack>
                       </Table.Td>
                     )}
                   </Table.Tr>
