@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'NO_CARD_ON_FILE',
   /** The card was declined, or the bank asks the customer to confirm: nothing was charged. */
   'CARD_DECLINED',
+  /** PAYMENTS=stripe: a customer's own booking needs a card kept on file first (decision 056). */
+  'CARD_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

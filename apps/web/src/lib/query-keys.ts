@@ -68,6 +68,9 @@ export const customersKeys = {
 /** The service area (issue 16): the quotes edit it, booking and the staff form read it. */
 export const serviceAreaKey = ['service-area'] as const;
 
+/** `GET /payments/card`: the signed-in customer's card on file (PAYMENTS=stripe, decision 056). */
+export const cardOnFileKey = ['payments', 'card'] as const;
+
 /** `GET /settings/payments`: the payments mode (issue 29). */
 export const paymentsPolicyKey = ['settings', 'payments'] as const;
 

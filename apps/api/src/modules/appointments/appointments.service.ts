@@ -22,6 +22,7 @@ import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
+import { holdDueVisitsNow } from '../payments/card-booking.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
 import {
   chargeLateFeeToCard,
@@ -304,7 +305,13 @@ export async function bookForCustomer(
   request: { customerId: string; key: string | undefined; body: BookInput; locale: Locale },
 ): Promise<{ visit: Appointment; isNew: boolean; customerId: string }> {
   const { key, body, locale } = request;
-  const customer = await customerToBookFor(deps.db, caller, request.customerId, body);
+  const customer = await customerToBookFor(
+    deps.db,
+    caller,
+    request.customerId,
+    body,
+    Boolean(deps.payments.card),
+  );
   const earlier = async () => (key ? await findAppointmentByKey(deps.db, customer.id, key) : undefined);
   const before = await earlier();
   if (before) {
@@ -353,6 +360,8 @@ export async function bookForCustomer(
   }
   // PAYMENTS=stripe: the deposit its services ask for, from the card on file (decision 057).
   await takeDeposit({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId);
+  // PAYMENTS=stripe: a visit booked inside the hold window is held now (decision 056).
+  await holdDueVisitsNow({ ...deps.payments, db: deps.db, jobs: deps.jobs }, customer.id);
   return { visit: await readVisit(deps.db, appointmentId), isNew: true, customerId: customer.id };
 }
 

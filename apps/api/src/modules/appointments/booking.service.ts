@@ -49,6 +49,7 @@ import {
   findPricedServices,
   lockAppointment,
 } from './appointments.repository.ts';
+import { requireCardOnFile } from '../payments/card-booking.ts';
 
 /**
  * The booking rules (decisions 007 and 012), in one place: every write that creates, moves, changes or
@@ -837,7 +838,8 @@ export function placeOfRequest(
  * The customer record a booking (one visit or a series) is for: it exists, and it is the caller's own
  * (by the ownership rule, which needs a verified email) unless the caller is an admin; where the visit
  * happens (`placeOfRequest`: the address sent, else the profile's); and, for a customer's own booking,
- * that place is inside the service area (`checkServiceArea`). Returns the customer with `where` (the
+ * that place is inside the service area (`checkServiceArea`); with cards on file, the customer has one.
+ * Returns the customer with `where` (the
  * address to store) and `serviceArea` (its postal code and surcharge, to price).
  */
 export async function customerToBookFor(
@@ -845,12 +847,15 @@ export async function customerToBookFor(
   user: Owner & { permissions: ReadonlySet<string> },
   customerId: string,
   body: Parameters<typeof placeOfRequest>[0],
+  /** PAYMENTS=stripe: a customer's own booking needs a card on file (decision 056). */
+  cardsOnFile = false,
 ) {
   const customer = await findCustomerById(db, customerId);
   if (!customer) throw notFound('Customer profile');
   const isAdmin = user.permissions.has('admin');
   if (!isAdmin && !(await ownsCustomer(db, user, customer)))
     throw forbidden('You can only book for yourself.');
+  requireCardOnFile(cardsOnFile, isAdmin ? 'admin' : 'customer', customer);
   const where = placeOfRequest(body, profilePlace(customer));
   const serviceArea = await checkServiceArea(db, where.postalCode, isAdmin ? 'admin' : 'customer');
   return { ...customer, where, serviceArea };

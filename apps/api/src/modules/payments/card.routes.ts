@@ -13,6 +13,8 @@ import {
   startCardSetup,
   WebhookSignatureError,
 } from './card.service.ts';
+import { findOwnCustomer } from '../auth/ownership.ts';
+import { holdDueVisitsNow } from './card-booking.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /**
@@ -59,7 +61,14 @@ export const cardRoutes: FastifyPluginCallbackZod<{ deps: Omit<PaymentsDeps, 'db
         response: { 200: cardOrNull, ...errors },
       },
     },
-    (request) => finishCardSetup(cardDepsOf(deps), currentUser(request), request.body.sessionId),
+    async (request) => {
+      const caller = currentUser(request);
+      const card = await finishCardSetup(cardDepsOf(deps), caller, request.body.sessionId);
+      // A card saved again (after a decline): the visits inside the hold window are held now.
+      const own = await findOwnCustomer(deps.db, caller);
+      if (own) await holdDueVisitsNow(deps, own.id);
+      return card;
+    },
   );
 
   app.get(

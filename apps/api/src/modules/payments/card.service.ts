@@ -421,7 +421,12 @@ const LIVE = ['pending', 'held'] as const;
  * Stripe answered. A crash in between leaves a `pending` row: the next pass sends the same key again and
  * Stripe answers the PaymentIntent it made, never a second one. Returns the holds placed.
  */
-export async function placeDueHolds(deps: CardDeps & Pick<PaymentsDeps, 'business'>, now: Date) {
+export async function placeDueHolds(
+  deps: CardDeps & Pick<PaymentsDeps, 'business'>,
+  now: Date,
+  /** Only this customer's visits (a booking or a card just saved: decision 056). */
+  only?: { customerId: string },
+) {
   const until = new Date(now.getTime() + deps.card.holdHours * HOUR);
   const due = await deps.db
     .select({ id: appointments.id })
@@ -433,6 +438,7 @@ export async function placeDueHolds(deps: CardDeps & Pick<PaymentsDeps, 'busines
         eq(appointments.needsTime, false),
         eq(appointments.paymentNeeded, false),
         sql`${customers.cardPaymentMethodId} is not null`,
+        only ? eq(appointments.customerId, only.customerId) : undefined,
         sql`${appointments.appointmentDate} > ${now.toISOString()}::timestamptz`,
         sql`${appointments.appointmentDate} <= ${until.toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${paymentAttempts} a where a.appointment_id = ${appointments.id}

@@ -46,6 +46,7 @@ import {
   runSeriesPass,
   type SeriesDeps,
 } from './series.service.ts';
+import { holdDueVisitsNow } from '../payments/card-booking.ts';
 import type { StripeCard } from '../payments/stripe-client.ts';
 
 /** The series page shows its visits from four weeks ago on. */
@@ -73,6 +74,7 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig; card: S
     card,
   });
   const context = () => ({ timeZone: config.businessTimeZone, now: new Date() });
+  const business = { brandName: config.brandName, timeZone: config.businessTimeZone };
 
   // The daily pass at 03:15 business time, and once when the server is ready (not waited for).
   const pass = async () => {
@@ -158,7 +160,14 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig; card: S
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const customer = await customerToBookFor(app.db, user, request.params.customerId, request.body);
+      const customer = await customerToBookFor(
+        app.db,
+        user,
+        request.params.customerId,
+        request.body,
+        // PAYMENTS=stripe: a customer's own series needs a card on file (decision 056).
+        Boolean(card),
+      );
       const key = request.headers['idempotency-key'];
       const earlier = key ? await findSeriesByKey(app.db, customer.id, key) : undefined;
       if (earlier) return reply.code(200).send(await detail(earlier.id));
@@ -179,6 +188,8 @@ export const seriesRoutes: FastifyPluginCallbackZod<{ config: AppConfig; card: S
         throw error;
       }
       request.log.info({ seriesId, customerId: customer.id }, 'series booked');
+      // Its first visits inside the hold window are held now (decision 056).
+      await holdDueVisitsNow({ db: app.db, jobs: app.jobs, card, business }, customer.id);
       return reply.code(201).send(await detail(seriesId));
     },
   );

@@ -8,6 +8,7 @@ import { BookedSeries } from '@/features/series/components/booked-series';
 import { useTranslation } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 
+import { CheckoutCard } from './checkout/checkout-card';
 import { CheckoutDetails } from './checkout/checkout-details';
 import { CheckoutFrequency } from './checkout/checkout-frequency';
 import { CheckoutRefusal } from './checkout/checkout-refusal';
@@ -54,6 +55,7 @@ export function CheckoutRoute() {
         <CheckoutWhen checkout={checkout} />
         <CheckoutFrequency checkout={checkout} />
         <CheckoutDetails checkout={checkout} />
+        <CheckoutCard checkout={checkout} />
 
         <Textarea
           label={t('checkout.comments')}

@@ -29,6 +29,8 @@ import { useSession } from '@/lib/auth/session';
 import { useErrorToast } from '@/lib/error-toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { readReturnTo } from '@/features/customers/profile-return';
+import { CardOnFileCard } from '@/features/payments/components/card-on-file-card';
+import { CardSetupReturn } from '@/features/payments/components/card-setup-return';
 
 /** No profile yet: the spec §4 question, then the form (Yes) or the opted-out note (No). */
 type NewProfileStep = 'prompt' | 'optedOut' | 'form';
@@ -44,6 +46,9 @@ export function ProfileRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnTo = readReturnTo(searchParams.get('returnTo'));
+  // PAYMENTS=stripe (decision 056): back from the card page, or the "Payment needed" email's link.
+  const cardParam = searchParams.get('card');
+  const cardOutcome = cardParam === 'saved' || cardParam === 'cancelled' ? cardParam : null;
   const { email } = useSession();
   const profile = useMyProfile(email);
   const save = useSaveMyProfile(email);
@@ -231,7 +236,11 @@ export function ProfileRoute() {
       <Stack gap="lg">
         <Title order={1}>{title}</Title>
         <VerifyEmailBanner />
+        {email && cardOutcome && (
+          <CardSetupReturn outcome={cardOutcome} sessionId={searchParams.get('session')} />
+        )}
         {content}
+        {email && profile.data && <CardOnFileCard replaceAsked={cardParam === 'replace'} />}
         {email && profile.data && <EmailPreferencesCard email={email} />}
         {email && profile.data && <CalendarFeedCard owner="customer" />}
         <SignOutEverywhereCard />

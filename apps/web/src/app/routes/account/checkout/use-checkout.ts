@@ -25,6 +25,9 @@ import { useBookSeries } from '@/features/series/api/book-series';
 import { useRecurringDiscounts } from '@/features/series/api/get-recurring-discounts';
 import { readInitialServiceIds, writeSelectedServices } from '@/features/services/selection';
 import { isApiError } from '@/lib/api-client';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
+import { useCardOnFile } from '@/features/payments/api/card-on-file';
+import { clearCardReturn, readCheckoutReturn } from '@/features/payments/card-return';
 import { useSession } from '@/lib/auth/session';
 import { i18n, useLanguage, useTranslation } from '@/lib/i18n';
 
@@ -49,9 +52,11 @@ export function useCheckout() {
   // "Your home" (decision 025): the price below and the booking read it; the server prices it again.
   const [homeChoice] = useState(() => readInitialBookingHome(location.state));
   const [idempotencyKey] = useState(createIdempotencyKey);
-  const [comments, setComments] = useState('');
+  // Back from the card page (PAYMENTS=stripe, decision 056): the form as the customer left it.
+  const [restored] = useState(readCheckoutReturn);
+  const [comments, setComments] = useState(restored?.comments ?? '');
   // Decision 020: once (the spec's booking, unchanged) or a recurring cleaning.
-  const [frequency, setFrequency] = useState<Frequency>('once');
+  const [frequency, setFrequency] = useState<Frequency>(restored?.frequency ?? 'once');
   const [bookedSeries, setBookedSeries] = useState<SeriesDetail | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<BookingRefusal | null>(null);
@@ -65,6 +70,13 @@ export function useCheckout() {
   const bookSeries = useBookSeries();
   const discounts = useRecurringDiscounts();
   const serviceArea = useServiceArea();
+  // PAYMENTS=stripe (decision 056): a card kept on file before Confirm; the server refuses without one.
+  const isStripe = usePaymentsShown().mode === 'stripe';
+  const card = useCardOnFile({ enabled: isStripe && Boolean(profile.data) });
+  const needsCard = isStripe && Boolean(profile.data) && !card.data;
+  useEffect(() => {
+    clearCardReturn();
+  }, []);
   // Issues 16 and 27: the place chosen in "Your home" (another address), else the profile's. Outside the
   // service area, no online booking (a quote request is offered); inside, its travel surcharge is in the
   // price (decisions 026 and 035).
@@ -141,6 +153,10 @@ export function useCheckout() {
       setFormError(t('pricing.home.first'));
       return;
     }
+    if (needsCard) {
+      setFormError(t('errors.CARD_REQUIRED'));
+      return;
+    }
     if (place.error) {
       // Another address, not complete: never booked at the profile's in its place.
       setFormError(t(place.error));
@@ -163,6 +179,12 @@ export function useCheckout() {
     const onError = (error: Error) => {
       isSubmitting.current = false;
       // A booking rule said no: its reason and the way back (another time, other services, my list).
+      if (isApiError(error) && error.code === 'CARD_REQUIRED') {
+        // The card was removed meanwhile (another tab): the card section asks for one again.
+        void card.refetch();
+        setFormError(t('errors.CARD_REQUIRED'));
+        return;
+      }
       const refused = isApiError(error) ? toBookingRefusal(error) : null;
       if (refused) {
         setRefusal(refused);
@@ -236,6 +258,9 @@ export function useCheckout() {
     quotedCount,
     backToCalendar,
     confirm,
+    isStripe,
+    card,
+    needsCard,
     /** Not before what a booking needs has loaded: a click then said the times could not load. */
     isConfirmDisabled:
       isBooking ||
@@ -244,6 +269,7 @@ export function useCheckout() {
       (isRecurring && !discounts.data) ||
       timeZone.isLoading ||
       profile.isLoading ||
+      needsCard ||
       services.isLoading,
   };
 }
