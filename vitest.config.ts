@@ -54,6 +54,11 @@ export default defineConfig({
           // spent waiting on PostgreSQL, a child process or a job worker (decision 033). The default on
           // 2 cores is 1, one file after another.
           maxWorkers: 3,
+          // Files one after another in a process, reusing the modules it loaded: each file still builds
+          // its own app on its own database, and none changes a module's state or mocks one. Loading the
+          // app's modules afresh for every file was a quarter of its time (11 files, 131 tests: 74.5 s of
+          // CPU and 111 s isolated, 58.1 s and 100 s not; import 24 % of the time, then 6 %).
+          isolate: false,
         },
       },
     ],

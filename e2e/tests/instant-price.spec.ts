@@ -6,6 +6,7 @@ import PostalMime from 'postal-mime';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { setLanguage, signUp, uniqueEmail } from './support/accounts.ts';
 import { businessDay, businessInstant, longDay } from './support/business-time.ts';
+import { cleanersOfItsOwn, OWN_DAYS } from './support/own-team.ts';
 import {
   chooseServices,
   confirmBooking,
@@ -246,16 +247,16 @@ for (const language of ['en', 'fr'] as const) {
   });
 }
 
-// Days apart from the other specs' (and from the long visits above).
-const SURCHARGE_DAYS_AHEAD = { en: 21, fr: 23 } as const;
-
 for (const language of ['en', 'fr'] as const) {
   test(`${language}: the visit's address in "Your home" (the profile's, or another one typed) adds its travel surcharge live and at booking; outside the area, the quote request instead of the times`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
     const t = TEXT[language];
-    const day = businessDay(SURCHARGE_DAYS_AHEAD[language] + 2 * test.info().retry);
+    // A day of its own after the demo team's weeks, with a cleaner of its own: on a day of the demo team,
+    // another test's visits (or the weekday) could leave nobody free at 10:00.
+    const day = businessDay(OWN_DAYS.surcharge[language] + 4 * test.info().retry);
+    await cleanersOfItsOwn(day, 1, `Surcharge${language}${Date.now().toString(36)}`);
     // Oakville: the demo area's $25 travel surcharge.
     const email = await newCustomer(page, language, 'surcharge', 'l6j 4v1');
 

@@ -6,6 +6,7 @@ import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccount, PASSWORD, readAccessToken, setLanguage, text } from './support/accounts.ts';
 import { businessDay, businessInstant } from './support/business-time.ts';
 import { labelInNameMismatches } from './support/label-in-name.ts';
+import { cleanersOfItsOwn, OWN_DAYS } from './support/own-team.ts';
 import { BOOKING_SLOT_KEY } from '../../apps/web/src/features/booking/booking-selection.ts';
 import { SELECTED_SERVICES_KEY } from '../../apps/web/src/features/services/selection.ts';
 
@@ -101,9 +102,11 @@ async function makeWorld(browser: Browser, baseURL: string | undefined): Promise
     });
   const customer = await customerRecord(emails.customer, 'Colette');
   const adminCustomer = await customerRecord(emails.admin, 'Adèle');
-  // Other tests book too: a day of this worker's own, the first hour with room, while the demo team
-  // works (its availabilities cover the coming 4 weeks; a day after that has no cleaner).
-  const day = businessDay(9 + 3 * test.info().parallelIndex + Math.floor(Math.random() * 12));
+  // A day of this worker's own after the demo team's weeks, with cleaners of its own: on a day of the demo
+  // team, other tests' visits took its cleaners (no room left, or the checkout's time taken before the
+  // customer's page showed it).
+  const day = businessDay(OWN_DAYS.labelWorld + test.info().workerIndex);
+  await cleanersOfItsOwn(day, 3, `Label${String(test.info().workerIndex)}`);
   const appointment = async (customerId: string) => {
     for (let hour = 9; hour < 17; hour += 1) {
       const response = await admin.page.request.post('/api/v1/appointments', {
@@ -122,8 +125,8 @@ async function makeWorld(browser: Browser, baseURL: string | undefined): Promise
   };
   const customerAppointment = await appointment(customer.customerId);
   const adminAppointment = await appointment(adminCustomer.customerId);
-  // A recurring cleaning each (issue 14), every 4 weeks from the same day: its later visits fall after
-  // the demo team's 4 weeks, so the series pages show visits needing a time too.
+  // A recurring cleaning each (issue 14), every 4 weeks from the same day: its later visits fall on days
+  // nobody works, so the series pages show visits needing a time too.
   const series = async (customerId: string) => {
     for (let hour = 16; hour >= 9; hour -= 1) {
       const response = await admin.page.request.post(`/api/v1/series/customers/${customerId}`, {

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from './support/accounts.ts';
 import { businessDay, businessInstant, longDay } from './support/business-time.ts';
+import { cleanersOfItsOwn, OWN_DAYS } from './support/own-team.ts';
 import { startFreshServer } from './support/server.ts';
 
 /**
@@ -308,9 +309,13 @@ for (const language of ['en', 'fr'] as const) {
     await api.createCustomer('Maude', lastName);
     const { employeeId: busyId } = await api.createEmployee('Hugo', employeeLast);
     await api.createEmployee('Léa', employeeLast);
+    // A day after the demo team's weeks that no other test books, with a cleaner of its own, who takes each
+    // visit booked at 15:00 (the first one is then given to Hugo). On a day of the demo team, that took two
+    // of its cleaners free at 15:00: a weekday with two (today's weekday decides) and another test's visit
+    // left none (NO_CLEANER_FREE). A retry books another day: the first try's appointments hold this one.
+    const day = businessDay(OWN_DAYS.staffAdd[language] + 4 * test.info().retry);
+    await cleanersOfItsOwn(day, 1, `Staff${tag}`);
     // Hugo already works elsewhere at the time this test books.
-    // A retry books another day: the first try's appointments still fill this one.
-    const day = businessDay((language === 'en' ? 22 : 23) + 2 * test.info().retry);
     const other = await api.createCustomer('Noé', `Autre-${tag}`);
     const busy = await api.createAppointment(other.customerId, businessInstant(day, 15), `Other ${tag}`);
     await api.assign(busy.appointmentId, [busyId]);

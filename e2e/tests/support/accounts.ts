@@ -112,6 +112,13 @@ export async function closeAccountConnections() {
   if (open) await (await open).close();
 }
 
+/** The test server's database, through the connection this worker keeps (`closeAccountConnections`). */
+export async function testServerDatabase(): Promise<Database> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('No data folder: E2E_DATA_DIR is not set.');
+  return (await (testServer ??= connect(dataDir))).db;
+}
+
 /**
  * A new account (its email) with the role or roles, on the running server of the data folder (the test server's
  * unless told): the rows the operator's tool writes (`users create`, its address verified), written by the

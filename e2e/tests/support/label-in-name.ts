@@ -142,7 +142,23 @@ type AxNode = {
  * readable lines ("button "Cancel Appointment" is named "Cancel the appointment of …"").
  */
 export async function labelInNameMismatches(page: Page): Promise<string[]> {
-  const shown = await page.evaluate(markVisibleControls, { selector: CONTROLS, mark: MARK });
+  // The words are read in the page, the names from Chromium's tree a moment later: a list that refreshes in
+  // between (the appointments refresh every 30 s, and other tests add some) would compare one render's words
+  // with the next one's names ("button showing 66 is named Page 68"). So the words are read again after
+  // the tree, and both are read afresh when they changed.
+  for (let reading = 1; ; reading += 1) {
+    const shown = await page.evaluate(markVisibleControls, { selector: CONTROLS, mark: MARK });
+    const mismatches = await namesOf(page, shown);
+    const again = await page.evaluate(markVisibleControls, { selector: CONTROLS, mark: MARK });
+    await page.evaluate((mark) => {
+      for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
+    }, MARK);
+    if (JSON.stringify(again) === JSON.stringify(shown)) return mismatches;
+    if (reading === 5) throw new Error('The page kept changing while its controls were read.');
+  }
+}
+
+async function namesOf(page: Page, shown: Shown[]): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('DOM.enable');
@@ -180,8 +196,5 @@ export async function labelInNameMismatches(page: Page): Promise<string[]> {
     return mismatches;
   } finally {
     await cdp.detach();
-    await page.evaluate((mark) => {
-      for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
-    }, MARK);
   }
 }

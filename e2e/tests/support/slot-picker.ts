@@ -13,7 +13,11 @@ export async function pickTime(
   labels: { nextMonth: string; time: string },
 ): Promise<Locator> {
   const dayButton = scope.getByRole('button', { name: longDay(day, language), exact: true }).first();
-  if (!(await dayButton.isVisible())) await scope.getByRole('button', { name: labels.nextMonth }).click();
+  // Month by month (a day after the demo team's weeks is two or three months on), once the calendar shows.
+  await expect(scope.getByRole('button', { name: labels.nextMonth })).toBeVisible();
+  for (let turn = 0; turn < 14 && !(await dayButton.isVisible()); turn += 1) {
+    await scope.getByRole('button', { name: labels.nextMonth }).click();
+  }
   await dayButton.click();
   const time = scope.getByRole('button', { name: labels.time, exact: true });
   await expect(time).toBeEnabled();

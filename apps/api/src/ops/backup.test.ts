@@ -8,7 +8,7 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
-import { buildTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, createTestDatabase, emailQueueSettled, type TestApp } from '../../test/helpers.ts';
 import { world } from '../../test/world.ts';
 import { makeService } from '../../test/factories.ts';
 import { addDays, appointmentSchema } from '@eclat/shared';
@@ -99,6 +99,10 @@ beforeAll(async () => {
     },
   });
   expect(series.statusCode, series.body).toBe(201);
+  // The booking's and the series' emails are delivered by the job worker, which writes a row of each in
+  // email_deliveries: done before a test reads the data, else a delivery between its reads (a loaded
+  // machine delays them by seconds) makes the backup differ from what the test read before it.
+  await emailQueueSettled(app.db.$client);
 });
 afterAll(async () => {
   await app.close();

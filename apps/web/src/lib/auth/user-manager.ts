@@ -5,7 +5,7 @@ import { setAccessTokenGetter, setUserEmailGetter } from '@/lib/api-client';
 
 import { decodeAccessToken } from './access-token';
 import { createOidcSettings } from './oidc-settings';
-import { renewSession } from './renewal';
+import { browserHandoff, renewSession } from './renewal';
 
 let current: { key: string; manager: UserManager } | null = null;
 
@@ -33,6 +33,12 @@ export function getUserManager(config: AuthConfig): UserManager {
   // Shortly before the access token expires, renew it (once for all tabs, see renewal.ts).
   manager.events.addAccessTokenExpiring(() => {
     void renewSession(manager);
+  });
+  // Signed out (here or in another tab): the user handed over between tabs goes too.
+  manager.events.addUserUnloaded(() => {
+    void browserHandoff()
+      ?.clear()
+      .catch(() => undefined);
   });
   // Another tab renewed the session, signed in or signed out: follow it here.
   const storageKey = `oidc.user:${manager.settings.authority}:${manager.settings.client_id}`;
