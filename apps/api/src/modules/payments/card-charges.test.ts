@@ -365,27 +365,30 @@ describe('a deposit per service', () => {
     expect(await money()).toMatchObject({ refundDueCents: 2_825, state: 'refund_due' });
   });
 
-  it('is not taken without a card on file, nor for a service without one', async () => {
+  it('is not taken without a card on file (the booking is refused first), nor for a service without one', async () => {
     const admin = await signedIn(app, ['admin']);
     const withDeposit = await makeService(app);
     await depositOf(admin.headers, withDeposit, { kind: 'fixed', cents: 5_000 });
     const noCard = await makeCustomer(app, { postalCode: TORONTO.postalCode });
     const withCard = await customerWithCard();
     const plain = await makeService(app);
-    for (const [who, serviceId] of [
-      [noCard, withDeposit],
-      [withCard, plain],
-    ] as const) {
+    const book = (who: { customerId: string; headers: Record<string, string> }, serviceId: string) => {
       days += 1;
-      const res = await call(app, 'POST', `/appointments/customers/${who.customerId}`, who.headers, {
+      return call(app, 'POST', `/appointments/customers/${who.customerId}`, who.headers, {
         serviceIds: [serviceId],
         appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
       });
-      expect(res.statusCode, res.body).toBe(201);
-      const { appointmentId } = appointmentSchema.parse(res.json());
-      expect(intentRequests(appointmentId)).toEqual([]);
-      expect(await ledgerOf(appointmentId)).toEqual([]);
-    }
+    };
+    // Without a card, the customer's own booking is refused (decision 056): nothing booked, nothing charged.
+    const refused = await book(noCard, withDeposit);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CARD_REQUIRED' });
+    // With a card, a service that asks no deposit takes none.
+    const res = await book(withCard, plain);
+    expect(res.statusCode, res.body).toBe(201);
+    const { appointmentId } = appointmentSchema.parse(res.json());
+    expect(intentRequests(appointmentId).filter((key) => key?.includes(':deposit:'))).toEqual([]);
+    expect(await ledgerOf(appointmentId)).toEqual([]);
   });
 });
 
