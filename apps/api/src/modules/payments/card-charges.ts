@@ -128,15 +128,14 @@ const markCaptured = (db: Db, attempt: Attempt, providerPaymentId: string) =>
 /**
  * `POST /appointments/:id/tips` (the visit's own customer, PAYMENTS=stripe): a tip charged off session to
  * the card on file, attributed to the visit's cleaners, with its receipt. Refused on a cancelled visit or
- * one not completed (`refuseTipUnlessCompleted`), without a card (409 NO_CARD_ON_FILE); a declined card answers 402
- * CARD_DECLINED and records nothing. The dialog's key again: the same attempt, never a second charge.
+ * one not completed (`refuseTipUnlessCompleted`), without a card (409 NO_CARD_ON_FILE); a declined card
+ * answers 402 CARD_DECLINED and records nothing. The dialog's key again: the same attempt, never a second charge.
  */
 export async function tipByCard(
   deps: ChargeDeps,
   caller: Caller,
   appointmentId: string,
   body: AddTipBody,
-  now = new Date(),
 ): Promise<VisitPayments> {
   const visit = await findPaidVisit(deps.db, appointmentId);
   if (!visit) throw notFound('Appointment');
