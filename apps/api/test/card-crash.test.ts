@@ -27,7 +27,7 @@ import { killServerProcesses, startReadyServer, stopServer, type ServerProcess }
  * One database and one customer; a visit per step and side; three server processes: the first is
  * killed with the five "answer lost" requests held at once, the second finishes those at start and is
  * killed with the five "never sent" requests held, the third finishes those.
- * Tips and fees by card are not charged by any route yet: their cases go in `Round`s like these.
+ * Tips and fees by card (decision 057): a second case, two server processes, both sides at once.
  */
 
 const TZ = 'America/Toronto';
@@ -35,6 +35,9 @@ const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 
 /** $100 with Ontario's 13 % HST. */
 const VISIT_CENTS = 11_300;
 const REFUND_CENTS = 5_000;
+const TIP_CENTS = 1_500;
+/** A lockout fee before tax. */
+const FEE_CENTS = 5_000;
 /** Each wait (a request reaching the fake, the restarted server settling) is bounded by this. */
 const WAIT_MS = 60_000;
 
@@ -51,6 +54,7 @@ let dataDir: string;
 let serverEnv: Record<string, string>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let customerId: string;
+let customerHeaders: Record<string, string>;
 let serviceId: string;
 let extraId: string;
 
@@ -86,6 +90,7 @@ beforeAll(async () => {
   extraId = await makeService(setup, { title: 'Oven' });
   const who = await makeCustomer(setup, { postalCode: TORONTO.postalCode });
   customerId = who.customerId;
+  customerHeaders = who.headers;
   // The card on file, through the hosted page.
   const page = await call(setup, 'POST', '/payments/card-setup', who.headers);
   expect(page.statusCode, page.body).toBe(201);
@@ -141,18 +146,30 @@ const refundBody = (visit: Visit) => ({
   idempotencyKey: `crash-refund-${visit.id.slice(0, 8)}`,
 });
 
-/** A request to the server under test, as the office's screens send it (status and body). */
-async function send(server: ServerProcess, method: string, url: string, body: object) {
+/** A request to the server under test, as the office's screens (or the customer's) send it. */
+async function send(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  body: object,
+  headers: Record<string, string> = admin.headers,
+) {
   const res = await fetch(`${server.base}/api/v1${url}`, {
     method,
-    headers: { ...admin.headers, 'content-type': 'application/json' },
+    headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.text() };
 }
 /** The same, to a server that is killed before it answers: its answer is never read. */
-const sendToDie = (server: ServerProcess, method: string, url: string, body: object) => {
-  void send(server, method, url, body).catch(() => undefined);
+const sendToDie = (
+  server: ServerProcess,
+  method: string,
+  url: string,
+  body: object,
+  headers?: Record<string, string>,
+) => {
+  void send(server, method, url, body, headers).catch(() => undefined);
 };
 
 /** Bounded: a wait that does not end within WAIT_MS fails the test, with the server's output. */
@@ -505,10 +522,96 @@ describe('kill -9 between a call to Stripe and our ledger write', () => {
     expect(await stopServer(third)).toBe(0);
   }, 400_000);
 
-  // No route charges a tip or a fee by card yet (issue 29's `cardcharges`): each becomes a step of
-  // `Round` (a visit brought to it, its request cut by key, what the restarted server settles).
-  it.todo('a tip by card: once at Stripe and once in the ledger after a kill -9 on either side');
-  it.todo(
-    'a fee by card (late cancellation, lockout): once at Stripe and once in the ledger after a kill -9',
-  );
+  it('restarted, a tip by card and a lockout fee by card exist once at Stripe and once in the ledger', async () => {
+    // Tips: two visits done and paid by card (the hold captured at completion).
+    const tipVisits = await heldVisits(2);
+    for (const visit of tipVisits) {
+      const done = await call(
+        setup,
+        'PUT',
+        `/appointments/${visit.id}`,
+        admin.headers,
+        statusBody(visit, 'completed'),
+      );
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    // Lockout fees: two visits whose time has come (moved into the past), not held.
+    const feeVisits = [await newVisit(), await newVisit()];
+    for (const visit of feeVisits) {
+      const start = new Date(Date.now() - 3 * 3_600_000);
+      await setup.db
+        .update(appointments)
+        .set({ appointmentDate: start, endsAt: new Date(start.getTime() + 3_600_000) })
+        .where(eq(appointments.id, visit.id));
+    }
+    const [tipLost, tipSent] = tipVisits;
+    const [feeLost, feeSent] = feeVisits;
+    if (!tipLost || !tipSent || !feeLost || !feeSent) throw new Error('no visit');
+    const tipBody = (visit: Visit) => ({
+      cents: TIP_CENTS,
+      idempotencyKey: `crash-tip-${visit.id.slice(0, 8)}`,
+    });
+    const feeBody = (visit: Visit) => ({
+      feeKind: 'lockout',
+      cents: FEE_CENTS,
+      note: 'No one home, the key was not in the box',
+      idempotencyKey: `crash-fee-${visit.id.slice(0, 8)}`,
+    });
+    const steps = [
+      { visit: tipLost, side: 'answer-lost', purpose: 'tip' },
+      { visit: tipSent, side: 'never-sent', purpose: 'tip' },
+      { visit: feeLost, side: 'answer-lost', purpose: 'fee' },
+      { visit: feeSent, side: 'never-sent', purpose: 'fee' },
+    ] as const;
+    const sendStep = (server: ServerProcess, step: (typeof steps)[number]) =>
+      step.purpose === 'tip'
+        ? send(server, 'POST', `/appointments/${step.visit.id}/tips`, tipBody(step.visit), customerHeaders)
+        : send(server, 'POST', `/appointments/${step.visit.id}/fees`, feeBody(step.visit));
+
+    // The customer's tip and the office's fee, each cut at Stripe (done or dropped), then kill -9.
+    const cuts = steps.map((step) => cut(ROUTE.create, keyOf(step.visit, step.purpose, 1), step.side));
+    const first = await startServer();
+    for (const step of steps) void sendStep(first, step).catch(() => undefined);
+    await killWhenHeld(first, cuts);
+    expect(steps.map((step) => carriedOut(ROUTE.create, keyOf(step.visit, step.purpose, 1)).length)).toEqual([
+      1, 0, 1, 0,
+    ]);
+    // What the kill left: the attempts pending; no tip row; each fee recorded, not yet paid.
+    for (const step of steps) {
+      expect(await attemptsOf(step.visit)).toContain(`${step.purpose}:1:pending`);
+      expect((await ledgerOf(step.visit)).map((row) => row.kind)).toEqual(
+        step.purpose === 'tip' ? ['payment'] : ['fee'],
+      );
+    }
+
+    // Restarted: the dialogs send their forms again with their keys (as they do after an error).
+    const second = await startServer();
+    for (const step of steps) {
+      const again = await sendStep(second, step);
+      expect(again.status, again.body).toBe(201);
+    }
+    fake.webhooks.retryFailed();
+    await within(fake.webhooks.settled(), 'the webhooks delivered', second);
+    for (const step of steps) {
+      const key = keyOf(step.visit, step.purpose, 1);
+      // Once at Stripe, whichever side the kill fell on.
+      expect(carriedOut(ROUTE.create, key), key).toHaveLength(1);
+      const charged = intentsOf(step.visit).filter((intent) => intent.metadata.attempt_key === key);
+      expect(charged.map((intent) => intent.status)).toEqual(['succeeded']);
+      expect(await attemptsOf(step.visit)).toContain(`${step.purpose}:1:captured`);
+      // Once in the ledger: one row under the attempt's key, with Stripe's id.
+      const rows = await ledgerOf(step.visit);
+      expect(rows.filter((row) => row.key === key).map((row) => [row.kind, row.providerPaymentId])).toEqual([
+        [step.purpose === 'tip' ? 'tip' : 'payment', charged[0]?.id],
+      ]);
+      expect(rows.map((row) => row.kind)).toEqual(
+        step.purpose === 'tip' ? ['payment', 'tip'] : ['fee', 'payment'],
+      );
+    }
+    // The tip is paid on top of the visit; the fee and its HST ($50.00 + $6.50) paid, nothing owed for it.
+    expect(await moneyOf(tipLost)).toMatchObject({ tipsCents: TIP_CENTS, owedCents: 0 });
+    const fee = await moneyOf(feeLost);
+    expect(fee.paidCents).toBe(FEE_CENTS + 650);
+    expect(await stopServer(second)).toBe(0);
+  }, 400_000);
 });
