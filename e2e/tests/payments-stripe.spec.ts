@@ -42,6 +42,14 @@ const TEXT = {
     creditSubject: /^Your credit note C?N?-?\d*/,
     creditTaxes: ['HST 13%'],
     neededSubject: 'Payment needed for your Éclat cleaning',
+    tipOpen: /^Add a tip for the visit of /,
+    tipTitle: 'Add a tip',
+    tipOther: 'Another amount',
+    tipAmount: 'Amount',
+    tipContinue: 'Continue',
+    tipCharge: 'Charge $15.00',
+    tipDone: 'Thank you! Your tip of $15.00 was charged.',
+    tipLine: 'Tip',
   },
   fr: {
     postalCode: 'H2X 1Y4',
@@ -67,6 +75,14 @@ const TEXT = {
     creditSubject: /^Votre note de crédit /,
     creditTaxes: ['TPS 5\u00a0%', 'TVQ 9,975\u00a0%'],
     neededSubject: 'Paiement requis pour votre ménage Éclat',
+    tipOpen: /^Ajouter un pourboire pour la visite du /,
+    tipTitle: 'Ajouter un pourboire',
+    tipOther: 'Un autre montant',
+    tipAmount: 'Montant',
+    tipContinue: 'Continuer',
+    tipCharge: 'Payer 15,00\u00a0$',
+    tipDone: 'Merci! Votre pourboire de 15,00\u00a0$ a été payé.',
+    tipLine: 'Pourboire',
   },
 } as const;
 
@@ -261,6 +277,26 @@ for (const language of ['en', 'fr'] as const) {
         .getByTestId('money-summary')
         .locator('[data-state]');
       await expect(state).toHaveText(t.paid);
+
+      // The customer adds a tip from My Appointments: charged to the card once, with its own receipt.
+      await me.goto('/my-appointments');
+      await me.getByRole('button', { name: t.tipOpen }).click();
+      const tipDialog = me.getByRole('dialog', { name: t.tipTitle });
+      await tipDialog.getByRole('radio', { name: t.tipOther }).check();
+      await tipDialog.getByRole('textbox', { name: t.tipAmount }).fill('15');
+      await tipDialog.getByRole('button', { name: t.tipContinue }).click();
+      await tipDialog.getByRole('button', { name: t.tipCharge }).click();
+      await expect(me.getByText(t.tipDone)).toBeVisible();
+      await expect(tipDialog).toBeHidden();
+      const tipsOf = () => intentsOf(appointmentId).filter((intent) => intent.metadata.purpose === 'tip');
+      expect(tipsOf().map((intent) => [intent.status, intent.amount])).toEqual([['succeeded', 1_500]]);
+      const receipts = () =>
+        smtp.messages.filter(
+          (message) =>
+            message.to?.[0]?.address === customerEmail && t.receiptSubject.test(message.subject ?? ''),
+        );
+      await expect.poll(() => receipts().length, { timeout: 30_000 }).toBe(2);
+      expect(receipts()[1]?.text).toContain(t.tipLine);
 
       // The admin refunds $20 of it on the card, with a reason (as the office's form sends it).
       const adminToken = await readAccessToken(admin.page);

@@ -31,7 +31,10 @@ export function checkTip(typed: string): { cents: number } | { error: string } {
   return { cents };
 }
 
-/** Whether My Appointments offers "Add a tip" on a visit: completed, and started before `now`. */
-export function offersTip(visit: { status: string; appointmentDate: string }, now: Date): boolean {
-  return visit.status === 'completed' && new Date(visit.appointmentDate).getTime() <= now.getTime();
+/**
+ * Whether My Appointments offers "Add a tip" on a visit: the server's rule (`refuseTipUnlessCompleted`,
+ * decision 054), a completed visit, whatever its hour (the office may mark it done early).
+ */
+export function offersTip(visit: { status: string }): boolean {
+  return visit.status === 'completed';
 }

@@ -117,7 +117,7 @@ export function MyAppointmentsRoute() {
   }, [hasTipLink, setSearchParams]);
   const tipVisit = tipFor ? list.items.find((item) => item.appointmentId === tipFor) : undefined;
   // Open once the list has the visit and it may be tipped.
-  const isTipOpen = tipsByCard && tipVisit !== undefined && offersTip(tipVisit, new Date());
+  const isTipOpen = tipsByCard && tipVisit !== undefined && offersTip(tipVisit);
 
   const confirmCancel = (appointment: Appointment, late = false) => {
     // Inside the cut-off with a fee (decision 057): the fee is named before the customer confirms.
@@ -218,7 +218,7 @@ export function MyAppointmentsRoute() {
                         dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
                       })}
                     />
-                    {tipsByCard && offersTip(appointment, new Date()) && (
+                    {tipsByCard && offersTip(appointment) && (
                       <Group>
                         <Button
                           variant="light"
