@@ -34,6 +34,7 @@ const TEXT = {
     cardSaved: 'Card saved',
     replaceAsked: 'Your bank did not accept the card',
     status: 'Status',
+    card: 'Card',
     saveChanges: 'Save Changes',
     paid: 'Paid',
     payments: 'Payments',
@@ -43,6 +44,12 @@ const TEXT = {
     creditTaxes: ['HST 13%'],
     neededSubject: 'Payment needed for your Éclat cleaning',
     tipOpen: /^Add a tip for the visit of /,
+    refundOpen: 'Refund',
+    refundAmount: /^Amount/,
+    refundReason: /^Reason/,
+    refundReview: 'Review the refund',
+    refundConfirm: 'Refund $20.00',
+    refundDone: '$20.00 has been refunded.',
     tipTitle: 'Add a tip',
     tipOther: 'Another amount',
     tipAmount: 'Amount',
@@ -62,6 +69,7 @@ const TEXT = {
     cardSaved: 'Carte enregistrée',
     replaceAsked: 'Votre banque n’a pas accepté la carte',
     status: 'Statut',
+    card: 'Carte',
     saveChanges: 'Enregistrer les modifications',
     paid: 'Payé',
     payments: 'Paiements',
@@ -76,6 +84,12 @@ const TEXT = {
     creditTaxes: ['TPS 5\u00a0%', 'TVQ 9,975\u00a0%'],
     neededSubject: 'Paiement requis pour votre ménage Éclat',
     tipOpen: /^Ajouter un pourboire pour la visite du /,
+    refundOpen: 'Rembourser',
+    refundAmount: /^Montant/,
+    refundReason: /^Motif/,
+    refundReview: 'Vérifier le remboursement',
+    refundConfirm: 'Rembourser 20,00\u00a0$',
+    refundDone: '20,00\u00a0$ a été remboursé.',
     tipTitle: 'Ajouter un pourboire',
     tipOther: 'Un autre montant',
     tipAmount: 'Montant',
@@ -298,25 +312,19 @@ for (const language of ['en', 'fr'] as const) {
       await expect.poll(() => receipts().length, { timeout: 30_000 }).toBe(2);
       expect(receipts()[1]?.text).toContain(t.tipLine);
 
-      // The admin refunds $20 of it on the card, with a reason (as the office's form sends it).
-      const adminToken = await readAccessToken(admin.page);
-      const refunded = await admin.page.evaluate(
-        async ({ token, appointmentId, key }) => {
-          const res = await fetch(`/api/v1/appointments/${appointmentId}/refunds`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              cents: 2000,
-              method: 'card',
-              reason: 'Oven not cleaned',
-              idempotencyKey: key,
-            }),
-          });
-          return res.status;
-        },
-        { token: adminToken, appointmentId, key: `e2e-refund-${language}-${Date.now()}` },
-      );
-      expect(refunded).toBe(201);
+      // The admin refunds $20 of it to the card, with a reason, from the visit's Payments section.
+      await admin.page.goto(`/appointments/edit/${appointmentId}`);
+      await admin.page
+        .getByRole('region', { name: t.payments })
+        .getByRole('button', { name: t.refundOpen })
+        .click();
+      const refundDialog = admin.page.getByRole('dialog', { name: t.refundOpen });
+      await expect(refundDialog.getByRole('radio', { name: t.card })).toBeChecked();
+      await refundDialog.getByRole('textbox', { name: t.refundAmount }).fill('20');
+      await refundDialog.getByRole('textbox', { name: t.refundReason }).fill('Oven not cleaned');
+      await refundDialog.getByRole('button', { name: t.refundReview }).click();
+      await refundDialog.getByRole('button', { name: t.refundConfirm }).click();
+      await expect(admin.page.getByText(t.refundDone)).toBeVisible();
       expect(fake.objects('refund').filter((refund) => refund.amount === 2000).length).toBeGreaterThan(0);
       const credit = await mailTo(smtp, customerEmail, t.creditSubject);
       for (const line of t.creditTaxes) expect(credit.text).toContain(line);

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@eclat/shared';
 import { Alert, Button, Group, Radio, TextInput } from '@mantine/core';
 
 import { useTranslation } from '@/lib/i18n';
@@ -8,15 +9,20 @@ import { failureText } from '../failure-text';
 export const OFFICE_METHODS = ['cash', 'cheque', 'interac'] as const;
 export type OfficeMethod = (typeof OFFICE_METHODS)[number];
 
-/** How the money was paid or given back: cash, cheque or Interac e-Transfer. */
-export function OfficeMethodField({
+/**
+ * How the money was paid or given back: cash, cheque or Interac e-Transfer; `methods` adds the card where
+ * the provider gives money back to it (a refund with PAYMENTS=stripe).
+ */
+export function OfficeMethodField<Method extends PaymentMethod>({
   label,
   value,
   onChange,
+  methods,
 }: {
   label: string;
-  value: OfficeMethod;
-  onChange: (method: OfficeMethod) => void;
+  value: Method;
+  onChange: (method: Method) => void;
+  methods: readonly Method[];
 }) {
   const { t } = useTranslation();
   return (
@@ -24,12 +30,12 @@ export function OfficeMethodField({
       label={label}
       value={value}
       onChange={(chosen) => {
-        const method = OFFICE_METHODS.find((item) => item === chosen);
+        const method = methods.find((item) => item === chosen);
         if (method) onChange(method);
       }}
     >
       <Group gap="lg" mt={6}>
-        {OFFICE_METHODS.map((item) => (
+        {methods.map((item) => (
           <Radio key={item} value={item} label={t(`payments.method.${item}`)} />
         ))}
       </Group>

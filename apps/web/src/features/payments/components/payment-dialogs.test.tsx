@@ -26,9 +26,15 @@ function renderRecord(owedCents = 11_300, onClose: () => void = () => undefined)
   );
 }
 
-function renderRefund(refundableCents = 11_300, onClose: () => void = () => undefined) {
+function renderRefund(refundableCents = 11_300, onClose: () => void = () => undefined, takesCards = false) {
   return renderScreen(
-    <RefundDialog appointmentId={VISIT} refundableCents={refundableCents} opened onClose={onClose} />,
+    <RefundDialog
+      appointmentId={VISIT}
+      refundableCents={refundableCents}
+      takesCards={takesCards}
+      opened
+      onClose={onClose}
+    />,
     { path: '/appointments/edit/x', session: admin },
   );
 }
@@ -192,6 +198,28 @@ describe('Refund', () => {
       method: 'cash',
       reason: 'Bathroom skipped',
     });
+  });
+
+  it('offers no card when cards are not taken, and gives back to the card first when they are', async () => {
+    const sent = api({ status: 201, body: {} });
+    const manual = renderRefund(11_300);
+    await screen.findByRole('textbox', { name: /^Amount/ });
+    expect(screen.queryByRole('radio', { name: 'Card' })).toBeNull();
+    manual.unmount();
+
+    renderRefund(11_300, () => undefined, true);
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: /^Amount/ });
+    expect(screen.getByRole('radio', { name: 'Card' })).toHaveProperty('checked', true);
+    await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'Oven not cleaned');
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
+    const confirmation = await screen.findByTestId('refund-confirmation');
+    expect(within(confirmation).getByText('Refund $113.00 to the card?')).toBeTruthy();
+    await user.click(within(confirmation).getByRole('button', { name: 'Refund $113.00' }));
+    await waitFor(() => {
+      expect(posts(sent, 'refunds')).toHaveLength(1);
+    });
+    expect(posts(sent, 'refunds')[0]?.body).toMatchObject({ cents: 11_300, method: 'card' });
   });
 
   it('says how the money is given back in lower case inside the sentence, in French too', async () => {

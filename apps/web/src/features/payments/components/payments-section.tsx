@@ -3,6 +3,7 @@ import { IconCash, IconReceiptRefund, IconReceiptTax } from '@tabler/icons-react
 import { useState } from 'react';
 
 import { LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
+import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { useVisitPayments } from '../api/get-visit-payments';
@@ -22,6 +23,7 @@ export function PaymentsSection({ appointmentId, timeZone }: { appointmentId: st
   const { t } = useTranslation();
   const locale = useLanguage();
   const payments = useVisitPayments(appointmentId);
+  const { mode } = usePaymentsShown();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => {
     setDialog(null);
@@ -83,6 +85,7 @@ export function PaymentsSection({ appointmentId, timeZone }: { appointmentId: st
         <RefundDialog
           appointmentId={appointmentId}
           refundableCents={money.refundableCents}
+          takesCards={mode === 'stripe'}
           opened={dialog === 'refund'}
           onClose={close}
         />

@@ -8,6 +8,7 @@ import { useRecordPayment } from '../api/ledger-writes';
 import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
 import {
+  OFFICE_METHODS,
   AmountField,
   LedgerFormEnd,
   OfficeMethodField,
@@ -65,7 +66,12 @@ function RecordPaymentForm({ appointmentId, owedCents, onDone }: FormProps) {
             <Radio value="tip" label={t('payments.kind.tip')} />
           </Group>
         </Radio.Group>
-        <OfficeMethodField label={t('payments.form.method')} value={method} onChange={setMethod} />
+        <OfficeMethodField
+          label={t('payments.form.method')}
+          value={method}
+          onChange={setMethod}
+          methods={OFFICE_METHODS}
+        />
         <AmountField
           label={t('payments.form.amount')}
           description={owedCents > 0 ? t('payments.record.amountHint') : undefined}

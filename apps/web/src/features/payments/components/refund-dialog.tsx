@@ -9,21 +9,24 @@ import { useRefund } from '../api/ledger-writes';
 import { centsToInput } from '../amounts';
 import { checkAmount } from '../amount-field';
 import { failureText } from '../failure-text';
-import { AmountField, OfficeMethodField, ReferenceField, type OfficeMethod } from './ledger-fields';
+import { AmountField, OFFICE_METHODS, OfficeMethodField, ReferenceField } from './ledger-fields';
 import { LedgerModal } from './ledger-modal';
-type FormProps = { appointmentId: string; refundableCents: number; onDone: () => void };
-type Checked = { cents: number; method: OfficeMethod; reason: string; reference: string };
+/** With PAYMENTS=stripe the money can go back to the card (the provider refunds it), first choice. */
+const WITH_CARD = ['card', ...OFFICE_METHODS] as const;
+type RefundMethod = (typeof WITH_CARD)[number];
+type FormProps = { appointmentId: string; refundableCents: number; takesCards: boolean; onDone: () => void };
+type Checked = { cents: number; method: RefundMethod; reason: string; reference: string };
 
 /**
  * The refund's two steps: the form (amount prefilled with what may be refunded, how, why), then a
  * confirmation that says the amount before anything is sent.
  */
-function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
+function RefundForm({ appointmentId, refundableCents, takesCards, onDone }: FormProps) {
   const { t, i18n } = useTranslation();
   const locale = useLanguage();
   const refund = useRefund();
   const [amount, setAmount] = useState(() => centsToInput(refundableCents, locale));
-  const [method, setMethod] = useState<OfficeMethod>('cash');
+  const [method, setMethod] = useState<RefundMethod>(takesCards ? 'card' : 'cash');
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
@@ -115,7 +118,12 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
             setErrors((current) => ({ ...current, amount: undefined }));
           }}
         />
-        <OfficeMethodField label={t('payments.refund.method')} value={method} onChange={setMethod} />
+        <OfficeMethodField
+          label={t('payments.refund.method')}
+          value={method}
+          onChange={setMethod}
+          methods={takesCards ? WITH_CARD : OFFICE_METHODS}
+        />
         <Textarea
           label={t('payments.refund.reason')}
           required
@@ -147,13 +155,19 @@ function RefundForm({ appointmentId, refundableCents, onDone }: FormProps) {
 export function RefundDialog({
   appointmentId,
   refundableCents,
+  takesCards,
   opened,
   onClose,
 }: Omit<FormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <LedgerModal segment="refunds" title={t('payments.refund.title')} opened={opened} onClose={onClose}>
-      <RefundForm appointmentId={appointmentId} refundableCents={refundableCents} onDone={onClose} />
+      <RefundForm
+        appointmentId={appointmentId}
+        refundableCents={refundableCents}
+        takesCards={takesCards}
+        onDone={onClose}
+      />
     </LedgerModal>
   );
 }
