@@ -257,6 +257,9 @@ const READ_LIMITS_ALLOWED = [
   'TaxSettings.',
   'TaxRate.',
   'TaxLine.',
+  // A service's deposit (decision 057): written only through `PUT /admin/services/{id}/deposit`, by the
+  // same schema, and read back as it was stored.
+  'DepositRule.',
 ];
 
 /** Every limit of the schemas the operations answer with, named `Component.path.to.field`. */
