@@ -227,7 +227,7 @@ async function screenshots(page: Page, name: string) {
 
 for (const language of ['en', 'fr'] as const) {
   withServer(
-    `${language}: a card kept at booking is held, captured when completed, refunded in part, and replaced after a decline`,
+    `${language}: a card kept at booking is held, captured when completed, tipped, refunded in part, and replaced after a decline`,
     async ({ browser, stripeServer: { base, dataDir, fake, smtp } }) => {
       const t = TEXT[language];
       test.setTimeout(240_000);
