@@ -91,7 +91,7 @@ export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<numbe
  * moved beyond the hold's window (`PAYMENT_HOLD_HOURS` from now) has its hold released (`releaseHolds`;
  * a Stripe hold lapses after about 7 days, before a visit moved a week on would start); the holds pass
  * holds it again when it comes within the window, for what it owes then. A visit moved earlier, into the
- * window, is held by the next pass as any other; a hold that lapsed at Stripe is marked by its
+ * window, is held by the next pass like every other visit; a hold that lapsed at Stripe is marked by its
  * `payment_intent.canceled` event (or the reconciliation) and held again by the next pass. A failure
  * here never fails the move: the hold then lapses at Stripe and is renewed the same way.
  */
