@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays, checkoutRedirectSchema, errorBodySchema, seriesDetailSchema } from '@eclat/shared';
+import { addDays, errorBodySchema, seriesDetailSchema } from '@eclat/shared';
 import { appointments, paymentAttempts } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeService, makeVisit, type TestCustomer } from '../../../test/factories.ts';
-import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
 
 /**
  * Booking with a card kept on file (PAYMENTS=stripe, decision 056), against the real app and the local
@@ -18,27 +19,20 @@ const TZ = 'America/Toronto';
 let fake: StripeFake;
 let app: TestApp;
 let serviceId: string;
+let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  app = await buildTestApp({
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.url,
-    PUBLIC_URL: 'http://localhost:3000',
+  started = await startStripeApp({
     PAYMENT_HOLD_HOURS: '168',
     SLOT_CAPACITY: '5',
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  fake.webhooks.setEndpoint(`${address}/api/v1/payments/stripe/webhook`);
+  ({ fake, app } = started);
   serviceId = await makeService(app, { pricing: 100 });
 });
 
 afterAll(async () => {
   await fake.webhooks.settled();
-  await app.close();
-  await fake.close();
+  await closeStripeApp(started);
 });
 
 beforeEach(async () => {
@@ -47,16 +41,8 @@ beforeEach(async () => {
 
 /** The customer goes through the card page with this test card and comes back (`card-setup/done`). */
 async function saveCard(who: TestCustomer, testCard = 'good') {
-  const res = await call(app, 'POST', '/payments/card-setup', who.headers);
-  expect(res.statusCode, res.body).toBe(201);
-  const { url } = checkoutRedirectSchema.parse(res.json());
-  const sent = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card: testCard }),
-    redirect: 'manual',
-  });
-  const back = new URL(sent.headers.get('location') ?? '');
+  const sent = await sendHostedCardPage(app, who, testCard);
+  const back = new URL(sent.location ?? '');
   const done = await call(app, 'POST', '/payments/card-setup/done', who.headers, {
     sessionId: back.searchParams.get('session'),
   });

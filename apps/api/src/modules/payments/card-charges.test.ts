@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  addDays,
-  appointmentSchema,
-  checkoutRedirectSchema,
-  lateCancellationPolicySchema,
-  visitPaymentsSchema,
-} from '@eclat/shared';
+import { addDays, appointmentSchema, lateCancellationPolicySchema, visitPaymentsSchema } from '@eclat/shared';
 import {
   appointmentAssignments,
   appointments,
@@ -27,7 +21,8 @@ import {
   type Headers,
   type TestCustomer,
 } from '../../../test/factories.ts';
-import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
 import { reconcileCards } from './card-reconcile.ts';
 import type { StripeCard } from './stripe-client.ts';
 import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
@@ -47,26 +42,19 @@ let fake: StripeFake;
 let app: TestApp;
 let card: StripeCard;
 
+let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
+
 beforeAll(async () => {
-  fake = await startStripeFake();
-  const env = {
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.url,
-    PUBLIC_URL: 'http://localhost:3000',
+  started = await startStripeApp({
     LATE_CANCELLATION: 'fee',
     LATE_CANCELLATION_FEE_CENTS: '4000',
-  };
-  app = await buildTestApp(env);
-  card = await stripeCardFor(testConfig(env));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  fake.webhooks.setEndpoint(`${address}/api/v1/payments/stripe/webhook`);
+  });
+  ({ fake, app } = started);
+  card = await stripeCardFor(testConfig(started.env));
 });
 
 afterAll(async () => {
-  await app.close();
-  await fake.close();
+  await closeStripeApp(started);
 });
 
 beforeEach(async () => {
@@ -76,15 +64,7 @@ beforeEach(async () => {
 /** A customer in Toronto with a good card kept on file through the fake's Checkout page. */
 async function customerWithCard(testCard = 'good') {
   const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
-  const res = await call(app, 'POST', '/payments/card-setup', who.headers);
-  expect(res.statusCode, res.body).toBe(201);
-  const { url } = checkoutRedirectSchema.parse(res.json());
-  await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card: testCard }),
-    redirect: 'manual',
-  });
+  await sendHostedCardPage(app, who, testCard);
   await fake.webhooks.settled();
   return who;
 }

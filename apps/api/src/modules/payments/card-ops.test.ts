@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  addDays,
-  appointmentSchema,
-  appointmentsPageSchema,
-  checkoutRedirectSchema,
-  seriesDetailSchema,
-} from '@eclat/shared';
+import { addDays, appointmentSchema, appointmentsPageSchema, seriesDetailSchema } from '@eclat/shared';
 import { appointments, customers, paymentAttempts, paymentLedger } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { testConfig, type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
-import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
 import { holdVisit, placeDueHolds, settleLeftovers } from './card.service.ts';
 import { nextRetryAt, retryFailedHolds } from './card-retries.ts';
 import { reconcileCards, storeDiscrepancies } from './card-reconcile.ts';
@@ -34,18 +29,12 @@ let fake: StripeFake;
 let app: TestApp;
 let card: StripeCard;
 
+let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
+
 beforeAll(async () => {
-  fake = await startStripeFake();
-  const env = {
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.url,
-    PUBLIC_URL: 'http://localhost:3000',
-  };
-  app = await buildTestApp(env);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  fake.webhooks.setEndpoint(`${address}/api/v1/payments/stripe/webhook`);
+  started = await startStripeApp();
+  ({ fake, app } = started);
+  const { env } = started;
   card = {
     ...(await stripeCardFor(testConfig(env))),
     stripe: createStripeClient({
@@ -58,8 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await fake.close();
+  await closeStripeApp(started);
 });
 
 beforeEach(async () => {
@@ -83,15 +71,7 @@ async function pass(now: Date) {
 }
 
 async function saveCard(who: TestCustomer, testCard = 'good') {
-  const res = await call(app, 'POST', '/payments/card-setup', who.headers);
-  expect(res.statusCode, res.body).toBe(201);
-  const { url } = checkoutRedirectSchema.parse(res.json());
-  const sent = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card: testCard }),
-    redirect: 'manual',
-  });
+  const sent = await sendHostedCardPage(app, who, testCard);
   expect(sent.status).toBe(303);
   await fake.webhooks.settled();
 }

@@ -4,7 +4,6 @@ import {
   addDays,
   appointmentSchema,
   cardOnFileSchema,
-  checkoutRedirectSchema,
   visitPaymentsSchema,
   appointmentsPageSchema,
 } from '@eclat/shared';
@@ -12,7 +11,8 @@ import { customers, paymentAttempts, stripeEvents } from '../../db/schema/index.
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
-import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
 import { placeDueHolds, settleCompletedVisit, settleLeftovers } from './card.service.ts';
 import type { StripeCard } from './stripe-client.ts';
 import { createStripeClient } from './stripe-client.ts';
@@ -31,18 +31,12 @@ let fake: StripeFake;
 let app: TestApp;
 let card: StripeCard;
 
+let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
+
 beforeAll(async () => {
-  fake = await startStripeFake();
-  const env = {
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.url,
-    PUBLIC_URL: 'http://localhost:3000',
-  };
-  app = await buildTestApp(env);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  fake.webhooks.setEndpoint(`${address}/api/v1/payments/stripe/webhook`);
+  started = await startStripeApp();
+  ({ fake, app } = started);
+  const { env } = started;
   // The hold pass as the job runs it, with a client that gives up after half a second, no retry.
   card = {
     ...(await stripeCardFor(testConfig(env))),
@@ -56,8 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await fake.close();
+  await closeStripeApp(started);
 });
 
 beforeEach(async () => {
@@ -71,18 +64,7 @@ const cardOf = async (who: TestCustomer) => {
 };
 
 /** The customer asks for the card page, and sends its form with this test card. */
-async function saveCard(who: TestCustomer, testCard = 'good') {
-  const res = await call(app, 'POST', '/payments/card-setup', who.headers);
-  expect(res.statusCode, res.body).toBe(201);
-  const { url } = checkoutRedirectSchema.parse(res.json());
-  const sent = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card: testCard }),
-    redirect: 'manual',
-  });
-  return { url, status: sent.status, location: sent.headers.get('location') };
-}
+const saveCard = (who: TestCustomer, testCard = 'good') => sendHostedCardPage(app, who, testCard);
 
 const stripeCustomerOf = async (customerId: string) => {
   const [row] = await app.db
