@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.ts';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
@@ -28,7 +29,15 @@ type StepResult = {
   skipped: number;
   seconds: number;
   note?: string;
+  /** The failed tests (and, for e2e, those that passed only on retry), named in the summary. */
+  failures?: string[];
 };
+
+/** The first line of a failure's message, short enough for the summary. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? '').split('\n').find((text) => text.trim() !== '') ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
 const results: StepResult[] = [];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -90,7 +99,27 @@ type VitestReport = {
   numPendingTests: number;
   numTodoTests: number;
   success: boolean;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 };
+
+/** Each failed test of a Vitest report as `file › test: first line of the error`, and each file that failed outside a test. */
+function vitestFailures(data: VitestReport): string[] {
+  const failures: string[] = [];
+  for (const file of data.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return failures;
+}
 
 /**
  * One Vitest project, its tests counted from its JSON report. `buffered`: its output kept and printed whole
@@ -132,11 +161,38 @@ async function vitest(
     failed: passed + data.numFailedTests === 0 ? Math.max(failed, 1) : failed,
     skipped: data.numPendingTests + data.numTodoTests,
     seconds,
+    failures: vitestFailures(data),
     ...(passed + data.numFailedTests === 0 ? { note: 'no test ran' } : {}),
   };
 }
 
-type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+type PlaywrightSpec = {
+  title: string;
+  file: string;
+  line: number;
+  tests: { status: string; results: { status: string; error?: { message?: string } }[] }[];
+};
+type PlaywrightSuite = { specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] };
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PlaywrightSuite[];
+};
+
+/** Each e2e test that failed, or passed only on retry, with the first line of its first error. */
+function playwrightFailures(suites: PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => {
+          const error = test.results.find((result) => result.error)?.error?.message;
+          const label = test.status === 'flaky' ? 'passed on retry' : 'failed';
+          return `${spec.file}:${spec.line} › ${spec.title} (${label}): ${firstLine(stripVTControlCharacters(error ?? ''))}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites),
+  ]);
+}
 
 async function e2e(built: boolean) {
   const started = Date.now();
@@ -176,7 +232,7 @@ async function e2e(built: boolean) {
     });
     return;
   }
-  const { stats } = JSON.parse(fs.readFileSync(report, 'utf8')) as PlaywrightReport;
+  const { stats, suites } = JSON.parse(fs.readFileSync(report, 'utf8')) as PlaywrightReport;
   const passed = stats.expected + stats.flaky;
   results.push({
     name: 'e2e tests',
@@ -184,6 +240,7 @@ async function e2e(built: boolean) {
     failed: stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1),
     skipped: stats.skipped,
     seconds,
+    failures: playwrightFailures(suites),
     ...(stats.flaky > 0 ? { note: `${stats.flaky} passed only on retry` } : {}),
   });
 }
@@ -239,6 +296,12 @@ for (const r of results) {
   console.log(
     `  ${status} ${r.name.padEnd(width)}  ${counts}  (${r.seconds.toFixed(1)} s)${r.note ? `  ${r.note}` : ''}`,
   );
+}
+// What failed, by name, where the end of a long log is all that is read.
+const failures = results.flatMap((r) => (r.failures ?? []).map((failure) => `${r.name}: ${failure}`));
+if (failures.length > 0) {
+  console.log('\nFailed, or passed only on retry');
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
