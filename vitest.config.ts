@@ -47,8 +47,11 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for a hung test, not speed checks: on a loaded 2-core machine building an app on a
+          // fresh database alone took 7.5 s, and a test of a few bookings went past 30 s (three files
+          // at once beside five other engineers' work).
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
           pool: 'forks',
           // Three files at once, each in its own process on its own database: most of their time is
           // spent waiting on PostgreSQL, a child process or a job worker (decision 033). The default on

@@ -263,13 +263,11 @@ describe('email through the job queue', () => {
     const app = await startApp(await createTestDatabase(), { DATA_DIR: dataDir });
     await app.jobs.enqueue('email', confirmation('file@example.com', 'en'));
     const mailbox = path.join(dataDir, 'mail');
-    await expect
-      .poll(async () => (await fs.readdir(mailbox).catch(() => [])).length, {
-        timeout: 15_000,
-        interval: 200,
-      })
-      .toBe(1);
-    const [file] = await fs.readdir(mailbox);
+    // The mailbox writes a hidden `.partial` file, then renames it: only the finished message counts.
+    const finished = async () =>
+      (await fs.readdir(mailbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
+    await expect.poll(async () => (await finished()).length, { timeout: 15_000, interval: 200 }).toBe(1);
+    const [file] = await finished();
     const raw = await fs.readFile(path.join(mailbox, file ?? ''), 'utf8');
     const email = await PostalMime.parse(raw);
     expect(file).toMatch(/file@example\.com\.eml$/);

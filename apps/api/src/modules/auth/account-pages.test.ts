@@ -223,7 +223,10 @@ describe('sign in', () => {
 describe('forgot password', () => {
   async function mailbox() {
     const dir = path.join(dataDir, 'mail');
-    return (await fs.readdir(dir).catch(() => [])).map((file) => path.join(dir, file));
+    // Finished messages only: a message being written is a hidden `.partial` file until it is renamed.
+    return (await fs.readdir(dir).catch(() => []))
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) => path.join(dir, file));
   }
 
   it('answers the same for unknown addresses and sends nothing', async () => {
