@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { DiscrepancyKind, PaymentDiscrepancy } from '@eclat/shared';
 import { appointments, paymentAttempts, paymentDiscrepancies, paymentLedger } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
@@ -16,26 +17,6 @@ import type { StripeCard } from './stripe-client.ts';
  */
 
 export const RECONCILE_DAYS = 35;
-
-export const DISCREPANCY_KINDS = [
-  /** A payment Stripe took (a capture, a charge) that our ledger lacked: written (repaired). */
-  'payment_missing',
-  /** A payment Stripe took for no attempt or visit of ours (a deleted visit): to look at. */
-  'payment_unknown',
-  /** Our ledger's amount for a payment differs from what Stripe received. */
-  'amount_differs',
-  /** A card payment in our ledger that Stripe does not show as taken. */
-  'payment_not_at_stripe',
-  /** A hold our attempt thinks live that lapsed or was cancelled at Stripe: marked (repaired). */
-  'hold_lapsed',
-  /** A hold live at Stripe our records do not hold (a failed or released attempt, a closed visit). */
-  'hold_unexpected',
-  /** A refund Stripe made on one of our payments that our ledger lacks. */
-  'refund_missing',
-  /** A card refund in our ledger that Stripe does not show as made. */
-  'refund_not_at_stripe',
-] as const;
-export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
 export type Discrepancy = {
   kind: DiscrepancyKind;
@@ -286,14 +267,26 @@ export async function storeDiscrepancies(db: Db, found: Discrepancy[]): Promise<
   return found.filter((item) => isNew.has(`${item.kind}:${item.providerObjectId}`));
 }
 
-/** `GET /payments/discrepancies` (admin): the latest differences, newest first. */
+/**
+ * `GET /payments/discrepancies` (admin): the latest differences, those still to look at first (decision
+ * 061), then newest first.
+ */
 export async function listDiscrepancies(db: Db, limit = 100) {
   const rows = await db
     .select()
     .from(paymentDiscrepancies)
-    .orderBy(desc(paymentDiscrepancies.foundAt), desc(paymentDiscrepancies.id))
+    .orderBy(
+      sql`${paymentDiscrepancies.resolvedAt} is null desc`,
+      desc(paymentDiscrepancies.foundAt),
+      desc(paymentDiscrepancies.id),
+    )
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(discrepancyOf);
+}
+
+/** A stored difference as the office's routes answer it. */
+export function discrepancyOf(row: typeof paymentDiscrepancies.$inferSelect): PaymentDiscrepancy {
+  return {
     id: row.id,
     kind: row.kind,
     providerObjectId: row.providerObjectId,
@@ -302,5 +295,7 @@ export async function listDiscrepancies(db: Db, limit = 100) {
     detail: row.detail,
     repaired: row.repaired,
     foundAt: row.foundAt.toISOString(),
-  }));
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolutionNote: row.resolutionNote,
+  };
 }
