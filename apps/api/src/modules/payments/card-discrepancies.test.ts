@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { discrepanciesSchema, discrepancySchema } from '@eclat/shared';
-import { paymentDiscrepancies } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { call, makeCustomer, signedIn } from '../../../test/factories.ts';
-import { closeStripeApp, startStripeApp } from '../../../test/stripe-app.ts';
-import { storeDiscrepancies } from './card-reconcile.ts';
+import { addDays, appointmentSchema } from '@eclat/shared';
+import { customers, paymentDiscrepancies } from '../../db/schema/index.ts';
+import { fromLocal, todayIn } from '../../lib/time-zone.ts';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { call, makeCustomer, makeService, signedIn } from '../../../test/factories.ts';
+import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
+import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import { reconcileCards, storeDiscrepancies } from './card-reconcile.ts';
+import { settleLostRefunds } from './card-refunds.ts';
+import { recordCardPayment } from './payments.service.ts';
+import type { StripeCard } from './stripe-client.ts';
+import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * The office's view of what the reconciliation found (decision 061): the list, those still to look at
@@ -13,11 +20,14 @@ import { storeDiscrepancies } from './card-reconcile.ts';
  */
 
 let app: TestApp;
+let fake: StripeFake;
+let card: StripeCard;
 let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
 
 beforeAll(async () => {
   started = await startStripeApp();
-  ({ app } = started);
+  ({ app, fake } = started);
+  card = await stripeCardFor(testConfig(started.env));
 });
 
 afterAll(async () => {
@@ -133,5 +143,89 @@ describe('without cards', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('a refund of ours Stripe made and the ledger lacks', () => {
+  const TZ = 'America/Toronto';
+  const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
+  const deps = () => ({
+    db: app.db,
+    jobs: app.jobs,
+    provider: stripeProvider(card.stripe),
+    business: { brandName: 'Éclat', timeZone: TZ },
+    card,
+  });
+
+  it('is the holds pass’s alone: the reconciliation leaves it for a day, the pass reports it once', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
+    await sendHostedCardPage(app, who);
+    await fake.webhooks.settled();
+    const visitOf = async (days: number) => {
+      const res = await call(app, 'POST', '/appointments', admin.headers, {
+        customerId: who.customerId,
+        serviceIds: [await makeService(app)],
+        appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
+        status: 'confirmed',
+        place: TORONTO,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return appointmentSchema.parse(res.json()).appointmentId;
+    };
+    const paidVisit = await visitOf(5);
+    const otherVisit = await visitOf(6);
+    const [onFile] = await app.db.select().from(customers).where(eq(customers.id, who.customerId));
+    // A payment taken at Stripe and in the ledger.
+    const intent = await card.stripe.paymentIntents.create(
+      {
+        amount: 11_300,
+        currency: 'cad',
+        customer: onFile?.stripeCustomerId ?? '',
+        payment_method: onFile?.cardPaymentMethodId ?? '',
+        confirm: true,
+        off_session: true,
+        metadata: { visit_id: paidVisit },
+      },
+      { idempotencyKey: `visit:${paidVisit}:charge:test` },
+    );
+    await recordCardPayment(deps(), paidVisit, {
+      cents: 11_300,
+      idempotencyKey: `visit:${paidVisit}:charge:test`,
+      providerPaymentId: intent.id,
+    });
+    // A refund made as ours is (its form in the metadata), but for a visit whose ledger cannot take it.
+    const made = await card.stripe.refunds.create(
+      {
+        payment_intent: intent.id,
+        amount: 2_000,
+        metadata: {
+          visit_id: otherVisit,
+          ledger_key: `visit:${otherVisit}:refund:lost-form-key`,
+          recorded_by: admin.user.id,
+          reason: 'Broken vase',
+        },
+      },
+      { idempotencyKey: `visit:${otherVisit}:refund:lost-form-key` },
+    );
+    const now = new Date();
+    const aboutIt = (found: { providerObjectId: string }[]) =>
+      found.filter((item) => item.providerObjectId === made.id);
+
+    // Within the pass's day the reconciliation does not report it (before: refund_missing, a second report).
+    expect(aboutIt(await reconcileCards(deps(), now))).toEqual([]);
+    const lost = await settleLostRefunds(deps(), now);
+    expect(lost.failed.map((failure) => failure.refundId)).toEqual([made.id]);
+    await settleLostRefunds(deps(), now);
+    const stored = await app.db
+      .select()
+      .from(paymentDiscrepancies)
+      .where(eq(paymentDiscrepancies.providerObjectId, made.id));
+    expect(stored).toMatchObject([
+      { kind: 'refund_missing', appointmentId: otherVisit, cents: 2_000, repaired: false },
+    ]);
+    // Past the pass's day (it no longer looks), the reconciliation is the one to see it.
+    const later = new Date(now.getTime() + 25 * 60 * 60 * 1000);
+    expect(aboutIt(await reconcileCards(deps(), later))).toMatchObject([{ kind: 'refund_missing' }]);
   });
 });

@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PaymentDiscrepancy, ResolveDiscrepancyBody } from '@eclat/shared';
+import type { DiscrepancyKind, PaymentDiscrepancy, ResolveDiscrepancyBody } from '@eclat/shared';
 import { paymentDiscrepancies } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { discrepancyOf } from './card-reconcile.ts';
+
+/** A difference the reconciliation (or the holds pass) found, before it is stored. */
+export type Discrepancy = {
+  kind: DiscrepancyKind;
+  providerObjectId: string;
+  appointmentId: string | null;
+  cents: number | null;
+  detail: string;
+  repaired: boolean;
+};
 
 /**
  * `POST /payments/discrepancies/{id}/resolve` (admin, decision 061): the admin has looked at a difference
@@ -29,4 +38,32 @@ export async function resolveDiscrepancy(
     .returning();
   if (!row) throw notFound('Discrepancy');
   return discrepancyOf(row);
+}
+
+/** The differences stored, once each: returns those new to this run (the caller logs them). */
+export async function storeDiscrepancies(db: Db, found: Discrepancy[]): Promise<Discrepancy[]> {
+  if (found.length === 0) return [];
+  const inserted = await db
+    .insert(paymentDiscrepancies)
+    .values(found)
+    .onConflictDoNothing()
+    .returning({ kind: paymentDiscrepancies.kind, providerObjectId: paymentDiscrepancies.providerObjectId });
+  const isNew = new Set(inserted.map((row) => `${row.kind}:${row.providerObjectId}`));
+  return found.filter((item) => isNew.has(`${item.kind}:${item.providerObjectId}`));
+}
+
+/** A stored difference as the office's routes answer it. */
+export function discrepancyOf(row: typeof paymentDiscrepancies.$inferSelect): PaymentDiscrepancy {
+  return {
+    id: row.id,
+    kind: row.kind,
+    providerObjectId: row.providerObjectId,
+    appointmentId: row.appointmentId,
+    cents: row.cents,
+    detail: row.detail,
+    repaired: row.repaired,
+    foundAt: row.foundAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolutionNote: row.resolutionNote,
+  };
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { DiscrepancyKind, PaymentDiscrepancy } from '@eclat/shared';
 import { appointments, paymentAttempts, paymentDiscrepancies, paymentLedger } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
+import { discrepancyOf, type Discrepancy } from './card-discrepancies.ts';
+import { isLostRefundsOwn } from './card-refunds.ts';
 import type { StripeCard } from './stripe-client.ts';
 
 /**
@@ -17,15 +18,6 @@ import type { StripeCard } from './stripe-client.ts';
  */
 
 export const RECONCILE_DAYS = 35;
-
-export type Discrepancy = {
-  kind: DiscrepancyKind;
-  providerObjectId: string;
-  appointmentId: string | null;
-  cents: number | null;
-  detail: string;
-  repaired: boolean;
-};
 
 type ReconcileDeps = PaymentsDeps & { card: StripeCard };
 
@@ -204,6 +196,8 @@ export async function reconcileCards(deps: ReconcileDeps, now: Date): Promise<Di
       typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
     if (!intentId || !ourIntents.has(intentId) || refund.status !== 'succeeded' || refundIds.has(refund.id))
       continue;
+    // One of ours from the last day: the holds pass's to record, or to report if it cannot (decision 061).
+    if (isLostRefundsOwn(refund, now)) continue;
     found.push({
       providerObjectId: refund.id,
       appointmentId:
@@ -255,18 +249,6 @@ async function recordMissingPayment(
   );
 }
 
-/** The differences stored, once each: returns those new to this run (the caller logs them). */
-export async function storeDiscrepancies(db: Db, found: Discrepancy[]): Promise<Discrepancy[]> {
-  if (found.length === 0) return [];
-  const inserted = await db
-    .insert(paymentDiscrepancies)
-    .values(found)
-    .onConflictDoNothing()
-    .returning({ kind: paymentDiscrepancies.kind, providerObjectId: paymentDiscrepancies.providerObjectId });
-  const isNew = new Set(inserted.map((row) => `${row.kind}:${row.providerObjectId}`));
-  return found.filter((item) => isNew.has(`${item.kind}:${item.providerObjectId}`));
-}
-
 /**
  * `GET /payments/discrepancies` (admin): the latest differences, those still to look at first (decision
  * 061), then newest first.
@@ -284,18 +266,5 @@ export async function listDiscrepancies(db: Db, limit = 100) {
   return rows.map(discrepancyOf);
 }
 
-/** A stored difference as the office's routes answer it. */
-export function discrepancyOf(row: typeof paymentDiscrepancies.$inferSelect): PaymentDiscrepancy {
-  return {
-    id: row.id,
-    kind: row.kind,
-    providerObjectId: row.providerObjectId,
-    appointmentId: row.appointmentId,
-    cents: row.cents,
-    detail: row.detail,
-    repaired: row.repaired,
-    foundAt: row.foundAt.toISOString(),
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    resolutionNote: row.resolutionNote,
-  };
-}
+// Stored once each, by kind and Stripe id (`card-discrepancies.ts`); re-exported for the job and the tests.
+export { storeDiscrepancies, type Discrepancy } from './card-discrepancies.ts';
