@@ -46,6 +46,8 @@ export const discrepancySchema = z
     /** When the admin marked it resolved; null: still to look at. */
     resolvedAt: z.iso.datetime({ offset: true }).nullable(),
     resolutionNote: z.string().nullable(),
+    /** Whether that visit is still ours (a deleted visit has no page to open). */
+    visitExists: z.boolean(),
   })
   .meta({ id: 'PaymentDiscrepancy' });
 export type PaymentDiscrepancy = z.infer<typeof discrepancySchema>;

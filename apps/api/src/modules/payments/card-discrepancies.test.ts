@@ -84,6 +84,11 @@ describe('the office resolves a difference', () => {
     const order = listed.map((item) => item.id).filter((id) => id === older || id === newer);
     // The older one, still open, comes before the newer one resolved.
     expect(order).toEqual([older, newer]);
+    // Stored with no visit: none to open.
+    expect(listed.find((item) => item.id === older)).toMatchObject({
+      appointmentId: null,
+      visitExists: false,
+    });
     const [row] = await app.db
       .select({ by: paymentDiscrepancies.resolvedByUserId })
       .from(paymentDiscrepancies)
@@ -224,6 +229,14 @@ describe('a refund of ours Stripe made and the ledger lacks', () => {
     expect(stored).toMatchObject([
       { kind: 'refund_missing', appointmentId: otherVisit, cents: 2_000, repaired: false },
     ]);
+    // The office's list names the visit, which still exists (a link to open it).
+    const listed = discrepanciesSchema.parse(
+      (await call(app, 'GET', '/payments/discrepancies', admin.headers)).json(),
+    );
+    expect(listed.find((item) => item.providerObjectId === made.id)).toMatchObject({
+      appointmentId: otherVisit,
+      visitExists: true,
+    });
     // Past the pass's day (it no longer looks), the reconciliation is the one to see it.
     const later = new Date(now.getTime() + 25 * 60 * 60 * 1000);
     expect(aboutIt(await reconcileCards(deps(), later))).toMatchObject([{ kind: 'refund_missing' }]);

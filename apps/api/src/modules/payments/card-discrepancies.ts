@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DiscrepancyKind, PaymentDiscrepancy, ResolveDiscrepancyBody } from '@eclat/shared';
-import { paymentDiscrepancies } from '../../db/schema/index.ts';
+import { appointments, paymentDiscrepancies } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 
@@ -35,9 +35,14 @@ export async function resolveDiscrepancy(
       resolutionNote: body.note,
     })
     .where(eq(paymentDiscrepancies.id, id))
-    .returning();
+    .returning({ id: paymentDiscrepancies.id });
   if (!row) throw notFound('Discrepancy');
-  return discrepancyOf(row);
+  const [read] = await db
+    .select(discrepancyColumns)
+    .from(paymentDiscrepancies)
+    .where(eq(paymentDiscrepancies.id, row.id));
+  if (!read) throw notFound('Discrepancy');
+  return discrepancyOf(read.row, read.visitExists);
 }
 
 /** The differences stored, once each: returns those new to this run (the caller logs them). */
@@ -53,7 +58,10 @@ export async function storeDiscrepancies(db: Db, found: Discrepancy[]): Promise<
 }
 
 /** A stored difference as the office's routes answer it. */
-export function discrepancyOf(row: typeof paymentDiscrepancies.$inferSelect): PaymentDiscrepancy {
+export function discrepancyOf(
+  row: typeof paymentDiscrepancies.$inferSelect,
+  visitExists: boolean,
+): PaymentDiscrepancy {
   return {
     id: row.id,
     kind: row.kind,
@@ -65,5 +73,12 @@ export function discrepancyOf(row: typeof paymentDiscrepancies.$inferSelect): Pa
     foundAt: row.foundAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     resolutionNote: row.resolutionNote,
+    visitExists,
   };
 }
+
+/** Whether the visit a difference names is still ours (a deleted one has no page to open). */
+const visitExistsSql = sql<boolean>`exists (select 1 from ${appointments} where ${appointments.id} = ${paymentDiscrepancies.appointmentId})`;
+
+/** The stored differences with whether their visit still exists. */
+export const discrepancyColumns = { row: paymentDiscrepancies, visitExists: visitExistsSql };

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { appointments, paymentAttempts, paymentDiscrepancies, paymentLedger } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
-import { discrepancyOf, type Discrepancy } from './card-discrepancies.ts';
+import { discrepancyColumns, discrepancyOf, type Discrepancy } from './card-discrepancies.ts';
 import { isLostRefundsOwn } from './card-refunds.ts';
 import type { StripeCard } from './stripe-client.ts';
 
@@ -255,7 +255,7 @@ async function recordMissingPayment(
  */
 export async function listDiscrepancies(db: Db, limit = 100) {
   const rows = await db
-    .select()
+    .select(discrepancyColumns)
     .from(paymentDiscrepancies)
     .orderBy(
       sql`${paymentDiscrepancies.resolvedAt} is null desc`,
@@ -263,7 +263,7 @@ export async function listDiscrepancies(db: Db, limit = 100) {
       desc(paymentDiscrepancies.id),
     )
     .limit(limit);
-  return rows.map(discrepancyOf);
+  return rows.map(({ row, visitExists }) => discrepancyOf(row, visitExists));
 }
 
 // Stored once each, by kind and Stripe id (`card-discrepancies.ts`); re-exported for the job and the tests.

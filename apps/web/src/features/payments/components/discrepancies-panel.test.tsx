@@ -21,6 +21,7 @@ const OPEN: PaymentDiscrepancy = {
   foundAt: '2026-11-20T08:40:00.000Z',
   resolvedAt: null,
   resolutionNote: null,
+  visitExists: true,
 };
 const REPAIRED: PaymentDiscrepancy = {
   ...OPEN,
@@ -28,6 +29,7 @@ const REPAIRED: PaymentDiscrepancy = {
   kind: 'payment_unknown',
   providerObjectId: 'pi_456',
   appointmentId: null,
+  visitExists: false,
   cents: 5_000,
   resolvedAt: '2026-11-21T09:00:00.000Z',
   resolutionNote: 'Refunded in the dashboard.',

@@ -140,7 +140,7 @@ export function DiscrepanciesPanel() {
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    {item.appointmentId ? (
+                    {item.appointmentId && item.visitExists ? (
                       <Anchor
                         component={Link}
                         to={paths.editAppointment.getHref(item.appointmentId)}
@@ -150,7 +150,11 @@ export function DiscrepanciesPanel() {
                       </Anchor>
                     ) : (
                       <Text size="sm" c="dimmed">
-                        {t('payments.discrepancies.noVisit')}
+                        {t(
+                          item.appointmentId
+                            ? 'payments.discrepancies.visitGone'
+                            : 'payments.discrepancies.noVisit',
+                        )}
                       </Text>
                     )}
                   </Table.Td>
