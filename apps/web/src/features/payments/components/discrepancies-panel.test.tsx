@@ -81,7 +81,9 @@ describe('the differences with Stripe', () => {
     renderPanel();
     const rows = await screen.findAllByTestId('discrepancy-row');
     expect(rows).toHaveLength(2);
-    const first = within(rows[0] as HTMLElement);
+    const [firstRow, secondRow] = rows;
+    if (!firstRow || !secondRow) throw new Error('two rows expected');
+    const first = within(firstRow);
     expect(first.getByText('Amounts differ')).toBeTruthy();
     expect(first.getByText('$113.00')).toBeTruthy();
     expect(first.getByText('pi_123')).toBeTruthy();
@@ -89,7 +91,7 @@ describe('the differences with Stripe', () => {
       `/appointments/edit/${VISIT}`,
     );
     expect(first.getByText('Nov 20, 2026', { exact: false })).toBeTruthy();
-    const second = within(rows[1] as HTMLElement);
+    const second = within(secondRow);
     expect(second.getByText('No visit')).toBeTruthy();
     expect(second.getByText('Refunded in the dashboard.')).toBeTruthy();
     expect(second.queryByRole('button', { name: /^Mark resolved/ })).toBeNull();

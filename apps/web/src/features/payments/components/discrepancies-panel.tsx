@@ -60,7 +60,9 @@ function ResolveForm({ discrepancy, onDone }: { discrepancy: PaymentDiscrepancy;
           label={t('payments.discrepancies.note')}
           description={t('payments.discrepancies.noteHint')}
           value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+          }}
           error={error ? t(error, { max: MAX_RESOLUTION_NOTE }) : undefined}
           maxLength={MAX_RESOLUTION_NOTE}
           autosize
@@ -189,7 +191,9 @@ export function DiscrepanciesPanel() {
                             kind,
                             date: dateTime.format(new Date(item.foundAt)),
                           })}
-                          onClick={() => setResolving(item)}
+                          onClick={() => {
+                            setResolving(item);
+                          }}
                         >
                           {t('payments.discrepancies.markResolved')}
                         </Button>
@@ -204,12 +208,21 @@ export function DiscrepanciesPanel() {
       </Table.ScrollContainer>
       <Modal
         opened={resolving !== null}
-        onClose={() => setResolving(null)}
+        onClose={() => {
+          setResolving(null);
+        }}
         title={t('payments.discrepancies.resolveTitle')}
         size="md"
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        {resolving && <ResolveForm discrepancy={resolving} onDone={() => setResolving(null)} />}
+        {resolving && (
+          <ResolveForm
+            discrepancy={resolving}
+            onDone={() => {
+              setResolving(null);
+            }}
+          />
+        )}
       </Modal>
     </Stack>
   );
