@@ -35,6 +35,7 @@ import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
 import { cardReconcileRoutes } from './modules/payments/card-reconcile.routes.ts';
+import { taxSnapshotBackfillPlugin } from './modules/payments/tax-snapshot-backfill.ts';
 import { cardRoutes } from './modules/payments/card.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
@@ -122,6 +123,8 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     prepare: prepareDatabase,
   });
   if (prepareDatabase) await app.register(firstStartPlugin, { config });
+  // Decision 061: visits paid before migration 0024 get their fixed taxes, once.
+  if (prepareDatabase) await app.register(taxSnapshotBackfillPlugin, { brandName: config.brandName });
   if (options.joinInstances) await app.register(instancesPlugin, { config });
   await app.register(publicReadsPlugin, { databaseUrl: options.databaseUrl });
   await app.register(jobsPlugin, {

@@ -31,6 +31,7 @@ export * from './money-format.ts';
 export * from './tax-format.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/card-charges.ts';
+export * from './schemas/discrepancies.ts';
 export * from './schemas/receipts.ts';
 export * from './date-range.ts';
 export * from './schemas/overview.ts';

@@ -340,6 +340,30 @@ function stateOf(money: {
   return money.totalCents > 0 ? 'paid' : 'nothing_due';
 }
 
+/**
+ * Whether what a visit owes is due yet (decision 061): once it is completed or cancelled (a cancelled visit
+ * owes only its fees), or once its time has come. Before that (a visit still to come, or one waiting for a
+ * time) its balance is not owed yet: the office's lists say "Not due" instead of "Unpaid" and no "Owed".
+ * A card declined ("Payment needed") is shown whatever the time: the customer has something to do.
+ */
+export function isBalanceDue(
+  visit: { status: string; appointmentDate: string; needsTime?: boolean },
+  now: Date,
+): boolean {
+  if (visit.status === 'completed' || visit.status === 'cancelled') return true;
+  if (visit.needsTime) return false;
+  return new Date(visit.appointmentDate).getTime() <= now.getTime();
+}
+
+/** A visit's payment as the office's lists show it: `not_due` for an unpaid visit still to come. */
+export function shownPaymentState(
+  state: PaymentState,
+  visit: { status: string; appointmentDate: string; needsTime?: boolean },
+  now: Date,
+): PaymentState | 'not_due' {
+  return state === 'unpaid' && !isBalanceDue(visit, now) ? 'not_due' : state;
+}
+
 /** What a refund of `cents` would give back, and the credit note of its credit (tax included, split). */
 export type RefundParts = {
   /** Money paid beyond the visit's total (no credit note: it was never a sale). */

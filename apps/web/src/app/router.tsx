@@ -121,6 +121,9 @@ export const routes: RouteObject[] = [
           screen(paths.editCustomer, () =>
             import('./routes/admin/edit-customer').then((m) => m.EditCustomerRoute),
           ),
+          screen(paths.paymentDiscrepancies, () =>
+            import('./routes/admin/payment-discrepancies').then((m) => m.PaymentDiscrepanciesRoute),
+          ),
           // Last of the screens: the build names shared chunks after the screens in this order, and the
           // public pages list those names (their first visit's bytes, decision 044).
           screen(paths.taxSettings, () => import('./routes/admin/taxes').then((m) => m.TaxSettingsRoute)),

@@ -84,6 +84,8 @@ describe('paths', () => {
         '/my-quotes',
         // The tax settings of payments (issue 29).
         '/tax-settings',
+        // What the reconciliation with Stripe found (decision 061).
+        '/payment-discrepancies',
       ].sort(),
     );
   });

@@ -105,6 +105,12 @@ export const paths = {
   employees: { path: '/employees', getHref: () => '/employees', access: admin },
   /** The business's tax numbers and each province's taxes (issue 29): receipts and the visits' money. */
   taxSettings: { path: '/tax-settings', getHref: () => '/tax-settings', access: admin },
+  /** What the reconciliation with Stripe found, to look at and mark resolved (decision 061). */
+  paymentDiscrepancies: {
+    path: '/payment-discrepancies',
+    getHref: () => '/payment-discrepancies',
+    access: admin,
+  },
   addEmployee: { path: '/add-employee', getHref: () => '/add-employee', access: admin },
   editEmployee: {
     path: '/edit-employee/:employeeId',

@@ -35,12 +35,12 @@ export function signedIn(email: string, permissions: Permission[] = []): Session
 
 /**
  * Renders a screen as the single-page app does (texts, theme, a fresh query cache, dates, the router)
- * at `path`, with the navigation `state` a previous page handed over. Any other path shows where a
+ * at `path` (and its query string `search`), with the navigation `state` a previous page handed over. Any other path shows where a
  * navigation led (`data-testid="location"`).
  */
 export function renderScreen(
   screen: ReactNode,
-  { path, state, session }: { path: string; state?: unknown; session: Session },
+  { path, search, state, session }: { path: string; search?: string; state?: unknown; session: Session },
 ) {
   return render(
     <I18nProvider>
@@ -48,7 +48,7 @@ export function renderScreen(
         <QueryClientProvider client={createQueryClient()}>
           <DatesProvider settings={{ firstDayOfWeek: 0 }}>
             <SessionContext value={session}>
-              <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+              <MemoryRouter initialEntries={[{ pathname: path, search, state }]}>
                 <Routes>
                   <Route path={path} element={screen} />
                   <Route path="*" element={<Elsewhere />} />

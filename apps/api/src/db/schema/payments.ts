@@ -14,7 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { FEE_KINDS, PAYMENT_METHODS, type Province, type ReceiptDocument, type TaxRate } from '@eclat/shared';
+import {
+  FEE_KINDS,
+  PAYMENT_METHODS,
+  type DiscrepancyKind,
+  type Province,
+  type ReceiptDocument,
+  type TaxRate,
+} from '@eclat/shared';
 import { appointments } from './appointments.ts';
 import { id } from './columns.ts';
 
@@ -186,6 +193,12 @@ export const paymentAttempts = pgTable(
      * attempts the holds pass makes.
      */
     requestKey: text('request_key'),
+    /**
+     * Calls of this attempt that got no answer from Stripe (a timeout, the network, a 5xx; not a decline):
+     * a tip, fee or deposit is tried again with the same key on a backoff, a bounded number of times
+     * (decision 061, `card-charge-retries.ts`).
+     */
+    transientFailures: integer('transient_failures').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -237,7 +250,7 @@ export const paymentDiscrepancies = pgTable(
   'payment_discrepancies',
   {
     id: id(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<DiscrepancyKind>().notNull(),
     /** Stripe's id of what differs (a PaymentIntent, a refund). */
     providerObjectId: text('provider_object_id').notNull(),
     appointmentId: uuid('appointment_id'),
@@ -247,6 +260,11 @@ export const paymentDiscrepancies = pgTable(
     detail: text('detail').notNull(),
     repaired: boolean('repaired').notNull(),
     foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the admin marked it looked at (decision 061); null: still to look at. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByUserId: uuid('resolved_by_user_id'),
+    /** What the admin did about it. */
+    resolutionNote: text('resolution_note'),
   },
   (t) => [
     uniqueIndex('payment_discrepancies_kind_object_uq').on(t.kind, t.providerObjectId),

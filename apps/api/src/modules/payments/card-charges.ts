@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   depositCents,
   sumCents,
@@ -8,7 +8,13 @@ import {
   type ServiceDeposit,
   type VisitPayments,
 } from '@eclat/shared';
-import { appointmentServices, customers, paymentAttempts, services } from '../../db/schema/index.ts';
+import {
+  appointmentServices,
+  appointments,
+  customers,
+  paymentAttempts,
+  services,
+} from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -42,7 +48,7 @@ import { attributeTip, refuseTipUnlessCompleted } from './tips.ts';
 
 type Caller = Pick<AuthContext, 'userId' | 'email' | 'emailVerified' | 'permissions'>;
 type ChargeDeps = PaymentsDeps & { card: StripeCard };
-type Attempt = typeof paymentAttempts.$inferSelect;
+export type Attempt = typeof paymentAttempts.$inferSelect;
 
 export const noCardOnFile = () =>
   new AppError('NO_CARD_ON_FILE', 'No card is kept on file for this customer: save one in the profile.');
@@ -108,13 +114,26 @@ async function chargeAttempt(
       ? { status: 'succeeded', providerPaymentId: intent.id, cents: intent.amount_received }
       : { status: 'failed', providerPaymentId: intent.id, failureCode: intent.status };
   } catch (error) {
-    if (!isCardError(error)) throw error;
+    if (!isCardError(error)) {
+      // No answer we can read (a timeout, the network, Stripe's 5xx): the attempt stays pending with its
+      // key, counted, and the holds pass tries it again on a backoff (decision 061).
+      await countTransientFailure(deps.db, attempt).catch(() => undefined);
+      throw error;
+    }
     return {
       status: 'failed',
       providerPaymentId: error.payment_intent?.id ?? null,
       failureCode: error.code ?? 'card_error',
     };
   }
+}
+
+/** One more call of the attempt left unanswered (decision 061): counted, and the moment kept for the backoff. */
+async function countTransientFailure(db: Db, attempt: Attempt): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ transientFailures: sql`${paymentAttempts.transientFailures} + 1`, updatedAt: new Date() })
+    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
 }
 
 const markCaptured = (db: Db, attempt: Attempt, providerPaymentId: string) =>
@@ -169,10 +188,33 @@ export async function tipByCard(
     return { done: false as const, attempt, card };
   });
   if (prepared.done) return visitPaymentsFor(deps, caller, appointmentId);
-  const { attempt } = prepared;
-  const outcome = await chargeAttempt(deps, attempt, prepared.card);
+  let settled: 'charged' | 'declined';
+  try {
+    settled = await settleTip(deps, prepared.attempt, prepared.card);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Stripe out of reach: the tip's attempt is kept with its key and tried again by the holds pass.
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The card could not be charged now: the tip is kept and will be tried again shortly.',
+    );
+  }
+  if (settled === 'declined') throw cardDeclined();
+  return visitPaymentsFor(deps, caller, appointmentId);
+}
+
+/**
+ * A tip's attempt charged, and what Stripe answered written: the tip's row, its shares, its receipt and
+ * the attempt captured, or the attempt failed alone (a declined tip owes nothing: no "payment needed",
+ * no email). Throws when Stripe gave no answer (the attempt stays pending, counted).
+ */
+async function settleTip(
+  deps: ChargeDeps,
+  attempt: Attempt,
+  card: { stripeCustomer: string; pm: string },
+): Promise<'charged' | 'declined'> {
+  const outcome = await chargeAttempt(deps, attempt, card);
   if (outcome.status === 'failed') {
-    // A declined tip owes nothing: the attempt fails alone (no "payment needed", no email).
     await deps.db
       .update(paymentAttempts)
       .set({
@@ -182,11 +224,11 @@ export async function tipByCard(
         updatedAt: new Date(),
       })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
-    throw cardDeclined();
+    return 'declined';
   }
   await recordCardPayment(
     deps,
-    appointmentId,
+    attempt.appointmentId,
     {
       kind: 'tip',
       cents: outcome.cents,
@@ -198,7 +240,26 @@ export async function tipByCard(
       await markCaptured(tx.db, attempt, outcome.providerPaymentId);
     },
   );
-  return visitPaymentsFor(deps, caller, appointmentId);
+  return 'charged';
+}
+
+/**
+ * A pending tip, fee or deposit tried again by the holds pass (decision 061): the same attempt, so the
+ * same Stripe key, on the card on file now. Without a card on file any more it is left to the caller.
+ * Throws when Stripe again gave no answer.
+ */
+export async function retryCharge(
+  deps: ChargeDeps,
+  attempt: Attempt,
+): Promise<'charged' | 'declined' | 'no-card'> {
+  const [visit] = await deps.db
+    .select({ customerId: appointments.customerId })
+    .from(appointments)
+    .where(eq(appointments.id, attempt.appointmentId));
+  const card = visit ? await cardOnFileOf(deps.db, visit.customerId) : null;
+  if (!card) return 'no-card';
+  if (attempt.purpose === 'tip') return settleTip(deps, attempt, card);
+  return settleCharge(deps, attempt, card);
 }
 
 // ---- fees ----
@@ -246,7 +307,7 @@ async function settleCharge(
   deps: ChargeDeps,
   attempt: Attempt,
   card: { stripeCustomer: string; pm: string },
-): Promise<void> {
+): Promise<'charged' | 'declined'> {
   const { appointmentId } = attempt;
   const outcome = await chargeAttempt(deps, attempt, card);
   if (outcome.status === 'failed') {
@@ -258,7 +319,7 @@ async function settleCharge(
         failureCode: outcome.failureCode,
       }),
     );
-    return;
+    return 'declined';
   }
   await recordCardPayment(
     deps,
@@ -270,6 +331,7 @@ async function settleCharge(
     },
     (tx) => markCaptured(tx.db, attempt, outcome.providerPaymentId).then(() => undefined),
   );
+  return 'charged';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
+import { retryPendingCharges } from './card-charge-retries.ts';
 import { settleLostRefunds } from './card-refunds.ts';
 import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
@@ -11,7 +12,8 @@ import type { PaymentsDeps } from './payments.service.ts';
  * 053), in the processes with workers, and once as they start (after a crash, what the killed process
  * left between Stripe and our ledger is finished at once, not up to five minutes later): what a status
  * change left undone at Stripe is done (a capture, a release), a refund Stripe made whose row a crash
- * lost is recorded (`card-refunds.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold.
+ * lost is recorded (`card-refunds.ts`), a tip, fee or deposit Stripe did not answer is tried again with its
+ * key (`card-charge-retries.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold.
  */
 export const cardHoldsPlugin = fp(
   (
@@ -32,10 +34,20 @@ export const cardHoldsPlugin = fp(
             app.log.warn({ failed: refunds.failed }, 'refunds made at Stripe could not be recorded');
           // Decision 058: declined holds tried again on their schedule.
           const retried = await retryFailedHolds(deps, now);
+          // Decision 061: tips, fees and deposits Stripe did not answer, tried again with their key.
+          const charges = await retryPendingCharges({ ...deps, provider: options.provider }, now);
+          if (charges.failed > 0)
+            app.log.warn({ failed: charges.failed }, 'card charges given up after Stripe did not answer');
           const placed = await placeDueHolds(deps, now);
-          if (placed + settled + retried + refunds.recorded > 0)
+          if (placed + settled + retried + refunds.recorded + charges.retried > 0)
             app.log.info(
-              { placed, settled, retried, refundsRecorded: refunds.recorded },
+              {
+                placed,
+                settled,
+                retried,
+                refundsRecorded: refunds.recorded,
+                chargesRetried: charges.retried,
+              },
               'card holds placed, visits settled',
             );
         },

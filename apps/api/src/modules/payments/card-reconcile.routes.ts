@@ -1,36 +1,29 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { discrepanciesSchema, discrepancySchema, resolveDiscrepancyBodySchema } from '@eclat/shared';
 import { bearer, errors } from '../../lib/route-docs.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { cardPaymentsOff } from './card.service.ts';
-import { DISCREPANCY_KINDS, listDiscrepancies } from './card-reconcile.ts';
+import { resolveDiscrepancy } from './card-discrepancies.ts';
+import { listDiscrepancies } from './card-reconcile.ts';
 
-const discrepanciesSchema = z.array(
-  z.object({
-    id: z.uuid(),
-    kind: z.enum(DISCREPANCY_KINDS),
-    providerObjectId: z.string(),
-    appointmentId: z.uuid().nullable(),
-    cents: z.number().int().nullable(),
-    detail: z.string(),
-    repaired: z.boolean(),
-    foundAt: z.iso.datetime({ offset: true }),
-  }),
-);
+const discrepancyParamsSchema = z.object({ discrepancyId: z.uuid() });
 
-/** What the reconciliation found (PAYMENTS=stripe, decision 058), for the office. */
+/** What the reconciliation found (PAYMENTS=stripe, decision 058), for the office (decision 061). */
 export const cardReconcileRoutes: FastifyPluginCallbackZod<{ cardsTaken: boolean }> = (
   app,
   options,
   done,
 ) => {
+  const adminOnly = app.requireAnyPermission('admin');
   app.get(
     '/payments/discrepancies',
     {
-      preValidation: app.requireAnyPermission('admin'),
+      preValidation: adminOnly,
       schema: {
         tags: ['payments'],
         summary:
-          'What the daily reconciliation with Stripe found (PAYMENTS=stripe): the 100 latest differences, newest first, repaired or to look at',
+          'What the daily reconciliation with Stripe found (PAYMENTS=stripe): the 100 latest differences, those still to look at first, then newest first',
         security: bearer,
         response: { 200: discrepanciesSchema, ...errors },
       },
@@ -39,6 +32,31 @@ export const cardReconcileRoutes: FastifyPluginCallbackZod<{ cardsTaken: boolean
       if (!options.cardsTaken) throw cardPaymentsOff();
       reply.header('Cache-Control', 'no-store');
       return discrepanciesSchema.parse(await listDiscrepancies(app.db));
+    },
+  );
+  app.post(
+    '/payments/discrepancies/:discrepancyId/resolve',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The admin marks a difference the reconciliation found as resolved, with a note of what was done (PAYMENTS=stripe); sent again, only the note changes',
+        security: bearer,
+        params: discrepancyParamsSchema,
+        body: resolveDiscrepancyBodySchema,
+        response: { 200: discrepancySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!options.cardsTaken) throw cardPaymentsOff();
+      reply.header('Cache-Control', 'no-store');
+      return resolveDiscrepancy(
+        app.db,
+        request.params.discrepancyId,
+        currentUser(request).userId,
+        request.body,
+      );
     },
   );
   done();

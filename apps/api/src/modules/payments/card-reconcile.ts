@@ -3,6 +3,8 @@ import type Stripe from 'stripe';
 import { appointments, paymentAttempts, paymentDiscrepancies, paymentLedger } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
+import { discrepancyColumns, discrepancyOf, type Discrepancy } from './card-discrepancies.ts';
+import { isLostRefundsOwn } from './card-refunds.ts';
 import type { StripeCard } from './stripe-client.ts';
 
 /**
@@ -16,35 +18,6 @@ import type { StripeCard } from './stripe-client.ts';
  */
 
 export const RECONCILE_DAYS = 35;
-
-export const DISCREPANCY_KINDS = [
-  /** A payment Stripe took (a capture, a charge) that our ledger lacked: written (repaired). */
-  'payment_missing',
-  /** A payment Stripe took for no attempt or visit of ours (a deleted visit): to look at. */
-  'payment_unknown',
-  /** Our ledger's amount for a payment differs from what Stripe received. */
-  'amount_differs',
-  /** A card payment in our ledger that Stripe does not show as taken. */
-  'payment_not_at_stripe',
-  /** A hold our attempt thinks live that lapsed or was cancelled at Stripe: marked (repaired). */
-  'hold_lapsed',
-  /** A hold live at Stripe our records do not hold (a failed or released attempt, a closed visit). */
-  'hold_unexpected',
-  /** A refund Stripe made on one of our payments that our ledger lacks. */
-  'refund_missing',
-  /** A card refund in our ledger that Stripe does not show as made. */
-  'refund_not_at_stripe',
-] as const;
-export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
-
-export type Discrepancy = {
-  kind: DiscrepancyKind;
-  providerObjectId: string;
-  appointmentId: string | null;
-  cents: number | null;
-  detail: string;
-  repaired: boolean;
-};
 
 type ReconcileDeps = PaymentsDeps & { card: StripeCard };
 
@@ -223,6 +196,8 @@ export async function reconcileCards(deps: ReconcileDeps, now: Date): Promise<Di
       typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
     if (!intentId || !ourIntents.has(intentId) || refund.status !== 'succeeded' || refundIds.has(refund.id))
       continue;
+    // One of ours from the last day: the holds pass's to record, or to report if it cannot (decision 061).
+    if (isLostRefundsOwn(refund, now)) continue;
     found.push({
       providerObjectId: refund.id,
       appointmentId:
@@ -274,33 +249,22 @@ async function recordMissingPayment(
   );
 }
 
-/** The differences stored, once each: returns those new to this run (the caller logs them). */
-export async function storeDiscrepancies(db: Db, found: Discrepancy[]): Promise<Discrepancy[]> {
-  if (found.length === 0) return [];
-  const inserted = await db
-    .insert(paymentDiscrepancies)
-    .values(found)
-    .onConflictDoNothing()
-    .returning({ kind: paymentDiscrepancies.kind, providerObjectId: paymentDiscrepancies.providerObjectId });
-  const isNew = new Set(inserted.map((row) => `${row.kind}:${row.providerObjectId}`));
-  return found.filter((item) => isNew.has(`${item.kind}:${item.providerObjectId}`));
-}
-
-/** `GET /payments/discrepancies` (admin): the latest differences, newest first. */
+/**
+ * `GET /payments/discrepancies` (admin): the latest differences, those still to look at first (decision
+ * 061), then newest first.
+ */
 export async function listDiscrepancies(db: Db, limit = 100) {
   const rows = await db
-    .select()
+    .select(discrepancyColumns)
     .from(paymentDiscrepancies)
-    .orderBy(desc(paymentDiscrepancies.foundAt), desc(paymentDiscrepancies.id))
+    .orderBy(
+      sql`${paymentDiscrepancies.resolvedAt} is null desc`,
+      desc(paymentDiscrepancies.foundAt),
+      desc(paymentDiscrepancies.id),
+    )
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    providerObjectId: row.providerObjectId,
-    appointmentId: row.appointmentId,
-    cents: row.cents,
-    detail: row.detail,
-    repaired: row.repaired,
-    foundAt: row.foundAt.toISOString(),
-  }));
+  return rows.map(({ row, visitExists }) => discrepancyOf(row, visitExists));
 }
+
+// Stored once each, by kind and Stripe id (`card-discrepancies.ts`); re-exported for the job and the tests.
+export { storeDiscrepancies, type Discrepancy } from './card-discrepancies.ts';

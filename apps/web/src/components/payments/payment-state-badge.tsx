@@ -9,8 +9,10 @@ import { useTranslation } from '@/lib/i18n';
  * Shades dark enough for white text at 4.5:1 or more (teal.9, blue.9, grape.8, red.9, gray.7); the
  * light ones (yellow.4, gray.2) carry dark text.
  */
-const STATE_COLORS: Record<PaymentState, string> = {
+const STATE_COLORS: Record<PaymentState | 'not_due', string> = {
   nothing_due: 'gray.2',
+  // A visit still to come whose balance is not owed yet (decision 061).
+  not_due: 'gray.2',
   unpaid: 'red.9',
   partly_paid: 'yellow.4',
   paid: 'teal.9',
@@ -24,7 +26,7 @@ const STATE_COLORS: Record<PaymentState, string> = {
 export function PaymentStateBadge({
   state,
   ...props
-}: { state: PaymentState } & Omit<BadgeProps, 'color' | 'children'>) {
+}: { state: PaymentState | 'not_due' } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
     <Badge color={STATE_COLORS[state]} variant="filled" autoContrast data-state={state} {...props}>

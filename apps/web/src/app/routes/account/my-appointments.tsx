@@ -35,6 +35,8 @@ import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 import { VisitPaymentDetails } from '@/features/payments/components/visit-payment-details';
+import { useVisitPayments } from '@/features/payments/api/get-visit-payments';
+import { useMyAppointment } from '@/features/my-appointments/api/get-my-appointment';
 import { AddTipDialog } from '@/features/payments/components/add-tip-dialog';
 import { offersTip } from '@/features/payments/tip-amounts';
 import { useLateCancellationPolicy } from '@/lib/api/get-late-cancellation-policy';
@@ -115,9 +117,20 @@ export function MyAppointmentsRoute() {
       { replace: true },
     );
   }, [hasTipLink, setSearchParams]);
-  const tipVisit = tipFor ? list.items.find((item) => item.appointmentId === tipFor) : undefined;
-  // Open once the list has the visit and it may be tipped.
-  const isTipOpen = tipsByCard && tipVisit !== undefined && offersTip(tipVisit);
+  const listedTipVisit = tipFor ? list.items.find((item) => item.appointmentId === tipFor) : undefined;
+  // Decision 061: a visit beyond the list's first page (an older one) is read by its id, with its money.
+  const readsTipVisit = tipsByCard && tipFor !== null && list.isSuccess && listedTipVisit === undefined;
+  const ownTipVisit = useMyAppointment(tipFor ?? '', { enabled: readsTipVisit });
+  const ownTipMoney = useVisitPayments(tipFor ?? '', {
+    enabled: readsTipVisit && ownTipVisit.data !== undefined && offersTip(ownTipVisit.data),
+  });
+  const tipVisit = listedTipVisit ?? (readsTipVisit ? ownTipVisit.data : undefined);
+  const tipTotalCents = listedTipVisit
+    ? (listedTipVisit.payment?.totalCents ?? 0)
+    : ownTipMoney.data?.money.totalCents;
+  // Open once the visit is known, may be tipped, and its total is known.
+  const isTipOpen =
+    tipsByCard && tipVisit !== undefined && offersTip(tipVisit) && tipTotalCents !== undefined;
 
   const confirmCancel = (appointment: Appointment, late = false) => {
     // Inside the cut-off with a fee (decision 057): the fee is named before the customer confirms.
@@ -343,7 +356,7 @@ export function MyAppointmentsRoute() {
         {tipsByCard && (
           <AddTipDialog
             appointmentId={tipFor ?? ''}
-            totalCents={tipVisit?.payment?.totalCents ?? 0}
+            totalCents={tipTotalCents ?? 0}
             opened={isTipOpen}
             onClose={() => {
               setTipFor(null);

@@ -11,6 +11,7 @@ import {
   IconReceiptTax,
   IconRepeat,
   IconRoute,
+  IconScale,
   IconShieldLock,
   IconSparkles,
   IconUsers,
@@ -96,6 +97,14 @@ export function AdminDashboardRoute() {
                 icon={<IconReceiptTax size={16} aria-hidden="true" />}
               >
                 {t('payments.taxes.open')}
+              </IconLink>
+            )}
+            {payments.mode === 'stripe' && (
+              <IconLink
+                to={paths.paymentDiscrepancies.getHref()}
+                icon={<IconScale size={16} aria-hidden="true" />}
+              >
+                {t('payments.discrepancies.open')}
               </IconLink>
             )}
           </Group>

@@ -1,4 +1,11 @@
-import { MAX_TOTAL_PAGES, type Appointment, type AppointmentsFilter, formatCents } from '@eclat/shared';
+import {
+  MAX_TOTAL_PAGES,
+  type Appointment,
+  type AppointmentsFilter,
+  formatCents,
+  isBalanceDue,
+  shownPaymentState,
+} from '@eclat/shared';
 import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -62,6 +69,8 @@ export function AppointmentsTable({
   // server sends an employee none of a customer's money).
   const { isShown: paymentsShown } = usePaymentsShown();
   const showsPayment = paymentsShown && canManage;
+  // A visit still to come owes nothing yet (decision 061): "Not due", no "Owed".
+  const now = new Date();
   const [isPdfOpen, setPdfOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const isFiltered = Boolean(filter.status ?? filter.from ?? filter.to);
@@ -192,16 +201,18 @@ export function AppointmentsTable({
                         {appointment.payment ? (
                           <Stack gap={4} align="flex-start">
                             <PaymentStateBadge
-                              state={appointment.payment.state}
+                              state={shownPaymentState(appointment.payment.state, appointment, now)}
                               style={{ minWidth: 'max-content' }}
                             />
-                            {appointment.payment.owedCents > 0 && (
-                              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                                {t('payments.owedShort', {
-                                  amount: formatCents(appointment.payment.owedCents, locale),
-                                })}
-                              </Text>
-                            )}
+                            {appointment.payment.owedCents > 0 &&
+                              (appointment.payment.state === 'payment_needed' ||
+                                isBalanceDue(appointment, now)) && (
+                                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                                  {t('payments.owedShort', {
+                                    amount: formatCents(appointment.payment.owedCents, locale),
+                                  })}
+                                </Text>
+                              )}
                           </Stack>
                         ) : (
                           <Text span c="dimmed" size="sm">
