@@ -5,6 +5,7 @@ import {
   type AppointmentsFilter,
   type AppointmentStatus,
   type PricedService,
+  stepSummaryOf,
 } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { openRange } from '../../lib/date-range.ts';
@@ -48,6 +49,7 @@ export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appoin
     needsTime: row.needsTime,
     discountPercent: row.discountPercent,
     priceBreakdown: row.priceBreakdown ?? null,
+    step: stepSummaryOf(row),
   };
 }
 
@@ -244,6 +246,14 @@ export async function replaceAppointment(
       .insert(appointmentServices)
       .values(lines.map((line, position) => ({ ...line, appointmentId: id, position })));
   }
+}
+
+/** A visit's status alone (a cleaner's "completed" step, decision 062); its revision goes up. */
+export async function setAppointmentStatus(db: Db, id: string, status: AppointmentStatus): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ status, revision: sql`${appointments.revision} + 1` })
+    .where(eq(appointments.id, id));
 }
 
 /**
