@@ -16,6 +16,9 @@ import { useTranslation } from '@/lib/i18n';
 import { useRecordVisitStep } from '../api/record-visit-step';
 
 type DoorStep = Extract<VisitStep, 'noAccess' | 'cancelledAtDoor'>;
+/** A long label ("Customer cancelled at the door", in French too) wraps on a narrow phone. */
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } };
+
 const isDoorStep = (step: VisitStep): step is DoorStep => step === 'noAccess' || step === 'cancelledAtDoor';
 
 /**
@@ -83,11 +86,16 @@ export function VisitStepButtons({ visit, bufferMinutes }: { visit: DispatchVisi
           {t(`visitSteps.actions.${main}`)}
         </Button>
       )}
-      <Group grow gap="xs">
+      <Stack gap="xs">
         {atDoor.filter(isDoorStep).map((step) => (
           <Button
             key={step}
             size="lg"
+            fullWidth
+            h="auto"
+            mih={48}
+            py="xs"
+            styles={WRAPPING_LABEL}
             variant="outline"
             color="red"
             disabled={record.isPending}
@@ -100,7 +108,7 @@ export function VisitStepButtons({ visit, bufferMinutes }: { visit: DispatchVisi
             {t(`visitSteps.actions.${step}`)}
           </Button>
         ))}
-      </Group>
+      </Stack>
       {errorText && door === null && (
         <Alert color="red" role="alert" title={t('visitSteps.failed')}>
           {errorText}
