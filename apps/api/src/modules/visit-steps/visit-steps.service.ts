@@ -118,8 +118,9 @@ export async function recordVisitStep(
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This key already recorded another step.');
       return null;
     }
-    if (current.status === 'cancelled')
-      throw new AppError('APPOINTMENT_CLOSED', 'This visit is cancelled: it has no more steps.');
+    // Cancelled, or completed by the office in its table: no more steps but the office's correction.
+    if (current.status === 'cancelled' || (current.status === 'completed' && !input.correction))
+      throw new AppError('APPOINTMENT_CLOSED', `This visit is ${current.status}: it has no more steps.`);
     if (!input.correction && !isForwardStep(current.step, input.step)) {
       throw new AppError('STEP_BACKWARDS', `The visit is already at "${current.step}".`, [
         { path: 'body.step', message: 'visitSteps.errors.backwards' },

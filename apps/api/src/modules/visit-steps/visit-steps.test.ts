@@ -200,7 +200,7 @@ describe('completed by the cleaner', () => {
     expect(await emailsTo(who.email, 'feedback-request')).toHaveLength(1);
   });
 
-  it('a cancelled visit has no more steps', async () => {
+  it('a cancelled visit, or one the office completed, has no more steps', async () => {
     const { visit, admin, cleaner } = await visitWithCleaner();
     const id = visit.appointmentId;
     const cancelled = await call(app, 'PUT', `/appointments/${id}`, admin.headers, {
@@ -212,6 +212,23 @@ describe('completed by the cleaner', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const res = await step(cleaner.headers, id, { step: 'onTheWay' });
     expect(res.json()).toMatchObject({ code: 'APPOINTMENT_CLOSED' });
+    // Nor a visit the office completed in its table (its correction aside).
+    const done = await visitWithCleaner();
+    const completed = await call(
+      app,
+      'PUT',
+      `/appointments/${done.visit.appointmentId}`,
+      done.admin.headers,
+      {
+        customerId: done.visit.customerId,
+        serviceIds: done.visit.serviceDetails.map((line) => line.serviceId),
+        appointmentDate: done.visit.appointmentDate,
+        status: 'completed',
+      },
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    const late = await step(done.cleaner.headers, done.visit.appointmentId, { step: 'arrived' });
+    expect(late.json()).toMatchObject({ code: 'APPOINTMENT_CLOSED' });
   });
 
   it('a visit that does not exist is 404', async () => {
