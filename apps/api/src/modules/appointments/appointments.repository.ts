@@ -223,6 +223,8 @@ export async function lockAppointment(db: Db, id: string) {
       endsAt: appointments.endsAt,
       status: appointments.status,
       needsTime: appointments.needsTime,
+      // Where it is in the field (decision 062): a step is checked against it under this lock.
+      step: appointments.step,
     })
     .from(appointments)
     .where(eq(appointments.id, id))

@@ -52,21 +52,6 @@ export async function wasOnTheWay(db: Db, appointmentId: string): Promise<boolea
   return row !== undefined;
 }
 
-/** The visit locked for its next step: its status, time and current step. */
-export async function lockVisitForStep(db: Db, appointmentId: string) {
-  const [row] = await db
-    .select({
-      status: appointments.status,
-      appointmentDate: appointments.appointmentDate,
-      endsAt: appointments.endsAt,
-      step: appointments.step,
-    })
-    .from(appointments)
-    .where(eq(appointments.id, appointmentId))
-    .for('update');
-  return row;
-}
-
 export type NewStep = Omit<typeof visitSteps.$inferInsert, 'id'> & { at: Date };
 
 /** One step recorded, and copied on the visit as where it is now. */

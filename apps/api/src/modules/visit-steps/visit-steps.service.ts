@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import { defaultEtaMinutes, isForwardStep, type visitStepInputSchema, type VisitSteps } from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
-import { findAppointment, findVisitMailFacts } from '../appointments/appointments.repository.ts';
+import {
+  findAppointment,
+  findVisitMailFacts,
+  lockAppointment,
+} from '../appointments/appointments.repository.ts';
 import {
   completeVisitInTransaction,
   statusChangeCommitted,
@@ -12,13 +16,7 @@ import {
 import { findOwnEmployee } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { assignedEmployeeIds } from '../scheduling/staff.repository.ts';
-import {
-  findStepByKey,
-  findVisitSteps,
-  insertStep,
-  lockVisitForStep,
-  wasOnTheWay,
-} from './visit-steps.repository.ts';
+import { findStepByKey, findVisitSteps, insertStep, wasOnTheWay } from './visit-steps.repository.ts';
 
 /**
  * A visit's steps in the field (issue 30, decision 062). Who: the cleaner on the visit, or the office (an
@@ -109,7 +107,7 @@ export async function recordVisitStep(
   if (!(await findAppointment(deps.db, appointmentId))) throw notFound('Appointment');
   const author = await stepAuthor(deps, caller, appointmentId, input.correction === true);
   const completed = await deps.jobs.transaction(async (tx) => {
-    const current = await lockVisitForStep(tx.db, appointmentId);
+    const current = await lockAppointment(tx.db, appointmentId);
     if (!current) throw notFound('Appointment');
     // Under the lock: of two requests with one key, the second sees the first's row.
     const earlier = await findStepByKey(tx.db, appointmentId, input.key);
