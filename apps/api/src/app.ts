@@ -31,6 +31,7 @@ import { firstStartPlugin } from './ops/seed/first-start.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { visitStepsRoutes } from './modules/visit-steps/visit-steps.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(contactRoutes, { config });
       await api.register(customersRoutes);
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
+      await api.register(visitStepsRoutes, { config, payments });
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
       await api.register(cardChargesRoutes, {

@@ -19,6 +19,8 @@ export const OWN_DAYS = {
   surcharge: { en: 72, fr: 74 },
   /** label-in-name's world, plus the worker's index (each worker makes one). */
   labelWorld: 80,
+  /** visit-steps: one cleaner with an account of its own, one visit (+4 on a retry). */
+  visitSteps: { en: 90, fr: 92 },
 } as const;
 
 /** The employee works every shift of `day` (as an admin's "Add availability" for each shift). */
@@ -53,4 +55,22 @@ export async function cleanersOfItsOwn(day: string, count: number, tag: string):
     ids.push(employee.id);
   }
   return ids;
+}
+
+/**
+ * One active cleaner with this first name whose employee record has the email of an account (`email`, an
+ * employee account the test made), working every shift of `day`: the account signs in to its own My Day.
+ */
+export async function cleanerWithAccount(day: string, email: string, firstName: string, tag: string) {
+  const db = await testServerDatabase();
+  const employee = await createEmployee(db, {
+    firstName,
+    lastName: tag,
+    email,
+    phoneNumber: '416-555-0171',
+    role: 'Cleaner',
+    isActive: true,
+  });
+  await worksAllDay(employee.id, day);
+  return employee.id;
 }

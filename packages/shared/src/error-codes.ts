@@ -55,6 +55,10 @@ export const ERROR_CODES = [
   'CARD_DECLINED',
   /** PAYMENTS=stripe: a customer's own booking needs a card kept on file first (decision 056). */
   'CARD_REQUIRED',
+  /** A visit's step that is not after its current one (issue 30): only the office corrects, with a note. */
+  'STEP_BACKWARDS',
+  /** A visit's step by an employee who is not on that visit (issue 30). */
+  'NOT_YOUR_VISIT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

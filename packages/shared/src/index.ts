@@ -35,3 +35,5 @@ export * from './schemas/discrepancies.ts';
 export * from './schemas/receipts.ts';
 export * from './date-range.ts';
 export * from './schemas/overview.ts';
+export * from './visit-steps.ts';
+export * from './schemas/visit-steps.ts';

@@ -22,6 +22,8 @@ export const TEXT_LIMITS = {
   description: 2000,
   /** The admin's message with a quote's answer. */
   quoteMessage: 2000,
+  /** The reason or note of a visit's step (issue 30): "could not get in", an office's correction. */
+  stepNote: 500,
 } as const;
 
 /** The services one visit (or one quote request) may name. */

@@ -22,6 +22,7 @@ import {
   renderQuoteAnswered,
   renderQuoteRequest,
 } from './templates/quotes.ts';
+import { onTheWayDataSchema, renderOnTheWay } from './templates/on-the-way.ts';
 import { paymentNeededDataSchema, renderPaymentNeeded } from './templates/payment-needed.ts';
 import { receiptEmail, receiptEmailDataSchema } from './templates/receipt.ts';
 import { renderSeriesConfirmation, seriesConfirmationDataSchema } from './templates/series.ts';
@@ -51,6 +52,7 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('quote-answered'), data: quoteAnsweredDataSchema }),
   z.object({ template: z.literal('receipt'), data: receiptEmailDataSchema }),
   z.object({ template: z.literal('payment-needed'), data: paymentNeededDataSchema }),
+  z.object({ template: z.literal('on-the-way'), data: onTheWayDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -121,6 +123,8 @@ export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWi
       return receiptEmail({ ...message.data, locale }, ctx);
     case 'payment-needed':
       return { ...renderPaymentNeeded(message.data, locale, ctx), attachments: [] };
+    case 'on-the-way':
+      return { ...renderOnTheWay(message.data, locale, ctx), attachments: [] };
   }
 }
 

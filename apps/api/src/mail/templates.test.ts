@@ -297,6 +297,13 @@ describe('email templates', () => {
         customerFirstName: 'Amélie',
         startsAt: '2027-03-09T14:00:00.000Z',
       },
+      'on-the-way': {
+        appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+        customerFirstName: 'Amélie',
+        cleanerFirstName: 'Émile',
+        etaMinutes: 20,
+        startsAt: '2027-03-09T14:00:00.000Z',
+      },
       'payment-needed': {
         appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
         customerFirstName: 'Amélie',

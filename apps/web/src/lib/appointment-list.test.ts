@@ -28,6 +28,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     needsTime: false,
     discountPercent: 0,
     priceBreakdown: null,
+    step: null,
     ...overrides,
   };
 }

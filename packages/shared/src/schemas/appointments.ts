@@ -7,6 +7,7 @@ import { addressSchema } from './customers.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
 import { visitPaymentSummarySchema } from './payments.ts';
+import { visitStepSummarySchema } from './visit-steps.ts';
 
 export const appointmentServiceSchema = z.object({
   serviceId: z.uuid().nullable(),
@@ -52,6 +53,8 @@ export const appointmentSchema = z
      * (decision 025). Null for a visit booked before instant prices.
      */
     priceBreakdown: priceBreakdownSchema.nullable(),
+    /** Where the visit is in the field (issue 30): on the way, arrived, done; null while planned. */
+    step: visitStepSummarySchema.nullable(),
   })
   .meta({ id: 'Appointment' });
 export type Appointment = z.infer<typeof appointmentSchema>;

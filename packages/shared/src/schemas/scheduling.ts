@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES, SHIFTS, SLOT_REASONS, type ShiftHours } from '../
 import { serviceIdsQuerySchema, slotsResponseSchema } from './appointments.ts';
 import { calendarDate } from './primitives.ts';
 import { homeQuerySchema } from './pricing.ts';
+import { visitStepSummarySchema } from './visit-steps.ts';
 
 /**
  * Scheduling from the real team (decision 019): the shifts' business hours, the month's bookable days,
@@ -92,6 +93,8 @@ export const dispatchVisitSchema = z
     seriesId: z.uuid().nullable(),
     /** A series visit no cleaner could take ("needs a time"): it holds no place. */
     needsTime: z.boolean(),
+    /** Where the visit is in the field (issue 30); null while planned. */
+    step: visitStepSummarySchema.nullable(),
   })
   .meta({ id: 'DispatchVisit' });
 export type DispatchVisit = z.infer<typeof dispatchVisitSchema>;

@@ -18,7 +18,7 @@ import {
 import type { PriceBreakdown, VisitTaxes } from '@eclat/shared';
 import { id, timestamps } from './columns.ts';
 import { customers } from './customers.ts';
-import { appointmentStatusEnum } from './enums.ts';
+import { appointmentStatusEnum, visitStepEnum } from './enums.ts';
 import { appointmentSeries } from './series.ts';
 import { services } from './services.ts';
 import { users } from './users.ts';
@@ -79,6 +79,14 @@ export const appointments = pgTable(
      * (the current settings apply).
      */
     taxSnapshot: jsonb('tax_snapshot').$type<VisitTaxes>(),
+    /**
+     * Where the visit is in the field (issue 30, decision 062): its last step, copied from `visit_steps`
+     * with its time, who (first name) and the minutes told with "on the way", so the lists read it as is.
+     */
+    step: visitStepEnum('step').notNull().default('planned'),
+    stepAt: timestamp('step_at', { withTimezone: true }),
+    stepByFirstName: text('step_by_first_name'),
+    stepEtaMinutes: smallint('step_eta_minutes'),
     ...timestamps,
   },
   (t) => [

@@ -8,6 +8,7 @@ import {
   SERIES_STATUSES,
   SCHEDULE_STATUSES,
   SHIFTS,
+  VISIT_STEPS,
 } from '@eclat/shared';
 
 export const appointmentStatusEnum = pgEnum('appointment_status', APPOINTMENT_STATUSES);
@@ -18,3 +19,4 @@ export const permissionEnum = pgEnum('permission', PERMISSIONS);
 export const seriesFrequencyEnum = pgEnum('series_frequency', RECURRING_FREQUENCIES);
 export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);
 export const quoteStatusEnum = pgEnum('quote_status', QUOTE_STATUSES);
+export const visitStepEnum = pgEnum('visit_step', VISIT_STEPS);

@@ -18,3 +18,4 @@ export * from './calendar-feeds.ts';
 export * from './quote-requests.ts';
 export * from './instances.ts';
 export * from './payments.ts';
+export * from './visit-steps.ts';

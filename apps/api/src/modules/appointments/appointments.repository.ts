@@ -5,6 +5,7 @@ import {
   type AppointmentsFilter,
   type AppointmentStatus,
   type PricedService,
+  stepSummaryOf,
 } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { openRange } from '../../lib/date-range.ts';
@@ -48,6 +49,7 @@ export function toAppointment(row: AppointmentRow, lines: ServiceLine[]): Appoin
     needsTime: row.needsTime,
     discountPercent: row.discountPercent,
     priceBreakdown: row.priceBreakdown ?? null,
+    step: stepSummaryOf(row),
   };
 }
 
@@ -221,6 +223,8 @@ export async function lockAppointment(db: Db, id: string) {
       endsAt: appointments.endsAt,
       status: appointments.status,
       needsTime: appointments.needsTime,
+      // Where it is in the field (decision 062): a step is checked against it under this lock.
+      step: appointments.step,
     })
     .from(appointments)
     .where(eq(appointments.id, id))
@@ -244,6 +248,14 @@ export async function replaceAppointment(
       .insert(appointmentServices)
       .values(lines.map((line, position) => ({ ...line, appointmentId: id, position })));
   }
+}
+
+/** A visit's status alone (a cleaner's "completed" step, decision 062); its revision goes up. */
+export async function setAppointmentStatus(db: Db, id: string, status: AppointmentStatus): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ status, revision: sql`${appointments.revision} + 1` })
+    .where(eq(appointments.id, id));
 }
 
 /**

@@ -49,6 +49,7 @@ import {
   insertAppointment,
   lockAppointment,
   replaceAppointment,
+  setAppointmentStatus,
   type AppointmentsWhere,
   type NewAppointment,
 } from './appointments.repository.ts';
@@ -707,19 +708,75 @@ export async function editVisitInTransaction(
     },
     edit.services.lines,
   );
-  const notices = noticesFor(
+  await statusChangedInTransaction(
+    tx,
+    appointmentId,
     stateOf(current, assigned),
     stateOf({ status, appointmentDate: start, endsAt: end }, assigned),
-    'business',
+    deps,
   );
-  await queueNotices(tx, appointmentId, notices, deps.employeeLocale);
+}
+
+/**
+ * What follows a change of a visit's status by the office or its cleaner, in the change's transaction
+ * (an admin's edit, a cleaner's "completed" step: decision 062): the notices `noticesFor` decides and,
+ * the first time it is completed, the customer's feedback request. Its pair once committed is
+ * `statusChangeCommitted`.
+ */
+export async function statusChangedInTransaction(
+  tx: Transaction,
+  appointmentId: string,
+  before: VisitState,
+  after: VisitState,
+  deps: Pick<VisitDeps, 'employeeLocale' | 'publicUrl' | 'payments'>,
+): Promise<void> {
+  await queueNotices(tx, appointmentId, noticesFor(before, after, 'business'), deps.employeeLocale);
   // After the visit: the customer is asked how it went, once per visit.
-  if (status === 'completed' && current.status !== 'completed')
+  if (after.status === 'completed' && before.status !== 'completed')
     await queueFeedbackRequest(tx, appointmentId, {
       publicUrl: deps.publicUrl,
       // With cards taken, the email also offers a tip (decision 057).
       tipByCard: deps.payments.provider.mode === 'stripe',
     });
+}
+
+/**
+ * PAYMENTS=stripe, once a status change committed (`statusChangedInTransaction`'s pair): a completed
+ * visit charged, a cancelled one's hold released.
+ */
+export async function statusChangeCommitted(
+  deps: Pick<VisitDeps, 'db' | 'jobs' | 'payments'>,
+  appointmentId: string,
+  before: Appointment['status'],
+  after: Appointment['status'],
+): Promise<void> {
+  if (after !== before)
+    await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, after);
+}
+
+/**
+ * A visit's cleaner (or the office) marks it done in the field (`POST /appointments/{id}/steps`, decision
+ * 062), in the step's transaction against the row it locked: the status becomes completed as an admin's
+ * edit makes it, with the same notices and feedback request. Returns whether the status changed (then
+ * `statusChangeCommitted` follows the commit).
+ */
+export async function completeVisitInTransaction(
+  tx: Transaction,
+  appointmentId: string,
+  current: { status: VisitState['status']; appointmentDate: Date; endsAt: Date },
+  deps: Pick<VisitDeps, 'employeeLocale' | 'publicUrl' | 'payments'>,
+): Promise<boolean> {
+  if (current.status === 'completed' || current.status === 'cancelled') return false;
+  const assigned = await assignedEmployeeIds(tx.db, appointmentId);
+  await setAppointmentStatus(tx.db, appointmentId, 'completed');
+  await statusChangedInTransaction(
+    tx,
+    appointmentId,
+    stateOf(current, assigned),
+    stateOf({ ...current, status: 'completed' }, assigned),
+    deps,
+  );
+  return true;
 }
 
 /**
@@ -765,9 +822,7 @@ export async function editVisit(
       deps,
     ),
   );
-  // PAYMENTS=stripe, once the change committed: a completed visit charged, a cancelled one's hold released.
-  if (body.status !== existing.status)
-    await afterStatusChange({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, body.status);
+  await statusChangeCommitted(deps, appointmentId, existing.status, body.status);
   // Moved beyond the hold's window: its hold released (decision 058).
   if (start.getTime() !== new Date(existing.appointmentDate).getTime())
     await afterVisitMoved({ ...deps.payments, db: deps.db, jobs: deps.jobs }, appointmentId, new Date());

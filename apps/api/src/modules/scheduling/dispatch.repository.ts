@@ -7,6 +7,7 @@ import {
   type ShiftHours,
   type WorkedShift,
   addressLine,
+  stepSummaryOf,
 } from '@eclat/shared';
 import {
   appointmentAssignments,
@@ -82,6 +83,7 @@ export async function findDispatchDays(
     employeeIds: (teamOf.get(row.id) ?? []).map((line) => line.employeeId).sort(),
     seriesId: row.seriesId,
     needsTime: row.needsTime,
+    step: stepSummaryOf(row),
   }));
 
   const busyIds = [...new Set(assignmentRows.map((row) => row.employeeId))];

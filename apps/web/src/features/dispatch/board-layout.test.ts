@@ -42,6 +42,7 @@ function visit(day: string, start: string, end: string, extra: Partial<DispatchV
     employeeIds: [],
     seriesId: null,
     needsTime: false,
+    step: null,
     ...extra,
   };
 }

@@ -32,6 +32,7 @@ function visit(overrides: Partial<Appointment> = {}): Appointment {
     needsTime: false,
     discountPercent: 0,
     priceBreakdown: null,
+    step: null,
     ...overrides,
   };
 }

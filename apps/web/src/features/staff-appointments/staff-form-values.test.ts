@@ -137,6 +137,7 @@ describe('toStaffAppointmentFormValues', () => {
       needsTime: false,
       discountPercent: 0,
       priceBreakdown: null,
+      step: null,
     } satisfies Appointment;
     expect(toStaffAppointmentFormValues(appointment, TZ)).toEqual({
       customerId: CUSTOMER,

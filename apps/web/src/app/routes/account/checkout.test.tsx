@@ -58,6 +58,7 @@ const appointment = {
   needsTime: false,
   discountPercent: 0,
   priceBreakdown: null,
+  step: null,
 };
 
 type Api = {

@@ -36,6 +36,7 @@ const visitIn = (hours: number): Appointment => {
     needsTime: false,
     discountPercent: 0,
     priceBreakdown: null,
+    step: null,
   };
 };
 

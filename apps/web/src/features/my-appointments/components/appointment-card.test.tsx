@@ -30,6 +30,7 @@ function visit(payment: ListedAppointment['payment']): ListedAppointment {
     createdAt: '2030-04-01T13:00:00.000Z',
     seriesId: null,
     needsTime: false,
+    step: null,
     discountPercent: 0,
     priceBreakdown: {
       home: {},

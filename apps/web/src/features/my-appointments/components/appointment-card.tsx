@@ -18,6 +18,7 @@ import { useCustomerReach } from '@/lib/api/get-self-service-policy';
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
 
 import { StatusBadge } from '@/components/appointments/status-badge';
+import { VisitStepText } from '@/components/appointments/visit-step-text';
 import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
 import type { ReactNode } from 'react';
@@ -81,6 +82,7 @@ export function AppointmentCard({
             {appointment.needsTime && appointment.status !== 'cancelled' && <NeedsTimeBadge />}
           </Stack>
         </Group>
+        <VisitStepText step={appointment.step} status={appointment.status} />
         <Text size="sm" c="dimmed">
           {appointment.customerFirstName} {appointment.customerLastName}
         </Text>

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { addDays, appointmentSchema, listedAppointmentSchema, visitStepsSchema } from '@eclat/shared';
+import { fromLocal, todayIn } from '../../lib/time-zone.ts';
+import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
+import {
+  call,
+  makeCustomer,
+  makeEmployee,
+  makeService,
+  signedIn,
+  type Headers,
+  type TestCustomer,
+} from '../../../test/factories.ts';
+import { replaceAssignments } from '../scheduling/staff.repository.ts';
+
+/**
+ * The visit in the field (issue 30, decision 062): who may move a visit's steps, only forwards, the
+ * office's correction with a note, a key sent twice recorded once, "on my way" told to the customer once.
+ */
+
+let app: TestApp;
+useTestApp((built) => {
+  app = built;
+});
+
+const TZ = testConfig().businessTimeZone;
+let days = 5;
+let keys = 0;
+const newKey = () => `step-key-${String((keys += 1))}-${String(Date.now())}`;
+
+/** A confirmed visit a new day ahead, booked by the admin, with one cleaner of its own on it. */
+async function visitWithCleaner(firstName = 'Émile') {
+  const admin = await signedIn(app, ['admin']);
+  const who = await makeCustomer(app);
+  const serviceId = await makeService(app);
+  days += 1;
+  const date = addDays(todayIn(TZ), days);
+  const cleaner = await makeEmployee(app, { firstName, worksOn: [date] });
+  const res = await call(app, 'POST', '/appointments', admin.headers, {
+    customerId: who.customerId,
+    serviceIds: [serviceId],
+    appointmentDate: fromLocal(date, 10, 0, TZ).toISOString(),
+    status: 'confirmed',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const visit = appointmentSchema.parse(res.json());
+  await replaceAssignments(app.db, visit.appointmentId, [cleaner.id], admin.user.id);
+  return { visit, who, admin, cleaner };
+}
+
+const step = (headers: Headers, appointmentId: string, body: object) =>
+  call(app, 'POST', `/appointments/${appointmentId}/steps`, headers, { key: newKey(), ...body });
+
+async function emailsTo(address: string, template: string) {
+  const { rows } = await app.db.execute<{
+    data: { locale: string; message: { data: { etaMinutes?: number } } };
+  }>(
+    sql`select data from pgboss.job where name = 'email' and data->>'to' = ${address}
+          and data->'message'->>'template' = ${template} order by created_on`,
+  );
+  return rows.map((row) => row.data);
+}
+
+const myVisit = async (who: TestCustomer, appointmentId: string) => {
+  const res = await call(app, 'GET', '/appointments/my-appointments', who.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return listedAppointmentSchema
+    .array()
+    .parse(res.json())
+    .find((row) => row.appointmentId === appointmentId);
+};
+
+describe('who moves a visit', () => {
+  it('the cleaner on it or the office; another employee 403 NOT_YOUR_VISIT, the customer 403, anonymous 401', async () => {
+    const { visit, who, admin, cleaner } = await visitWithCleaner();
+    const other = await makeEmployee(app, { firstName: 'Zoé' });
+    const id = visit.appointmentId;
+    const anonymous = await step({}, id, { step: 'onTheWay' });
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await step(who.headers, id, { step: 'onTheWay' });
+    expect(customer.statusCode).toBe(403);
+    const notTheirs = await step(other.headers, id, { step: 'onTheWay' });
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json()).toMatchObject({ code: 'NOT_YOUR_VISIT' });
+    const anotherRead = await call(app, 'GET', `/appointments/${id}/steps`, other.headers);
+    expect(anotherRead.statusCode).toBe(403);
+
+    const mine = await step(cleaner.headers, id, {
+      step: 'onTheWay',
+      latitude: 43.65,
+      longitude: -79.38,
+      accuracy: 12,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const steps = visitStepsSchema.parse(mine.json());
+    expect(steps.current).toMatchObject({ step: 'onTheWay', byFirstName: 'Émile' });
+    expect(steps.steps).toMatchObject([
+      { step: 'onTheWay', byOffice: false, latitude: 43.65, longitude: -79.38, accuracy: 12 },
+    ]);
+    const office = await step(admin.headers, id, { step: 'arrived' });
+    expect(office.statusCode, office.body).toBe(200);
+    expect(visitStepsSchema.parse(office.json()).steps.map((row) => [row.step, row.byOffice])).toEqual([
+      ['onTheWay', false],
+      ['arrived', true],
+    ]);
+    // The customer sees where the visit is.
+    expect((await myVisit(who, id))?.step).toMatchObject({ step: 'arrived' });
+  });
+
+  it('only forwards: a step again or back is 409 STEP_BACKWARDS; the office corrects with a note only', async () => {
+    const { visit, admin, cleaner } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    expect((await step(cleaner.headers, id, { step: 'arrived' })).statusCode).toBe(200);
+    for (const back of ['onTheWay', 'arrived', 'planned']) {
+      const res = await step(cleaner.headers, id, { step: back });
+      expect(res.statusCode, back).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'STEP_BACKWARDS' });
+    }
+    // A cleaner cannot correct; the office needs a note.
+    expect(
+      (await step(cleaner.headers, id, { step: 'onTheWay', correction: true, note: 'oops' })).statusCode,
+    ).toBe(403);
+    const noNote = await step(admin.headers, id, { step: 'onTheWay', correction: true });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'body.note', message: 'visitSteps.errors.correctionNote' }],
+    });
+    const corrected = await step(admin.headers, id, {
+      step: 'onTheWay',
+      correction: true,
+      note: 'Marked arrived too early',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(visitStepsSchema.parse(corrected.json()).steps.at(-1)).toMatchObject({
+      step: 'onTheWay',
+      correction: true,
+      note: 'Marked arrived too early',
+      byOffice: true,
+    });
+  });
+
+  it('"could not get in" needs a reason and leaves the status to the office', async () => {
+    const { visit, admin, cleaner } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    const noReason = await step(cleaner.headers, id, { step: 'noAccess' });
+    expect(noReason.statusCode).toBe(400);
+    const res = await step(cleaner.headers, id, { step: 'noAccess', note: 'Nobody answered, door locked' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await call(app, 'GET', `/appointments/${id}/steps`, cleaner.headers);
+    expect(visitStepsSchema.parse(after.json()).current?.step).toBe('noAccess');
+    const read = await call(app, 'GET', `/appointments/${id}`, admin.headers);
+    expect(appointmentSchema.parse(read.json())).toMatchObject({
+      status: 'confirmed',
+      step: { step: 'noAccess', byFirstName: 'Émile' },
+    });
+    expect((await step(cleaner.headers, id, { step: 'completed' })).statusCode).toBe(409);
+  });
+});
+
+describe('the phone’s key', () => {
+  it('the same key twice records once and emails the customer once', async () => {
+    const { visit, who, cleaner } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    const key = newKey();
+    const first = await step(cleaner.headers, id, { step: 'onTheWay', key, etaMinutes: 15 });
+    const again = await step(cleaner.headers, id, { step: 'onTheWay', key, etaMinutes: 15 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(visitStepsSchema.parse(again.json()).steps).toHaveLength(1);
+    const other = await step(cleaner.headers, id, { step: 'arrived', key });
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect((await emailsTo(who.email, 'on-the-way')).map((job) => job.message.data.etaMinutes)).toEqual([15]);
+  });
+
+  it('"on my way" again after the office’s correction does not email the customer twice', async () => {
+    const { visit, who, admin, cleaner } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    expect((await step(cleaner.headers, id, { step: 'onTheWay' })).statusCode).toBe(200);
+    await step(admin.headers, id, { step: 'planned', correction: true, note: 'Wrong visit' });
+    expect((await step(cleaner.headers, id, { step: 'onTheWay' })).statusCode).toBe(200);
+    const emails = await emailsTo(who.email, 'on-the-way');
+    // Without a figure from the cleaner: the travel buffer, else 20 minutes.
+    const buffer = testConfig().bufferMinutes;
+    expect(emails.map((job) => job.message.data.etaMinutes)).toEqual([buffer > 0 ? buffer : 20]);
+  });
+});
+
+describe('completed by the cleaner', () => {
+  it('completes the visit as the office does: status completed, the feedback request once', async () => {
+    const { visit, who, cleaner } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    await step(cleaner.headers, id, { step: 'arrived' });
+    const done = await step(cleaner.headers, id, { step: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+    const seen = await myVisit(who, id);
+    expect(seen?.status).toBe('completed');
+    expect(seen?.step).toMatchObject({ step: 'completed', byFirstName: 'Émile' });
+    expect(await emailsTo(who.email, 'feedback-request')).toHaveLength(1);
+  });
+
+  it('a cancelled visit, or one the office completed, has no more steps', async () => {
+    const { visit, admin, cleaner } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    const cancelled = await call(app, 'PUT', `/appointments/${id}`, admin.headers, {
+      customerId: visit.customerId,
+      serviceIds: visit.serviceDetails.map((line) => line.serviceId),
+      appointmentDate: visit.appointmentDate,
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const res = await step(cleaner.headers, id, { step: 'onTheWay' });
+    expect(res.json()).toMatchObject({ code: 'APPOINTMENT_CLOSED' });
+    // Nor a visit the office completed in its table (its correction aside).
+    const done = await visitWithCleaner();
+    const completed = await call(
+      app,
+      'PUT',
+      `/appointments/${done.visit.appointmentId}`,
+      done.admin.headers,
+      {
+        customerId: done.visit.customerId,
+        serviceIds: done.visit.serviceDetails.map((line) => line.serviceId),
+        appointmentDate: done.visit.appointmentDate,
+        status: 'completed',
+      },
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    const late = await step(done.cleaner.headers, done.visit.appointmentId, { step: 'arrived' });
+    expect(late.json()).toMatchObject({ code: 'APPOINTMENT_CLOSED' });
+  });
+
+  it('a visit that does not exist is 404', async () => {
+    const admin = await signedIn(app, ['admin']);
+    const res = await step(admin.headers, '00000000-0000-4000-8000-000000000000', { step: 'onTheWay' });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * A visit's steps in the field (issue 30, decision 062): planned → on the way → arrived → completed, or it
+ * ends at the door ("could not get in", "customer cancelled at the door"). The one home of their order:
+ * the server refuses a step that is not after the current one (only the office corrects), and My Day
+ * offers the buttons `nextSteps` gives.
+ */
+export const VISIT_STEPS = [
+  'planned',
+  'onTheWay',
+  'arrived',
+  'completed',
+  'noAccess',
+  'cancelledAtDoor',
+] as const;
+export type VisitStep = (typeof VISIT_STEPS)[number];
+
+/** The steps that end a visit in the field: nothing comes after them but the office's correction. */
+export const END_STEPS: readonly VisitStep[] = ['completed', 'noAccess', 'cancelledAtDoor'];
+
+/** The steps that need a reason: the visit ended at the door. */
+export const STEPS_WITH_REASON: readonly VisitStep[] = ['noAccess', 'cancelledAtDoor'];
+
+const RANK: Record<VisitStep, number> = {
+  planned: 0,
+  onTheWay: 1,
+  arrived: 2,
+  completed: 3,
+  noAccess: 3,
+  cancelledAtDoor: 3,
+};
+
+export const isEndStep = (step: VisitStep) => END_STEPS.includes(step);
+
+/** Whether `to` comes after `from`: a step may be skipped (arrived without "on my way"), never repeated. */
+export function isForwardStep(from: VisitStep, to: VisitStep): boolean {
+  return RANK[to] > RANK[from];
+}
+
+/** The steps a cleaner may record next, in the order My Day shows them (the main one first). */
+export function nextSteps(current: VisitStep): VisitStep[] {
+  if (current === 'planned') return ['onTheWay', 'noAccess'];
+  if (current === 'onTheWay') return ['arrived', 'noAccess'];
+  if (current === 'arrived') return ['completed', 'noAccess', 'cancelledAtDoor'];
+  return [];
+}
+
+/** Minutes told to the customer with "on my way" when the cleaner says nothing: the travel buffer, else 20. */
+export const DEFAULT_ETA_MINUTES = 20;
+export const MAX_ETA_MINUTES = 240;
+export const defaultEtaMinutes = (bufferMinutes: number) =>
+  bufferMinutes > 0 ? Math.min(bufferMinutes, MAX_ETA_MINUTES) : DEFAULT_ETA_MINUTES;
+
+/** Where a visit is in the field, from the copy of its last step kept on it: none while planned. */
+export function stepSummaryOf(row: {
+  step: VisitStep;
+  stepAt: Date | null;
+  stepByFirstName: string | null;
+  stepEtaMinutes: number | null;
+}): { step: VisitStep; at: string; byFirstName: string | null; etaMinutes: number | null } | null {
+  if (row.step === 'planned' || !row.stepAt) return null;
+  return {
+    step: row.step,
+    at: row.stepAt.toISOString(),
+    byFirstName: row.stepByFirstName,
+    etaMinutes: row.stepEtaMinutes,
+  };
+}
