@@ -286,7 +286,7 @@ function groupOf(route: RouteDefinition): string {
   return known ?? access;
 }
 
-/** The pages the role may open, by audience, in the order of `paths.ts`. */
+/** The pages the role may open, by audience (public with account), in the order of `paths.ts`. */
 function pagesByGroup(role: Role): Map<string, PathName[]> {
   const granted = PERMISSIONS[role];
   const groups = new Map<string, PathName[]>();
@@ -294,16 +294,20 @@ function pagesByGroup(role: Role): Map<string, PathName[]> {
     const route: RouteDefinition = paths[name];
     if (NOT_PAGES.includes(name)) continue;
     if (route.access && !route.access.some((permission) => granted.includes(permission))) continue;
-    const group = groupOf(route);
+    // A signed-in role's public pages go with its account pages: five short pages, not worth a sign-in.
+    const audience = groupOf(route);
+    const group =
+      role !== 'anonymous' && ['public', 'account'].includes(audience) ? 'public and account' : audience;
     groups.set(group, [...(groups.get(group) ?? []), name]);
   }
   return groups;
 }
 
 /**
- * One test per role, language and audience of pages (and one for the dashboard's other tabs), not one per
- * role and language: an admin's 36 pages and 12 tabs in one test took about five minutes, the run's longest
- * test, which kept one worker busy after the others had finished. Split, the workers share them.
+ * One test per role, language and audience of pages (public and account, staff, admin; and one for the
+ * dashboard's other tabs), not one per role and language: an admin's 36 pages and 11 other tabs in one test
+ * took about five minutes in CI, the run's longest test, which kept one worker busy after the others had
+ * finished. Split, the workers share them; each part signs in once (decision 051).
  */
 test.describe('every page', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
@@ -382,7 +386,7 @@ test.describe('every page', () => {
           }
 
           // On a phone, the navigation folds into a menu: with the public pages.
-          if (group === 'public') {
+          if (group.startsWith('public')) {
             await page.setViewportSize({ width: 390, height: 844 });
             await page.goto('/');
             await settle(page);
