@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { addDays } from '@eclat/shared';
 
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccount, readAccessToken, setLanguage, signIn } from './support/accounts.ts';
@@ -123,8 +124,11 @@ for (const language of ['en', 'fr'] as const) {
   }, testInfo) => {
     test.setTimeout(240_000);
     const baseURL = testInfo.project.use.baseURL;
-    // After the demo team's weeks: nobody works that day until the admin says so.
-    const day = businessDay((language === 'en' ? 212 : 219) + 14 * testInfo.retry);
+    // After the demo team's weeks: nobody works that day until the admin says so. A day of each run's own:
+    // a retry's or a repetition's (--repeat-each) would find the earlier run's Sofia free at 10:00 there
+    // and the booking could go to her. Read once: the day before is this one's, even past midnight.
+    const run = testInfo.retry + 2 * testInfo.repeatEachIndex;
+    const day = businessDay((language === 'en' ? 212 : 219) + 14 * run);
     const suffix = `${language}${Date.now() % 100_000}`;
 
     // The admin puts a new team member on that morning.
@@ -218,7 +222,7 @@ for (const language of ['en', 'fr'] as const) {
 
     // The board, reached from the day before with "Next day": each visit is in its employee's lane.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`/dispatch?date=${businessDay((language === 'en' ? 211 : 218) + 14 * testInfo.retry)}`);
+    await page.goto(`/dispatch?date=${addDays(day, -1)}`);
     await expect(page.getByRole('heading', { level: 1, name: t.boardTitle })).toBeVisible();
     await page.getByRole('button', { name: t.nextDay }).click();
     await expect(page).toHaveURL(new RegExp(`date=${day}`));

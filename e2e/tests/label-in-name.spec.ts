@@ -1,7 +1,7 @@
 import type { Permission } from '@eclat/shared';
 import type { Browser, Page } from '@playwright/test';
 
-import { paths, type PathName, type RouteDefinition } from '../../apps/web/src/config/paths.ts';
+import { paths, ROUTE_ACCESS, type PathName, type RouteDefinition } from '../../apps/web/src/config/paths.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccount, PASSWORD, readAccessToken, setLanguage, text } from './support/accounts.ts';
 import { businessDay, businessInstant } from './support/business-time.ts';
@@ -276,6 +276,39 @@ test('both checks catch a name that drops the visible words, and accept one that
   ]);
 });
 
+/** The audience of a route in the route table: public, account, staff or admin (another list: itself). */
+function groupOf(route: RouteDefinition): string {
+  if (!route.access) return 'public';
+  const access = [...route.access].sort().join();
+  const known = (Object.keys(ROUTE_ACCESS) as (keyof typeof ROUTE_ACCESS)[]).find(
+    (group) => [...ROUTE_ACCESS[group]].sort().join() === access,
+  );
+  return known ?? access;
+}
+
+/** The pages the role may open, by audience (public with account), in the order of `paths.ts`. */
+function pagesByGroup(role: Role): Map<string, PathName[]> {
+  const granted = PERMISSIONS[role];
+  const groups = new Map<string, PathName[]>();
+  for (const name of Object.keys(paths) as PathName[]) {
+    const route: RouteDefinition = paths[name];
+    if (NOT_PAGES.includes(name)) continue;
+    if (route.access && !route.access.some((permission) => granted.includes(permission))) continue;
+    // A signed-in role's public pages go with its account pages: five short pages, not worth a sign-in.
+    const audience = groupOf(route);
+    const group =
+      role !== 'anonymous' && ['public', 'account'].includes(audience) ? 'public and account' : audience;
+    groups.set(group, [...(groups.get(group) ?? []), name]);
+  }
+  return groups;
+}
+
+/**
+ * One test per role, language and audience of pages (public and account, staff, admin; and one for the
+ * dashboard's other tabs), not one per role and language: an admin's 36 pages and 11 other tabs in one test
+ * took about five minutes in CI, the run's longest test, which kept one worker busy after the others had
+ * finished. Split, the workers share them; each part signs in once (decision 051).
+ */
 test.describe('every page', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     testInfo.setTimeout(240_000);
@@ -284,78 +317,87 @@ test.describe('every page', () => {
 
   for (const language of ['en', 'fr'] as const) {
     for (const role of ['anonymous', 'customer', 'employee', 'admin'] as const) {
-      test(`${language}, ${role}: every control's accessible name contains its visible text`, async ({
-        page,
-      }) => {
-        test.setTimeout(240_000);
-        if (!world) throw new Error('no data');
-        await setLanguage(page, language);
-        await page.goto('/');
-        if (role !== 'anonymous') await signIn(page, world.emails[role], language);
+      const granted = PERMISSIONS[role];
+      const isStaff = granted.includes('employee') || granted.includes('admin');
+      const parts = [...pagesByGroup(role)].map(([group, names]) => ({ group, names, tabs: false }));
+      if (granted.includes('admin'))
+        parts.push({ group: 'dashboard tab', names: ['adminDashboard'], tabs: true });
 
-        const granted = PERMISSIONS[role];
-        const mismatches = new Set<string>();
-        const elsewhere: string[] = [];
-        const check = async (where: string) => {
-          await settle(page);
-          for (const line of await labelInNameMismatches(page)) mismatches.add(`${where}: ${line}`);
-        };
+      for (const { group, names, tabs } of parts) {
+        test(`${language}, ${role}, ${tabs ? "the dashboard's other tabs" : `${group} pages`}: every control's accessible name contains its visible text`, async ({
+          page,
+        }) => {
+          test.setTimeout(180_000);
+          if (!world) throw new Error('no data');
+          await setLanguage(page, language);
+          await page.goto('/');
+          if (role !== 'anonymous') await signIn(page, world.emails[role], language);
 
-        for (const name of Object.keys(paths) as PathName[]) {
-          const route: RouteDefinition = paths[name];
-          if (NOT_PAGES.includes(name)) continue;
-          if (route.access && !route.access.some((permission) => granted.includes(permission))) continue;
-          const href = hrefOf(name, role, world);
-          if (BOOKING_ROUTES.includes(name)) await seedBooking(page, world.booking);
-          await openInApp(page, href);
-          if (name === 'calendarSelect') {
-            // The day's times (buttons, some marked full or too late) and the chosen one's summary.
-            await expect(
-              page.getByRole('group', { name: BOOKING_TEXT[language].times, exact: true }),
-            ).toBeVisible();
-            await expect(page.getByText(BOOKING_TEXT[language].summary)).toBeVisible();
-          }
-          if (name === 'checkout') await expect(page.getByTestId('checkout-date')).toBeVisible();
-          await check(href);
-          // The page itself was checked, not one it sent the user on to.
-          const landed = new URL(page.url()).pathname;
-          if (landed !== href) elsewhere.push(`${href} -> ${landed}`);
-          // The dashboard's other tabs (before and after the default one) are panels of the same page.
-          if (name === 'adminDashboard') {
-            const tabs = page.getByRole('tab');
-            const opened = await tabs.evaluateAll((all) =>
-              all.findIndex((tab) => tab.getAttribute('aria-selected') === 'true'),
-            );
-            for (let index = 0; index < (await tabs.count()); index += 1) {
-              if (index === opened) continue;
-              await tabs.nth(index).click();
-              await check(`${href} (${(await tabs.nth(index).innerText()).trim()})`);
+          const mismatches = new Set<string>();
+          const elsewhere: string[] = [];
+          const check = async (where: string) => {
+            await settle(page);
+            for (const line of await labelInNameMismatches(page)) mismatches.add(`${where}: ${line}`);
+          };
+
+          for (const name of names) {
+            const href = hrefOf(name, role, world);
+            if (BOOKING_ROUTES.includes(name)) await seedBooking(page, world.booking);
+            await openInApp(page, href);
+            if (name === 'calendarSelect') {
+              // The day's times (buttons, some marked full or too late) and the chosen one's summary.
+              await expect(
+                page.getByRole('group', { name: BOOKING_TEXT[language].times, exact: true }),
+              ).toBeVisible();
+              await expect(page.getByText(BOOKING_TEXT[language].summary)).toBeVisible();
             }
+            if (name === 'checkout') await expect(page.getByTestId('checkout-date')).toBeVisible();
+            if (tabs) {
+              // The dashboard's other tabs (before and after the default one, checked with the admin
+              // pages) are panels of the same page.
+              await settle(page);
+              const all = page.getByRole('tab');
+              const opened = await all.evaluateAll((list) =>
+                list.findIndex((tab) => tab.getAttribute('aria-selected') === 'true'),
+              );
+              for (let index = 0; index < (await all.count()); index += 1) {
+                if (index === opened) continue;
+                await all.nth(index).click();
+                await check(`${href} (${(await all.nth(index).innerText()).trim()})`);
+              }
+              continue;
+            }
+            await check(href);
+            // The page itself was checked, not one it sent the user on to.
+            const landed = new URL(page.url()).pathname;
+            if (landed !== href) elsewhere.push(`${href} -> ${landed}`);
           }
-        }
 
-        // The staff pages' menu in the bar, open.
-        if (granted.includes('employee') || granted.includes('admin')) {
-          await openInApp(page, '/');
-          await page
-            .getByRole('banner')
-            .getByRole('button', { name: WORK_MENU[language], exact: true })
-            .click();
-          await expect(page.getByRole('banner').getByRole('menu')).toBeVisible();
-          await check('/ (Work menu)');
-          await page.keyboard.press('Escape');
-        }
+          // The staff pages' menu in the bar, open: with the staff pages.
+          if (isStaff && group === 'staff') {
+            await openInApp(page, '/');
+            await page
+              .getByRole('banner')
+              .getByRole('button', { name: WORK_MENU[language], exact: true })
+              .click();
+            await expect(page.getByRole('banner').getByRole('menu')).toBeVisible();
+            await check('/ (Work menu)');
+            await page.keyboard.press('Escape');
+          }
 
-        // On a phone, the navigation folds into a menu.
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.goto('/');
-        await settle(page);
-        await page.getByRole('banner').getByRole('button', { name: OPEN_MENU[language] }).click();
-        await check('/ (menu, 390 px)');
+          // On a phone, the navigation folds into a menu: with the public pages.
+          if (group.startsWith('public')) {
+            await page.setViewportSize({ width: 390, height: 844 });
+            await page.goto('/');
+            await settle(page);
+            await page.getByRole('banner').getByRole('button', { name: OPEN_MENU[language] }).click();
+            await check('/ (menu, 390 px)');
+          }
 
-        expect(elsewhere).toEqual([]);
-        expect([...mismatches]).toEqual([]);
-      });
+          expect(elsewhere).toEqual([]);
+          expect([...mismatches]).toEqual([]);
+        });
+      }
     }
   }
 });

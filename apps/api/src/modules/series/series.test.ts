@@ -83,15 +83,14 @@ const parsed = (res: { statusCode: number; body: string; json: () => unknown }, 
 };
 const codeOf = (res: { json: () => unknown }) => errorBodySchema.parse(res.json()).code;
 
-describe('a series without a team (fixed capacity)', () => {
+describe('a series planned over more than a year', () => {
+  // Both daylight-saving changes fall inside the plan, whatever today is.
   let app: TestApp;
   const w = world(() => app);
   const api = seriesApi(() => app);
-  let admin: Headers;
   let service: string;
   beforeAll(async () => {
     app = await buildTestApp({ RECURRING_HORIZON_WEEKS: '60' });
-    admin = (await w.as(['admin'])).headers;
     service = await makeService(app, { title: 'Home', durationMinutes: 60 });
   });
   afterAll(async () => {
@@ -122,6 +121,29 @@ describe('a series without a team (fixed capacity)', () => {
     expect(series.pricePerVisit).toBe(90);
     expect(series.fullPrice).toBe(100);
   });
+});
+
+/**
+ * Sixteen weeks ahead here, not 60: every visit of a plan is written in a transaction of its own, and a
+ * weekly series of 60 weeks made each test of this group write 60 to 120 visits (7 to 15 s each under
+ * load, the file the slowest of its kind); 16 weeks still plan more visits than a customer may hold open.
+ */
+const PLAN = { RECURRING_HORIZON_WEEKS: '16' };
+
+describe('a series without a team (fixed capacity)', () => {
+  let app: TestApp;
+  const w = world(() => app);
+  const api = seriesApi(() => app);
+  let admin: Headers;
+  let service: string;
+  beforeAll(async () => {
+    app = await buildTestApp(PLAN);
+    admin = (await w.as(['admin'])).headers;
+    service = await makeService(app, { title: 'Home', durationMinutes: 60 });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('skips one visit, moves one, changes all future ones, each doing only what it says', async () => {
     const who = await w.customer();
@@ -146,7 +168,7 @@ describe('a series without a team (fixed capacity)', () => {
       payload: { serviceIds: [service], appointmentDate: at(three.seriesDate ?? '', 15) },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    await runSeriesPass(passDeps(app, { RECURRING_HORIZON_WEEKS: '60' }));
+    await runSeriesPass(passDeps(app, PLAN));
     // One confirmation for the series (not one per visit), then a notice for each change.
     expect(await emailsOf(app, who.customerId)).toEqual([
       'series-confirmation',
@@ -186,7 +208,8 @@ describe('a series without a team (fixed capacity)', () => {
       replanned.filter((row) => (row.seriesDate ?? '') > newFirst && isoWeekday(row.seriesDate ?? '') === 3),
     ).toEqual([]);
     const future = replanned.filter((row) => (row.seriesDate ?? '') >= newFirst);
-    expect(future.length).toBeGreaterThan(20);
+    // Every 2 weeks from about 4 weeks ahead to the 16 weeks' horizon.
+    expect(future.length).toBeGreaterThanOrEqual(5);
     for (const [index, row] of future.entries()) {
       expect(row.seriesDate).toBe(addDays(newFirst, index * 14));
       expect([local(row.appointmentDate.toISOString()).hour, row.status]).toEqual([14, 'pending']);
@@ -227,7 +250,7 @@ describe('a series without a team (fixed capacity)', () => {
     expect(paused.status).toBe('paused');
     expect(paused.nextVisit).toBeNull();
     expect(await api.rows(series.seriesId)).toHaveLength(0);
-    await runSeriesPass(passDeps(app, { RECURRING_HORIZON_WEEKS: '60' }));
+    await runSeriesPass(passDeps(app, PLAN));
     expect(await api.rows(series.seriesId)).toHaveLength(0);
     const from = addDays(first, 21);
     const resumed = parsed(
@@ -304,7 +327,8 @@ describe('a series without a team (fixed capacity)', () => {
     const rows = await api.rows(series.seriesId);
     expect(rows[0]?.status).toBe('completed');
     expect(rows.slice(1).every((row) => row.status === 'cancelled')).toBe(true);
-    expect(rows.length).toBeGreaterThan(10);
+    // Every 4 weeks to the horizon: the completed one and at least two open ones.
+    expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const attempt of [
       api.call('POST', `/series/${series.seriesId}/pause`, who.headers),
       api.call('POST', `/series/${series.seriesId}/resume`, who.headers, {}),
@@ -329,8 +353,8 @@ describe('a series without a team (fixed capacity)', () => {
     const one = parsed(await api.book(who, body, who.headers, 'series-key-0001'));
     const again = parsed(await api.book(who, body, who.headers, 'series-key-0001'), 200);
     expect(again.seriesId).toBe(one.seriesId);
-    // 60 weekly visits, yet a one-off still books (MAX_OPEN_VISITS is 10).
-    expect((await api.rows(one.seriesId)).length).toBeGreaterThan(50);
+    // More weekly visits than a customer may hold open (MAX_OPEN_VISITS is 10), yet a one-off still books.
+    expect((await api.rows(one.seriesId)).length).toBeGreaterThan(testConfig().maxOpenVisits);
     const oneOff = await w.book(who, service, at(addDays(first, 1), 9));
     expect(oneOff.statusCode, oneOff.body).toBe(201);
     expect(appointmentSchema.parse(oneOff.json())).toMatchObject({ seriesId: null, discountPercent: 0 });

@@ -13,9 +13,19 @@ import { useTranslation } from '@/lib/i18n';
 
 /**
  * The visit just reassigned: its block leaves one lane and a new one appears in another, which takes the
- * focus (a keyboard user goes on from where the visit is now). Kept briefly, in case it never appears.
+ * focus (a keyboard user goes on from where the visit is now). Kept until the board is drawn again with the
+ * answer (`dropFocusAfterMove`), however long the server takes: a clock of ten seconds, as it was, left the
+ * focus behind on a slow machine (the dispatch e2e, flaky in CI). A board without the visit drops it.
  */
-let focusAfterMove: { appointmentId: string; until: number } | null = null;
+let focusAfterMove: { appointmentId: string } | null = null;
+
+/**
+ * Called by the board after each new drawing of its data, once the visits' blocks have mounted (a parent's
+ * effects run after its children's): the moved visit's block took the focus then, or will not.
+ */
+export function dropFocusAfterMove(): void {
+  focusAfterMove = null;
+}
 
 /** Someone a visit can be given to: one lane of the board. */
 export type Assignee = { employeeId: string; name: string };
@@ -43,7 +53,7 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
   // The block that appears in the visit's new lane takes the focus the old one had.
   useEffect(() => {
     if (focusAfterMove?.appointmentId !== visit.appointmentId) return;
-    if (Date.now() < focusAfterMove.until) buttonRef.current?.focus();
+    buttonRef.current?.focus();
     focusAfterMove = null;
   }, [visit.appointmentId]);
   const isUnassigned = visit.employeeIds.length === 0;
@@ -62,7 +72,7 @@ export function AssignMenu({ visit, assignees, visitLabel, describedBy }: Assign
               : t('dispatch.assign.unassigned', { visit: visitLabel }),
           );
           // The visit moves to another lane: the keyboard follows it there (see below).
-          focusAfterMove = { appointmentId: visit.appointmentId, until: Date.now() + 10_000 };
+          focusAfterMove = { appointmentId: visit.appointmentId };
         },
         onError: (error) => {
           const problems = isApiError(error) ? toAssignmentProblems(error.details, employeeIds) : [];

@@ -1,11 +1,13 @@
 import type { DispatchBoard as Board, Locale } from '@eclat/shared';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 
 import { EmptyState } from '@/components/ui/query-states';
 import { formatDay } from '@/lib/format-day';
 import { useTranslation } from '@/lib/i18n';
 
 import { boardAssignees, hasVisits } from '../board-layout';
+import { dropFocusAfterMove } from './assign-menu';
 import { DayLanes } from './day-lanes';
 import classes from './dispatch-board.module.css';
 import { WeekTable } from './week-table';
@@ -34,6 +36,10 @@ export function DispatchBoard({ board, locale }: { board: Board; locale: Locale 
   const { t } = useTranslation();
   const context = { timeZone: board.timeZone, locale, assignees: boardAssignees(board.days) };
   const isEmpty = !board.days.some(hasVisits);
+  // A moved visit's new block took the focus in this drawing (its effect ran first), or it is not here.
+  useEffect(() => {
+    dropFocusAfterMove();
+  }, [board]);
 
   if (board.view === 'week') {
     const caption = t('dispatch.week.caption', {
