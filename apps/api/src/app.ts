@@ -36,6 +36,7 @@ import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
 import { cardReconcileRoutes } from './modules/payments/card-reconcile.routes.ts';
 import { cardRoutes } from './modules/payments/card.routes.ts';
+import { cardConfirmRoutes } from './modules/payments/card-confirm.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
 import { stripeCardFor, stripeProvider } from './modules/payments/stripe-provider.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
+      await api.register(cardConfirmRoutes, { deps: payments });
       await api.register(cardChargesRoutes, {
         deps: payments,
         lateCancellationFeeCents: config.lateCancellationFeeCents,

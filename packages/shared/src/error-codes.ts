@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'CARD_DECLINED',
   /** PAYMENTS=stripe: a customer's own booking needs a card kept on file first (decision 056). */
   'CARD_REQUIRED',
+  /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
+  'NOTHING_TO_CONFIRM',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -156,6 +156,8 @@ export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', [
   'failed',
   'canceled',
   'captured',
+  /** Waiting for the customer on Stripe's hosted page (the bank asked them to confirm; decision 060). */
+  'confirming',
 ]);
 
 /**
@@ -186,6 +188,11 @@ export const paymentAttempts = pgTable(
      * attempts the holds pass makes.
      */
     requestKey: text('request_key'),
+    /**
+     * A `confirming` attempt's Checkout session in payment mode (decision 060): the page where the customer
+     * pays what their bank wanted confirmed; the PaymentIntent it makes carries this attempt's key.
+     */
+    checkoutSessionId: text('checkout_session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
