@@ -36,6 +36,9 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 import { VisitPaymentDetails } from '@/features/payments/components/visit-payment-details';
 import { AddTipDialog } from '@/features/payments/components/add-tip-dialog';
+import { usePaymentConfirmations } from '@/features/payments/api/payment-confirmations';
+import { ConfirmWithBank } from '@/features/payments/components/confirm-with-bank';
+import { ConfirmationReturn } from '@/features/payments/components/confirmation-return';
 import { offersTip } from '@/features/payments/tip-amounts';
 import { useLateCancellationPolicy } from '@/lib/api/get-late-cancellation-policy';
 import { useSelfServicePolicy } from '@/lib/api/get-self-service-policy';
@@ -83,6 +86,21 @@ export function MyAppointmentsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [tipFor, setTipFor] = useState<string | null>(() => searchParams.get('tip'));
   const tipsByCard = payments.mode === 'stripe';
+  // Decision 060: the visits whose payment waits for the bank, and the way back from its page.
+  const confirmations = usePaymentConfirmations({ enabled: tipsByCard && Boolean(email) });
+  const confirmationOf = useMemo(
+    () => new Map((confirmations.data ?? []).map((item) => [item.appointmentId, item])),
+    [confirmations.data],
+  );
+  const [confirmReturn, setConfirmReturn] = useState<{
+    outcome: 'confirmed' | 'cancelled';
+    sessionId: string | null;
+  } | null>(() => {
+    const outcome = searchParams.get('payment');
+    return outcome === 'confirmed' || outcome === 'cancelled'
+      ? { outcome, sessionId: searchParams.get('session') }
+      : null;
+  });
 
   // The booking notice and the fresh appointment are read once: a reload must not show them again.
   useEffect(() => {
@@ -103,21 +121,29 @@ export function MyAppointmentsRoute() {
   );
   const hasSeries = grouped.series.length > 0;
 
-  // The feedback email's link (`?tip=<id>`) is read once, then taken out of the address.
-  const hasTipLink = searchParams.has('tip');
+  // The feedback email's link (`?tip=<id>`), the "Payment needed" email's (`?confirm=<id>`) and the way
+  // back from the payment page (`?payment=…&session=…`) are read once, then taken out of the address.
+  const hasLinkParams = ['tip', 'confirm', 'payment', 'session'].some((name) => searchParams.has(name));
   useEffect(() => {
-    if (!hasTipLink) return;
+    if (!hasLinkParams) return;
     setSearchParams(
       (params) => {
-        params.delete('tip');
+        for (const name of ['tip', 'confirm', 'payment', 'session']) params.delete(name);
         return params;
       },
       { replace: true },
     );
-  }, [hasTipLink, setSearchParams]);
+  }, [hasLinkParams, setSearchParams]);
   const tipVisit = tipFor ? list.items.find((item) => item.appointmentId === tipFor) : undefined;
   // Open once the list has the visit and it may be tipped.
   const isTipOpen = tipsByCard && tipVisit !== undefined && offersTip(tipVisit);
+
+  const confirmWithBank = (appointment: Appointment) => {
+    const confirmation = confirmationOf.get(appointment.appointmentId);
+    if (!confirmation || !timeZone.data) return null;
+    const visitLabel = formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale);
+    return <ConfirmWithBank confirmation={confirmation} visitLabel={visitLabel} />;
+  };
 
   const confirmCancel = (appointment: Appointment, late = false) => {
     // Inside the cut-off with a fee (decision 057): the fee is named before the customer confirms.
@@ -218,6 +244,7 @@ export function MyAppointmentsRoute() {
                         dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
                       })}
                     />
+                    {confirmWithBank(appointment)}
                     {tipsByCard && offersTip(appointment) && (
                       <Group>
                         <Button
@@ -296,6 +323,15 @@ export function MyAppointmentsRoute() {
           >
             {t('checkout.success')}
           </Alert>
+        )}
+        {confirmReturn && (
+          <ConfirmationReturn
+            outcome={confirmReturn.outcome}
+            sessionId={confirmReturn.sessionId}
+            onClose={() => {
+              setConfirmReturn(null);
+            }}
+          />
         )}
         {cancelError && (
           <Alert color="red" role="alert">
