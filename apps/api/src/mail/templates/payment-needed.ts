@@ -18,9 +18,7 @@ export const paymentNeededDataSchema = z.object({
    * The bank asked the customer to confirm (decision 060): what it was for and its amount; the link then
    * leads to My Appointments, whose button opens Stripe's hosted page for that payment.
    */
-  confirm: z
-    .object({ purpose: z.enum(CONFIRMABLE_PURPOSES), cents: z.number().int().positive() })
-    .optional(),
+  confirm: z.object({ purpose: z.enum(CONFIRMABLE_PURPOSES), cents: z.number().int().positive() }).optional(),
 });
 export type PaymentNeededData = z.infer<typeof paymentNeededDataSchema>;
 
@@ -64,10 +62,10 @@ const CONFIRM_TEXT: Record<Locale, (what: string, brand: string) => LinkEmailTex
     footer: `${brand} · You receive this email because you booked a cleaning on our website.`,
   }),
   fr: (what, brand) => ({
-    subject: `Paiement requis : confirmez-le auprès de votre banque (${brand})`,
+    subject: `Paiement requis\u00a0: confirmez-le auprès de votre banque (${brand})`,
     paragraphs: [
       `Votre banque vous demande de confirmer ${what}`,
-      'Connectez-vous, ouvrez Mes rendez-vous et appuyez sur « Confirmer avec ma banque » : vous le confirmez sur la page sécurisée de notre fournisseur de paiement.',
+      'Connectez-vous, ouvrez Mes rendez-vous et appuyez sur «\u00a0Confirmer avec ma banque\u00a0»\u00a0: vous le confirmez sur la page sécurisée de notre fournisseur de paiement.',
     ],
     action: 'Confirmer le paiement',
     notes: [

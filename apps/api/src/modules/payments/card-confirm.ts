@@ -1,10 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import {
-  CONFIRMABLE_PURPOSES,
-  type PaymentConfirmation,
-  type PaymentConfirmationDone,
-} from '@eclat/shared';
+import { CONFIRMABLE_PURPOSES, type PaymentConfirmation, type PaymentConfirmationDone } from '@eclat/shared';
 import { appointments, customers, paymentAttempts } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -319,7 +315,7 @@ export async function finishConfirmation(
     .innerJoin(appointments, eq(appointments.id, paymentAttempts.appointmentId))
     .where(eq(paymentAttempts.checkoutSessionId, sessionId));
   // Another customer's session is not told apart from none.
-  if (!attempt || !own || own.id !== attempt.customerId) throw notFound('Payment page');
+  if (!attempt || own?.id !== attempt.customerId) throw notFound('Payment page');
   const done = await settleConfirmation(deps, sessionId);
   if (!done) throw notFound('Payment page');
   return done;

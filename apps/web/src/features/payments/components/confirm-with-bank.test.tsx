@@ -20,10 +20,10 @@ describe('Payment needed — confirm with your bank', () => {
   const assign = vi.fn();
   beforeEach(() => {
     answerApi(() => undefined);
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     assign.mockReset();
   });
 
@@ -40,29 +40,32 @@ describe('Payment needed — confirm with your bank', () => {
       'Votre banque vous demande de confirmer la réservation de 113,00',
       'Confirmer avec ma banque',
     ],
-  ] as const)('says what the bank wants confirmed and leaves for the page in one press (%s)', async (locale, title, what, action) => {
-    await initI18n(locale);
-    const sent = answerApi((request) =>
-      request.method === 'POST' ? { status: 201, body: { url: PAGE } } : undefined,
-    );
-    renderScreen(
-      <ConfirmWithBank
-        confirmation={{ appointmentId: VISIT, purpose: 'hold', cents: 11_300 }}
-        visitLabel="March 9, 2027, 10:00 AM"
-      />,
-      { path: '/my-appointments', session: customer },
-    );
-    expect(await screen.findByText(title)).toBeTruthy();
-    expect(screen.getByText(new RegExp(what.replace(/[$.]/g, '\\$&')))).toBeTruthy();
-    const button = screen.getByRole('button', { name: new RegExp(`^${action}`) });
-    // The accessible name has the visible text and the visit.
-    expect(button.getAttribute('aria-label')).toContain('March 9, 2027, 10:00 AM');
-    await userEvent.setup().click(button);
-    await waitFor(() => {
-      expect(assign).toHaveBeenCalledWith(PAGE);
-    });
-    expect(opened(sent)).toHaveLength(1);
-  });
+  ] as const)(
+    'says what the bank wants confirmed and leaves for the page in one press (%s)',
+    async (locale, title, what, action) => {
+      await initI18n(locale);
+      const sent = answerApi((request) =>
+        request.method === 'POST' ? { status: 201, body: { url: PAGE } } : undefined,
+      );
+      renderScreen(
+        <ConfirmWithBank
+          confirmation={{ appointmentId: VISIT, purpose: 'hold', cents: 11_300 }}
+          visitLabel="March 9, 2027, 10:00 AM"
+        />,
+        { path: '/my-appointments', session: customer },
+      );
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(screen.getByText(new RegExp(what.replace(/[$.]/g, '\\$&')))).toBeTruthy();
+      const button = screen.getByRole('button', { name: new RegExp(`^${action}`) });
+      // The accessible name has the visible text and the visit.
+      expect(button.getAttribute('aria-label')).toContain('March 9, 2027, 10:00 AM');
+      await userEvent.setup().click(button);
+      await waitFor(() => {
+        expect(assign).toHaveBeenCalledWith(PAGE);
+      });
+      expect(opened(sent)).toHaveLength(1);
+    },
+  );
 
   it('back from the page: records it and says "Hold confirmed", with the focus on the notice', async () => {
     await initI18n('en');
@@ -74,12 +77,12 @@ describe('Payment needed — confirm with your bank', () => {
           }
         : undefined,
     );
-    renderScreen(
-      <ConfirmationReturn outcome="confirmed" sessionId="cs_test_1" onClose={() => undefined} />,
-      { path: '/my-appointments', session: customer },
-    );
+    renderScreen(<ConfirmationReturn outcome="confirmed" sessionId="cs_test_1" onClose={() => undefined} />, {
+      path: '/my-appointments',
+      session: customer,
+    });
     const notice = await screen.findByText(/^Hold confirmed/);
-    expect(sent.filter((r) => r.path === '/payments/confirmation/done')[0]?.body).toEqual({
+    expect(sent.find((r) => r.path === '/payments/confirmation/done')?.body).toEqual({
       sessionId: 'cs_test_1',
     });
     await waitFor(() => {
