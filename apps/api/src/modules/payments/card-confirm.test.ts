@@ -10,11 +10,19 @@ import { appointments, paymentAttempts, paymentLedger } from '../../db/schema/in
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { renderPaymentNeeded } from '../../mail/templates/payment-needed.ts';
 import { testConfig, type TestApp } from '../../../test/helpers.ts';
-import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
+import {
+  call,
+  makeCustomer,
+  makeService,
+  signedIn,
+  type Headers,
+  type TestCustomer,
+} from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
 import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
 import { isConfirmable, needsConfirmation } from './card-confirm.ts';
+import { reconcileCards } from './card-reconcile.ts';
 import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
 import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
@@ -221,7 +229,7 @@ describe('a hold the bank wants confirmed', () => {
     expect((await openPage(other, id)).statusCode).toBe(403);
     expect((await openPage(await signedIn(app, ['employee']), id)).statusCode).toBe(403);
     expect((await openPage(visit.admin, id)).statusCode).toBe(403);
-    expect((await openPage({ headers: new Headers() }, id)).statusCode).toBe(401);
+    expect((await openPage({ headers: {} }, id)).statusCode).toBe(401);
     expect((await call(app, 'GET', '/payments/confirmations', other.headers)).json()).toEqual([]);
 
     const first = await openPage(who, id);
@@ -318,6 +326,33 @@ describe('a hold the bank wants confirmed', () => {
         .requests({ route: 'POST /v1/payment_intents/:id/capture' })
         .filter((request) => request.idempotencyKey === `visit:${id}:capture:2` && !request.replayed),
     ).toHaveLength(1);
+  });
+});
+
+describe('a page paid whose webhook and return were both lost', () => {
+  it('is recorded by the reconciliation, once, and not reported as a hold we do not know', async () => {
+    const who = await customerWithCard();
+    const visit = await visitOf(who);
+    const id = visit.appointmentId;
+    fake.requireActionNext();
+    await placeDueHolds(deps(), new Date(visit.startsAt.getTime() - 12 * HOUR));
+    await fake.webhooks.settled();
+    const opened = await openPage(who, id);
+    expect(opened.statusCode, opened.body).toBe(201);
+    fake.webhooks.hold();
+    try {
+      await payOnPage(checkoutRedirectSchema.parse(opened.json()).url);
+      expect((await attemptsOf(id)).map((attempt) => attempt.status)).toEqual(['failed', 'confirming']);
+      const found = await reconcileCards(deps(), new Date());
+      expect(found.filter((item) => item.appointmentId === id)).toEqual([]);
+      await reconcileCards(deps(), new Date());
+      expect((await attemptsOf(id)).map((attempt) => attempt.status)).toEqual(['failed', 'held']);
+      expect(await isMarked(id)).toBe(false);
+    } finally {
+      fake.webhooks.release();
+      await fake.webhooks.settled();
+    }
+    expect((await attemptsOf(id)).map((attempt) => attempt.status)).toEqual(['failed', 'held']);
   });
 });
 

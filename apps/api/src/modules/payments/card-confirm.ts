@@ -320,3 +320,23 @@ export async function finishConfirmation(
   if (!done) throw notFound('Payment page');
   return done;
 }
+
+/**
+ * The reconciliation's part (decision 058): attempts still `confirming` among `keys` (the attempt keys of
+ * Stripe's PaymentIntents) whose page was paid are recorded as the webhook or the return would have
+ * (both lost: Stripe stopped retrying, the customer closed the tab). Returns how many were recorded.
+ */
+export async function finishLostConfirmations(deps: ConfirmDeps, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const waiting = await deps.db
+    .select({ sessionId: paymentAttempts.checkoutSessionId })
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.idempotencyKey, [...keys]), eq(paymentAttempts.status, 'confirming')));
+  let recorded = 0;
+  for (const { sessionId } of waiting) {
+    if (!sessionId) continue;
+    const done = await settleConfirmation(deps, sessionId);
+    if (done?.status === 'confirmed') recorded += 1;
+  }
+  return recorded;
+}
