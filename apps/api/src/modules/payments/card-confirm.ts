@@ -130,6 +130,16 @@ export async function confirmationsOf(deps: ConfirmDeps, caller: Caller): Promis
   return out;
 }
 
+/** Stripe out of reach or failing while the customer waits: 503, try again (our own refusals pass through). */
+async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('SERVICE_UNAVAILABLE', 'The payment page is not available now; try again.');
+  }
+}
+
 export const nothingToConfirm = () =>
   new AppError('NOTHING_TO_CONFIRM', 'No payment of this visit is waiting for your confirmation.');
 
@@ -169,10 +179,11 @@ export async function startConfirmation(
       if (!made) throw new Error('The payment attempt was not written');
       return made;
     });
-    const session = await sessionOf(deps, attempt, visit.customerId, visit.locale === 'fr' ? 'fr' : 'en');
+    const locale = visit.locale === 'fr' ? 'fr' : 'en';
+    const session = await atStripe(() => sessionOf(deps, attempt, visit.customerId, locale));
     if (session.status === 'open' && session.url) return { url: session.url };
     if (session.status === 'complete') {
-      await settleConfirmation(deps, session.id);
+      await atStripe(() => settleConfirmation(deps, session.id));
       throw nothingToConfirm();
     }
     // Expired unpaid: this attempt is over; the next loop makes a new one (and a new page).
@@ -316,7 +327,7 @@ export async function finishConfirmation(
     .where(eq(paymentAttempts.checkoutSessionId, sessionId));
   // Another customer's session is not told apart from none.
   if (!attempt || own?.id !== attempt.customerId) throw notFound('Payment page');
-  const done = await settleConfirmation(deps, sessionId);
+  const done = await atStripe(() => settleConfirmation(deps, sessionId));
   if (!done) throw notFound('Payment page');
   return done;
 }
