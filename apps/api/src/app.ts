@@ -38,6 +38,7 @@ import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
 import { cardReconcileRoutes } from './modules/payments/card-reconcile.routes.ts';
 import { taxSnapshotBackfillPlugin } from './modules/payments/tax-snapshot-backfill.ts';
 import { cardRoutes } from './modules/payments/card.routes.ts';
+import { cardConfirmRoutes } from './modules/payments/card-confirm.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resolvePaymentsMode } from './modules/payments/payments.service.ts';
 import { stripeCardFor, stripeProvider } from './modules/payments/stripe-provider.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(visitStepsRoutes, { config, payments });
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
+      await api.register(cardConfirmRoutes, { deps: payments });
       await api.register(cardChargesRoutes, {
         deps: payments,
         lateCancellationFeeCents: config.lateCancellationFeeCents,

@@ -370,24 +370,20 @@ describe('the Stripe fake, through the official SDK', () => {
     expect(receiver.types().filter((type) => type === 'payment_intent.payment_failed')).toHaveLength(2);
   });
 
-  it('asks for authentication, and its page completes the payment', async () => {
+  it('asks for authentication: off session a 402 and the intent back to requires_payment_method; on session its page', async () => {
     const { customer, pm } = await customerWithCard();
     fake.requireActionNext();
     const offSession = await hold(customer, pm).catch((error: unknown) => error);
     expect(offSession).toMatchObject({ statusCode: 402, code: 'authentication_required' });
     if (!(offSession instanceof Stripe.errors.StripeCardError)) throw new Error('not a card error');
     const pi = offSession.payment_intent;
-    expect(pi?.status).toBe('requires_action');
-    const next = pi?.next_action?.redirect_to_url?.url ?? '';
-    expect(next.startsWith(`${fake.url}/authenticate/`)).toBe(true);
-    expect(await (await fetch(next)).text()).toContain('Complete authentication');
-    const answer = await fetch(next, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'result=complete',
+    // As Stripe does: the customer must come back and pay on session (no next_action off session).
+    expect(pi).toMatchObject({
+      status: 'requires_payment_method',
+      next_action: null,
+      last_payment_error: { code: 'authentication_required' },
     });
-    expect(answer.status).toBe(200);
-    expect((await stripe.paymentIntents.retrieve(pi?.id ?? '')).status).toBe('requires_capture');
+    expect((await stripe.paymentIntents.retrieve(pi?.id ?? '')).status).toBe('requires_payment_method');
 
     // On session (the customer is there), the same card answers 200 with requires_action.
     const strong = fake.addCard(customer, 'authentication_required');
@@ -414,7 +410,8 @@ describe('the Stripe fake, through the official SDK', () => {
     expect((await stripe.paymentIntents.retrieve(onSession.id)).status).toBe('requires_payment_method');
 
     await fake.webhooks.settled();
-    expect(receiver.types().filter((type) => type === 'payment_intent.requires_action')).toHaveLength(2);
+    expect(receiver.types().filter((type) => type === 'payment_intent.requires_action')).toHaveLength(1);
+    expect(receiver.types().filter((type) => type === 'payment_intent.payment_failed')).toHaveLength(2);
   });
 
   it('takes a deposit through a payment-mode Checkout session', async () => {

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'STEP_BACKWARDS',
   /** A visit's step by an employee who is not on that visit (issue 30). */
   'NOT_YOUR_VISIT',
+  /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
+  'NOTHING_TO_CONFIRM',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

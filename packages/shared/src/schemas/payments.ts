@@ -190,3 +190,23 @@ export const checkoutRedirectSchema = z.object({ url: z.url() }).meta({ id: 'Che
 
 /** The customer back from the hosted page: the Checkout session it completed. */
 export const cardSetupDoneBodySchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+/**
+ * What the customer's bank asked them to confirm (PAYMENTS=stripe, decision 060): a visit's payment that
+ * the card on file could not make off session (`authentication_required`), to pay on Stripe's hosted page.
+ */
+export const CONFIRMABLE_PURPOSES = ['hold', 'charge', 'fee', 'deposit'] as const;
+export const paymentConfirmationSchema = z
+  .object({
+    appointmentId: z.uuid(),
+    purpose: z.enum(CONFIRMABLE_PURPOSES),
+    cents: z.number().int(),
+  })
+  .meta({ id: 'PaymentConfirmation' });
+export type PaymentConfirmation = z.infer<typeof paymentConfirmationSchema>;
+
+/** Back from the hosted page: what the session did (`confirmed`), or that it is still open. */
+export const paymentConfirmationDoneSchema = paymentConfirmationSchema
+  .extend({ status: z.enum(['confirmed', 'open']) })
+  .meta({ id: 'PaymentConfirmationDone' });
+export type PaymentConfirmationDone = z.infer<typeof paymentConfirmationDoneSchema>;

@@ -163,6 +163,8 @@ export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', [
   'failed',
   'canceled',
   'captured',
+  /** Waiting for the customer on Stripe's hosted page (the bank asked them to confirm; decision 060). */
+  'confirming',
 ]);
 
 /**
@@ -199,6 +201,11 @@ export const paymentAttempts = pgTable(
      * (decision 061, `card-charge-retries.ts`).
      */
     transientFailures: integer('transient_failures').notNull().default(0),
+    /**
+     * A `confirming` attempt's Checkout session in payment mode (decision 060): the page where the customer
+     * pays what their bank wanted confirmed; the PaymentIntent it makes carries this attempt's key.
+     */
+    checkoutSessionId: text('checkout_session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

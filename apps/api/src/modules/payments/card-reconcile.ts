@@ -5,6 +5,7 @@ import type { Db } from '../../db/transaction.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
 import { discrepancyColumns, discrepancyOf, type Discrepancy } from './card-discrepancies.ts';
 import { isLostRefundsOwn } from './card-refunds.ts';
+import { finishLostConfirmations } from './card-confirm.ts';
 import type { StripeCard } from './stripe-client.ts';
 
 /**
@@ -68,6 +69,8 @@ export async function reconcileCards(deps: ReconcileDeps, now: Date): Promise<Di
   for await (const refund of stripe.refunds.list({ created, limit: 100 })) refunds.push(refund);
 
   const keys = intents.flatMap((intent) => intent.metadata.attempt_key ?? []);
+  // Decision 060: a payment page paid whose webhook and return were both lost is recorded first.
+  await finishLostConfirmations(deps, keys);
   const attempts =
     keys.length === 0
       ? []

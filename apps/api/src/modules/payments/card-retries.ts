@@ -42,7 +42,8 @@ export function nextRetryAt(failures: number, lastFailedAt: Date, startsAt: Date
  * customer has a card on file, no hold live, and a schedule (`nextRetryAt`) that says now. The failures
  * counted are those with the card on file now (a card saved again clears the mark and starts afresh; the
  * next pass holds the visit). A bank asking the customer to confirm (`authentication_required`) is not
- * tried again off session: it would say the same; the customer's email has the link. Each retry is a new
+ * tried again off session: it would say the same; the customer's email has the link, and a visit whose
+ * customer opened the hosted page for it (`confirming`, decision 060) waits for them. Each retry is a new
  * attempt (`visit:<id>:hold:<n+1>`); one that holds clears the mark. Returns the holds placed.
  */
 export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<number> {
@@ -60,7 +61,7 @@ export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<numbe
         and a.created_at >= coalesce(c.card_requested_at, 'epoch'::timestamptz))::int as failures,
       max(a.updated_at) filter (where a.status = 'failed') as last_failed_at,
       (array_agg(a.failure_code order by a.attempt desc))[1] as last_code,
-      bool_or(a.status in ('held', 'captured')) as live
+      bool_or(a.status in ('held', 'captured', 'confirming')) as live
     from appointments v
     join customers c on c.id = v.customer_id
     join payment_attempts a on a.appointment_id = v.id and a.purpose = 'hold'

@@ -15,6 +15,7 @@ import {
 } from './card.service.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
 import { holdDueVisitsNow } from './card-booking.ts';
+import { settleConfirmation } from './card-confirm.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /**
@@ -126,7 +127,10 @@ export const cardRoutes: FastifyPluginCallbackZod<{ deps: Omit<PaymentsDeps, 'db
         if (!Buffer.isBuffer(request.body) || typeof signature !== 'string')
           throw new AppError('BAD_REQUEST', 'A signed Stripe event is expected.');
         try {
-          await receiveWebhook(card, request.body, signature);
+          // A payment-mode session (the bank's confirmation, decision 060) is recorded by card-confirm.ts.
+          const onPaymentSession = (sessionId: string) =>
+            settleConfirmation({ ...deps, card: card.card }, sessionId);
+          await receiveWebhook({ ...card, onPaymentSession }, request.body, signature);
         } catch (error) {
           if (error instanceof WebhookSignatureError)
             throw new AppError('BAD_REQUEST', 'The event’s signature is not valid.');

@@ -8,6 +8,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
 import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.service.ts';
+import { isConfirmable, needsConfirmation } from './card-confirm.ts';
 import type { StripeCard } from './stripe-client.ts';
 
 /**
@@ -253,7 +254,14 @@ export class WebhookSignatureError extends Error {}
  * the same transaction. An id seen before is answered without applying it again. Each handler reads the
  * object as it is now at Stripe, never the event's copy, so the order events arrive in does not matter.
  */
-export async function receiveWebhook(deps: CardDeps, rawBody: Buffer, signature: string): Promise<boolean> {
+export async function receiveWebhook(
+  deps: CardDeps & {
+    /** A completed payment-mode Checkout session (decision 060, `card-confirm.ts`). */
+    onPaymentSession?: (sessionId: string) => Promise<unknown>;
+  },
+  rawBody: Buffer,
+  signature: string,
+): Promise<boolean> {
   let event: Stripe.Event;
   try {
     event = deps.card.stripe.webhooks.constructEvent(rawBody, signature, deps.card.webhookSecret);
@@ -272,11 +280,16 @@ export async function receiveWebhook(deps: CardDeps, rawBody: Buffer, signature:
   });
 }
 
-async function applyEvent(deps: CardDeps, tx: Transaction, event: Stripe.Event): Promise<void> {
+async function applyEvent(
+  deps: CardDeps & { onPaymentSession?: (sessionId: string) => Promise<unknown> },
+  tx: Transaction,
+  event: Stripe.Event,
+): Promise<void> {
   const { db } = tx;
   switch (event.type) {
     case 'checkout.session.completed':
-      await saveCardOfSession(deps, db, event.data.object.id);
+      if (event.data.object.mode === 'payment') await deps.onPaymentSession?.(event.data.object.id);
+      else await saveCardOfSession(deps, db, event.data.object.id);
       return;
     case 'setup_intent.succeeded': {
       await saveCardOf(deps, db, await deps.card.stripe.setupIntents.retrieve(event.data.object.id));
@@ -371,8 +384,9 @@ export async function markFailed(
     .where(
       and(eq(paymentAttempts.id, failure.attemptId), inArray(paymentAttempts.status, ['pending', 'held'])),
     )
-    .returning({ id: paymentAttempts.id });
-  if (changed.length === 0) return;
+    .returning({ id: paymentAttempts.id, purpose: paymentAttempts.purpose, cents: paymentAttempts.cents });
+  const [failed] = changed;
+  if (!failed) return;
   // Only the failure that marks the visit emails: a scheduled retry declined again (decision 058) does not.
   const [visit] = await tx.db
     .update(appointments)
@@ -399,6 +413,10 @@ export async function markFailed(
         appointmentId: failure.appointmentId,
         customerFirstName: visit.firstName,
         startsAt: visit.startsAt.toISOString(),
+        // The bank wants the customer to confirm: the email leads to the hosted page (decision 060).
+        ...(needsConfirmation(failure.failureCode) && isConfirmable(failed.purpose)
+          ? { confirm: { purpose: failed.purpose, cents: failed.cents } }
+          : {}),
       },
     },
   });

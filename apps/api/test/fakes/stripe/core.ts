@@ -53,6 +53,8 @@ function isOf<T extends ObjectType>(item: FakeObject, type: T): item is ObjectOf
 }
 
 const CAPTURE_STATES = ['requires_capture'] as const;
+/** The part of Checkout's `locale` values the fake takes (Stripe refuses a value it does not know). */
+const CHECKOUT_LOCALES = ['auto', 'en', 'fr', 'fr-CA'] as const;
 const CANCEL_STATES = [
   'requires_payment_method',
   'requires_capture',
@@ -397,6 +399,23 @@ export class StripeFakeCore {
       this.authorise(pi, pm);
       return;
     }
+    if (outcome === 'authentication_required' && options.offSession) {
+      // Stripe's answer to an off-session payment the bank wants confirmed: a 402 `authentication_required`
+      // and the PaymentIntent back in `requires_payment_method` (Stripe's support article on manual
+      // confirmation for off-session SCA), to be paid again with the customer present.
+      const error = {
+        type: 'card_error' as const,
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        payment_method: pm.id,
+      };
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = error;
+      pi.next_action = null;
+      this.emit('payment_intent.payment_failed', pi);
+      throw new StripeFakeError(402, { ...error, payment_intent: structuredClone(pi) });
+    }
     if (outcome === 'authentication_required') {
       pi.status = 'requires_action';
       pi.next_action = {
@@ -404,16 +423,6 @@ export class StripeFakeCore {
         redirect_to_url: { url: `${this.baseUrl}/authenticate/${pi.id}`, return_url: options.returnUrl },
       };
       this.emit('payment_intent.requires_action', pi);
-      if (options.offSession) {
-        // Stripe answers an off-session payment the bank wants confirmed with a 402 (decision 046).
-        throw new StripeFakeError(402, {
-          type: 'card_error',
-          code: 'authentication_required',
-          decline_code: 'authentication_required',
-          message: 'Your card was declined. This transaction requires authentication.',
-          payment_intent: structuredClone(pi),
-        });
-      }
       return;
     }
     this.decline(pi, pm.id, outcome);
@@ -676,6 +685,12 @@ export class StripeFakeCore {
     }
     const customer = str(params, 'customer');
     if (customer) this.get('customer', customer);
+    if (customer && params.customer_email !== undefined) {
+      throw invalid('You may only specify one of these parameters: customer, customer_email.', {
+        param: 'customer_email',
+      });
+    }
+    oneOf(params, 'locale', CHECKOUT_LOCALES);
     if (mode === 'setup' && params.line_items !== undefined) {
       throw invalid('You can not pass `line_items` in `setup` mode.', { param: 'line_items' });
     }

@@ -61,7 +61,12 @@ export type StripeFake = {
   webhookSecret: string;
   /** The next `count` confirmations (or, with `step: 'capture'`, captures) are declined. */
   declineNext(options?: { count?: number; step?: Step; code?: 'card_declined' | 'insufficient_funds' }): void;
-  /** The next `count` confirmations ask the customer to authenticate (`requires_action`). */
+  /**
+   * The bank wants the customer to confirm the next `count` confirmations: off session Stripe answers 402
+   * `authentication_required` with the PaymentIntent in `requires_payment_method` (`payment_intent.payment_failed`);
+   * on session the PaymentIntent waits in `requires_action` for the authentication page. The hosted
+   * Checkout page passes the challenge (the customer is there).
+   */
   requireActionNext(count?: number): void;
   /**
    * The next `count` requests (of `route` when given, e.g. `POST /v1/payment_intents`; with this

@@ -38,6 +38,9 @@ import { VisitPaymentDetails } from '@/features/payments/components/visit-paymen
 import { useVisitPayments } from '@/features/payments/api/get-visit-payments';
 import { useMyAppointment } from '@/features/my-appointments/api/get-my-appointment';
 import { AddTipDialog } from '@/features/payments/components/add-tip-dialog';
+import { usePaymentConfirmations } from '@/features/payments/api/payment-confirmations';
+import { ConfirmWithBank } from '@/features/payments/components/confirm-with-bank';
+import { ConfirmationReturn } from '@/features/payments/components/confirmation-return';
 import { offersTip } from '@/features/payments/tip-amounts';
 import { useLateCancellationPolicy } from '@/lib/api/get-late-cancellation-policy';
 import { useSelfServicePolicy } from '@/lib/api/get-self-service-policy';
@@ -85,6 +88,21 @@ export function MyAppointmentsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [tipFor, setTipFor] = useState<string | null>(() => searchParams.get('tip'));
   const tipsByCard = payments.mode === 'stripe';
+  // Decision 060: the visits whose payment waits for the bank, and the way back from its page.
+  const confirmations = usePaymentConfirmations({ enabled: tipsByCard && Boolean(email) });
+  const confirmationOf = useMemo(
+    () => new Map((confirmations.data ?? []).map((item) => [item.appointmentId, item])),
+    [confirmations.data],
+  );
+  const [confirmReturn, setConfirmReturn] = useState<{
+    outcome: 'confirmed' | 'cancelled';
+    sessionId: string | null;
+  } | null>(() => {
+    const outcome = searchParams.get('payment');
+    return outcome === 'confirmed' || outcome === 'cancelled'
+      ? { outcome, sessionId: searchParams.get('session') }
+      : null;
+  });
 
   // The booking notice and the fresh appointment are read once: a reload must not show them again.
   useEffect(() => {
@@ -105,18 +123,19 @@ export function MyAppointmentsRoute() {
   );
   const hasSeries = grouped.series.length > 0;
 
-  // The feedback email's link (`?tip=<id>`) is read once, then taken out of the address.
-  const hasTipLink = searchParams.has('tip');
+  // The feedback email's link (`?tip=<id>`), the "Payment needed" email's (`?confirm=<id>`) and the way
+  // back from the payment page (`?payment=…&session=…`) are read once, then taken out of the address.
+  const hasLinkParams = ['tip', 'confirm', 'payment', 'session'].some((name) => searchParams.has(name));
   useEffect(() => {
-    if (!hasTipLink) return;
+    if (!hasLinkParams) return;
     setSearchParams(
       (params) => {
-        params.delete('tip');
+        for (const name of ['tip', 'confirm', 'payment', 'session']) params.delete(name);
         return params;
       },
       { replace: true },
     );
-  }, [hasTipLink, setSearchParams]);
+  }, [hasLinkParams, setSearchParams]);
   const listedTipVisit = tipFor ? list.items.find((item) => item.appointmentId === tipFor) : undefined;
   // Decision 061: a visit beyond the list's first page (an older one) is read by its id, with its money.
   const readsTipVisit = tipsByCard && tipFor !== null && list.isSuccess && listedTipVisit === undefined;
@@ -131,6 +150,13 @@ export function MyAppointmentsRoute() {
   // Open once the visit is known, may be tipped, and its total is known.
   const isTipOpen =
     tipsByCard && tipVisit !== undefined && offersTip(tipVisit) && tipTotalCents !== undefined;
+
+  const confirmWithBank = (appointment: Appointment) => {
+    const confirmation = confirmationOf.get(appointment.appointmentId);
+    if (!confirmation || !timeZone.data) return null;
+    const visitLabel = formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale);
+    return <ConfirmWithBank confirmation={confirmation} visitLabel={visitLabel} />;
+  };
 
   const confirmCancel = (appointment: Appointment, late = false) => {
     // Inside the cut-off with a fee (decision 057): the fee is named before the customer confirms.
@@ -231,6 +257,7 @@ export function MyAppointmentsRoute() {
                         dateTime: formatBusinessDateTime(appointment.appointmentDate, timeZone.data, locale),
                       })}
                     />
+                    {confirmWithBank(appointment)}
                     {tipsByCard && offersTip(appointment) && (
                       <Group>
                         <Button
@@ -309,6 +336,15 @@ export function MyAppointmentsRoute() {
           >
             {t('checkout.success')}
           </Alert>
+        )}
+        {confirmReturn && (
+          <ConfirmationReturn
+            outcome={confirmReturn.outcome}
+            sessionId={confirmReturn.sessionId}
+            onClose={() => {
+              setConfirmReturn(null);
+            }}
+          />
         )}
         {cancelError && (
           <Alert color="red" role="alert">
