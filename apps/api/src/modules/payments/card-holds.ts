@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
+import { HOLDS_CRON, scheduleNextHoldRun } from './card-hold-clock.ts';
 import { settleLostRefunds } from './card-refunds.ts';
 import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
@@ -11,7 +12,10 @@ import type { PaymentsDeps } from './payments.service.ts';
  * 053), in the processes with workers, and once as they start (after a crash, what the killed process
  * left between Stripe and our ledger is finished at once, not up to five minutes later): what a status
  * change left undone at Stripe is done (a capture, a release), a refund Stripe made whose row a crash
- * lost is recorded (`card-refunds.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold.
+ * lost is recorded (`card-refunds.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold. Then
+ * the next visit whose window opens before the next tick gets a run of the pass at that moment
+ * (`card-hold-clock.ts`, decision 059): its worker polls every JOB_POLL_SECONDS, so the hold is placed
+ * within seconds of "PAYMENT_HOLD_HOURS before".
  */
 export const cardHoldsPlugin = fp(
   (
@@ -22,7 +26,7 @@ export const cardHoldsPlugin = fp(
     app.addHook('onReady', async () => {
       await app.jobs.every(
         'payment-holds',
-        '*/5 * * * *',
+        HOLDS_CRON,
         async () => {
           const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
           const now = new Date();
@@ -38,8 +42,9 @@ export const cardHoldsPlugin = fp(
               { placed, settled, retried, refundsRecorded: refunds.recorded },
               'card holds placed, visits settled',
             );
+          await scheduleNextHoldRun(deps, new Date(), app.log);
         },
-        { atStart: true },
+        { atStart: true, onTime: true },
       );
     });
     done();
