@@ -19,10 +19,12 @@ import { startFreshServer, startOwnServer } from './support/server.ts';
  *   restarted (same data, same port) with a decimal PAYMENT_HOLD_HOURS that opens the visit's window about
  *   40 s later, and the hold appears at Stripe when the clock gets there (decision 059);
  * - the admin marks it completed: the hold is captured and the receipt arrives with the province's taxes;
+ * - the customer adds a tip from My Appointments: charged once, with its own receipt;
  * - the admin refunds part on the card: the credit note arrives;
- * - a declined hold sends "Payment needed" in the customer's language; its link opens the profile's
- *   card section, the customer replaces the card, and the hold is placed.
- * Tips by card (another part of issue 29) are not in this journey yet.
+ * - a second visit, booked after the restart on an earlier day (inside the window), has its hold
+ *   declined: "Payment needed" in the customer's language; its link opens the profile's card section,
+ *   the customer replaces the card, and the hold is placed.
+ * The browser's sessions outlive the restarts (the sign-in is kept in the database).
  */
 const TEXT = {
   en: {
