@@ -320,6 +320,9 @@ for (const language of ['en', 'fr'] as const) {
       const startsAt = Date.parse(first.startsAt);
       const hours = ((startsAt - Date.now() - OPENS_IN_MS) / HOUR).toFixed(6);
       const opensAt = startsAt - Math.round(Number(hours) * HOUR);
+      // No page of ours open while the server is down (its requests would fail in the console); the
+      // session stays in the browser (local storage) for the next page.
+      await me.goto('about:blank');
       await restart(hours);
       await expect
         .poll(() => intentsOf(appointmentId).map((intent) => intent.status), {
