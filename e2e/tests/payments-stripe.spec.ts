@@ -320,9 +320,12 @@ for (const language of ['en', 'fr'] as const) {
       const startsAt = Date.parse(first.startsAt);
       const hours = ((startsAt - Date.now() - OPENS_IN_MS) / HOUR).toFixed(6);
       const opensAt = startsAt - Math.round(Number(hours) * HOUR);
-      // No page of ours open while the server is down (its requests would fail in the console); the
-      // session stays in the browser (local storage) for the next page.
-      await me.goto('about:blank');
+      // No page of the app open while the server is down (its requests would fail in the console): a
+      // blank page of the site's origin meanwhile; the session stays in local storage for the next page.
+      await me.route(`${base}/e2e-parked`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Parked</title>' }),
+      );
+      await me.goto('/e2e-parked');
       await restart(hours);
       await expect
         .poll(() => intentsOf(appointmentId).map((intent) => intent.status), {
