@@ -216,9 +216,14 @@ describe('loadConfig, safety details', () => {
     );
     expect(loadConfig({}).paymentHoldHours).toBe(24);
     expect(loadConfig({ PAYMENT_HOLD_HOURS: '48' }).paymentHoldHours).toBe(48);
-    for (const hours of ['0', '169', '1.5', 'soon']) {
+    // Decimal hours (decision 059): 36 h 30 min; the bounds themselves are allowed.
+    expect(loadConfig({ PAYMENT_HOLD_HOURS: '36.5' }).paymentHoldHours).toBe(36.5);
+    expect(loadConfig({ PAYMENT_HOLD_HOURS: '1' }).paymentHoldHours).toBe(1);
+    expect(loadConfig({ PAYMENT_HOLD_HOURS: '168' }).paymentHoldHours).toBe(168);
+    expect(loadConfig({ PAYMENT_HOLD_HOURS: '49.9875' }).paymentHoldHours).toBe(49.9875);
+    for (const hours of ['0', '0.99', '168.01', '169', '-24', 'soon', '1e400', 'NaN']) {
       expect(() => loadConfig({ PAYMENT_HOLD_HOURS: hours })).toThrow(
-        /PAYMENT_HOLD_HOURS: expected a whole number of hours from 1 to 168/,
+        /PAYMENT_HOLD_HOURS: expected a number of hours from 1 to 168 \(a decimal is allowed, e\.g\. 36\.5\)/,
       );
     }
   });

@@ -83,6 +83,8 @@ export function parseLoopbackApiBase(
 }
 
 /** `REMINDER_HOURS`: up to three whole numbers of hours, or `off`. */
+const HOLD_HOURS_EXPECTED = 'expected a number of hours from 1 to 168 (a decimal is allowed, e.g. 36.5)';
+
 const REMINDER_LIST = /^(off|\d{1,3}(\s*,\s*\d{1,3}){0,2})$/;
 
 const envSchema = z.object({
@@ -202,12 +204,14 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // Payments (issue 29, decision 048). Unset: `manual` for the demo database, `off` otherwise.
   PAYMENTS: z.enum(['off', 'manual', 'stripe'], { error: 'expected off, manual or stripe' }).optional(),
-  /** With PAYMENTS=stripe: how many hours before a visit its amount is held on the card (decision 053). */
+  /**
+   * With PAYMENTS=stripe: how many hours before a visit its amount is held on the card (decision 053); a
+   * decimal number is allowed (36.5: 36 h 30 min, decision 059).
+   */
   PAYMENT_HOLD_HOURS: z.coerce
-    .number({ error: 'expected a whole number of hours from 1 to 168' })
-    .int('expected a whole number of hours from 1 to 168')
-    .min(1, 'expected a whole number of hours from 1 to 168')
-    .max(168, 'expected a whole number of hours from 1 to 168')
+    .number({ error: HOLD_HOURS_EXPECTED })
+    .min(1, HOLD_HOURS_EXPECTED)
+    .max(168, HOLD_HOURS_EXPECTED)
     .default(24),
   /**
    * A customer's cancel inside CHANGE_CUTOFF_HOURS (decision 057): `call-us` (the spec's flow, refused)

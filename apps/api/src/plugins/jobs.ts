@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
@@ -55,8 +56,21 @@ export type Jobs = {
     queue: 'series-plan' | 'reminders' | 'backup' | 'payment-holds' | 'payment-reconcile',
     cron: string,
     task: () => Promise<void>,
-    options?: { atStart?: boolean },
+    options?: {
+      atStart?: boolean;
+      /**
+       * The queue's worker polls every JOB_POLL_SECONDS instead of every minute, so a run asked for a
+       * moment (`runOnceAt`) starts within seconds of it.
+       */
+      onTime?: boolean;
+    },
   ): Promise<void>;
+  /**
+   * One run more of an `every` queue's task at `at` (pg-boss `startAfter`), in the workers of any process.
+   * `key` names the run: the job's singleton key, and its id is derived from it, so the same run asked
+   * twice (by two processes, or by two passes) is queued once. True when this call queued it.
+   */
+  runOnceAt(queue: 'payment-holds', at: Date, key: string): Promise<boolean>;
 };
 
 const ONE_DAY = 24 * 60 * 60;
@@ -84,6 +98,12 @@ function summarise(queue: string, data: unknown): string {
     if (parsed.success) return `${parsed.data.message.template} to ${parsed.data.to}`;
   }
   return queue;
+}
+
+/** A job id (a UUID) that depends only on its queue and key: a second send of it is refused by the queue. */
+function jobIdOf(queue: string, key: string): string {
+  const hex = createHash('sha256').update(`${queue}\n${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 const failureText = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason));
@@ -220,7 +240,7 @@ export const jobsPlugin = fp(
           work({ db: scope.db, enqueue: (queue, payload) => send(queue, payload, scope) }),
         ),
       enqueue: (queue, payload) => send(queue, payload),
-      async every(queue, cron, task, { atStart = false } = {}) {
+      async every(queue, cron, task, { atStart = false, onTime = false } = {}) {
         if (!config.jobs.enabled) return;
         await boss.createQueue(queue, {
           retryLimit: 3,
@@ -232,9 +252,14 @@ export const jobsPlugin = fp(
         await boss.schedule(queue, cron, {}, { tz: config.businessTimeZone, missed: 'once' });
         // Sent before the worker starts: its first fetch, at once, takes it.
         if (atStart) await boss.send(queue, {});
-        await boss.work(queue, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+        const pollingIntervalSeconds = onTime ? config.jobs.pollSeconds : 60;
+        await boss.work(queue, { pollingIntervalSeconds, batchSize: 1 }, async () => {
           await task();
         });
+      },
+      async runOnceAt(queue, at, key) {
+        const id = await boss.send(queue, {}, { id: jobIdOf(queue, key), singletonKey: key, startAfter: at });
+        return id !== null;
       },
       async handle(queue, task) {
         await boss.createQueue(queue, {

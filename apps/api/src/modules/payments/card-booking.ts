@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/app-error.ts';
 import { placeDueHolds } from './card.service.ts';
+import { scheduleNextHoldRun } from './card-hold-clock.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /**
@@ -28,7 +29,9 @@ export function requireCardOnFile(
 /**
  * The customer's visits already inside the hold window get their hold now (after the booking or the
  * card's save committed). A failure is left to the holds pass every five minutes, as a capture is: the
- * booking is made whatever Stripe answers, and a declined card sends the "Payment needed" email.
+ * booking is made whatever Stripe answers, and a declined card sends the "Payment needed" email. A visit
+ * left beyond the window whose window opens before the pass's next tick gets a run of the pass then
+ * (decision 059).
  */
 export async function holdDueVisitsNow(
   deps: Pick<PaymentsDeps, 'db' | 'jobs' | 'business' | 'card'>,
@@ -43,4 +46,5 @@ export async function holdDueVisitsNow(
   } catch {
     // The next holds pass places it (decision 053).
   }
+  await scheduleNextHoldRun({ db: deps.db, jobs: deps.jobs, card }, new Date());
 }

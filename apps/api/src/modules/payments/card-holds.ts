@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
 import { retryPendingCharges } from './card-charge-retries.ts';
+import { HOLDS_CRON, scheduleNextHoldRun } from './card-hold-clock.ts';
 import { settleLostRefunds } from './card-refunds.ts';
 import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';
@@ -13,7 +14,10 @@ import type { PaymentsDeps } from './payments.service.ts';
  * left between Stripe and our ledger is finished at once, not up to five minutes later): what a status
  * change left undone at Stripe is done (a capture, a release), a refund Stripe made whose row a crash
  * lost is recorded (`card-refunds.ts`), a tip, fee or deposit Stripe did not answer is tried again with its
- * key (`card-charge-retries.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold.
+ * key (`card-charge-retries.ts`), then the visits within PAYMENT_HOLD_HOURS get their hold. Then
+ * the next visit whose window opens before the next tick gets a run of the pass at that moment
+ * (`card-hold-clock.ts`, decision 059): its worker polls every JOB_POLL_SECONDS, so the hold is placed
+ * within seconds of "PAYMENT_HOLD_HOURS before".
  */
 export const cardHoldsPlugin = fp(
   (
@@ -24,7 +28,7 @@ export const cardHoldsPlugin = fp(
     app.addHook('onReady', async () => {
       await app.jobs.every(
         'payment-holds',
-        '*/5 * * * *',
+        HOLDS_CRON,
         async () => {
           const deps = { db: app.db, jobs: app.jobs, card: options.card, business: options.business };
           const now = new Date();
@@ -50,8 +54,9 @@ export const cardHoldsPlugin = fp(
               },
               'card holds placed, visits settled',
             );
+          await scheduleNextHoldRun(deps, new Date(), app.log);
         },
-        { atStart: true },
+        { atStart: true, onTime: true },
       );
     });
     done();

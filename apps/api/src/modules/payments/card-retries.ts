@@ -3,6 +3,7 @@ import { appointments, paymentAttempts } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { holdVisit, releaseHolds } from './card.service.ts';
+import { holdWindowEnd, scheduleNextHoldRun } from './card-hold-clock.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';
 
@@ -47,7 +48,7 @@ export function nextRetryAt(failures: number, lastFailedAt: Date, startsAt: Date
  * attempt (`visit:<id>:hold:<n+1>`); one that holds clears the mark. Returns the holds placed.
  */
 export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<number> {
-  const until = new Date(now.getTime() + deps.card.holdHours * HOUR);
+  const until = holdWindowEnd(deps.card, now);
   const { rows } = await deps.db.execute<{
     id: string;
     starts_at: string;
@@ -94,7 +95,8 @@ export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<numbe
  * holds it again when it comes within the window, for what it owes then. A visit moved earlier, into the
  * window, is held by the next pass like every other visit; a hold that lapsed at Stripe is marked by its
  * `payment_intent.canceled` event (or the reconciliation) and held again by the next pass. A failure
- * here never fails the move: the hold then lapses at Stripe and is renewed the same way.
+ * here never fails the move: the hold then lapses at Stripe and is renewed the same way. A visit moved
+ * beyond the window whose window opens before the pass's next tick gets a run then (decision 059).
  */
 export async function afterVisitMoved(
   deps: Pick<PaymentsDeps, 'db' | 'jobs' | 'card'>,
@@ -103,7 +105,7 @@ export async function afterVisitMoved(
 ): Promise<void> {
   const { card } = deps;
   if (!card) return;
-  const until = new Date(now.getTime() + card.holdHours * HOUR);
+  const until = holdWindowEnd(card, now);
   const [visit] = await deps.db
     .select({ startsAt: appointments.appointmentDate, status: appointments.status })
     .from(appointments)
@@ -115,6 +117,7 @@ export async function afterVisitMoved(
   } catch {
     // Left to lapse at Stripe (see above).
   }
+  await scheduleNextHoldRun({ db: deps.db, jobs: deps.jobs, card }, now);
 }
 
 /**

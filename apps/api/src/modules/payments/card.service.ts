@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
+import { holdWindowEnd } from './card-hold-clock.ts';
 import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.service.ts';
 import { isConfirmable, needsConfirmation } from './card-confirm.ts';
 import type { StripeCard } from './stripe-client.ts';
@@ -424,7 +425,6 @@ export async function markFailed(
 
 // ---- the hold before the visit ----
 
-const HOUR = 60 * 60 * 1000;
 /** Holds placed by one pass at most (the next pass takes the rest). */
 const PER_PASS = 200;
 
@@ -445,7 +445,7 @@ export async function placeDueHolds(
   /** Only this customer's visits (a booking or a card just saved: decision 056). */
   only?: { customerId: string },
 ) {
-  const until = new Date(now.getTime() + deps.card.holdHours * HOUR);
+  const until = holdWindowEnd(deps.card, now);
   const due = await deps.db
     .select({ id: appointments.id })
     .from(appointments)
