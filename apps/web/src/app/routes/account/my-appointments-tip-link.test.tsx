@@ -51,6 +51,7 @@ function visitFields(appointmentId: string, appointmentDate: string) {
     createdAt: '2026-01-01T13:00:00.000Z',
     seriesId: null,
     needsTime: false,
+    step: null,
     discountPercent: 0,
     priceBreakdown: {
       home: {},

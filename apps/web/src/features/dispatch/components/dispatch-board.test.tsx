@@ -32,6 +32,7 @@ function boardWith(employeeId: string | null): Board {
     employeeIds: employeeId ? [employeeId] : [],
     seriesId: null,
     needsTime: false,
+    step: null,
   };
   const lane = (id: string, firstName: string, lastName: string) => ({
     employeeId: id,
