@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Email } from 'postal-mime';
+import { SHIFTS } from '@eclat/shared';
 import { startStripeFake, type StripeFake } from '../../apps/api/test/fakes/stripe-fake.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../apps/api/test/smtp-receiver.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
@@ -18,7 +19,8 @@ import { startFreshServer, startOwnServer } from './support/server.ts';
  * - the visit is beyond PAYMENT_HOLD_HOURS (1 at booking), so the booking places no hold; the server is
  *   restarted (same data, same port) with a decimal PAYMENT_HOLD_HOURS that opens the visit's window about
  *   40 s later, and the hold appears at Stripe when the clock gets there (decision 059);
- * - the admin marks it completed: the hold is captured and the receipt arrives with the province's taxes;
+ * - the visit's cleaner goes On my way → Arrived → Done on My Day: the hold is captured and the receipt
+ *   arrives with the province's taxes;
  * - the customer adds a tip from My Appointments: charged once, with its own receipt;
  * - the admin refunds part on the card: the credit note arrives;
  * - a second visit, booked after the restart on an earlier day (inside the window), has its hold
@@ -37,9 +39,7 @@ const TEXT = {
     cardShown: 'Visa ending in 4242, expires',
     cardSaved: 'Card saved',
     replaceAsked: 'Your bank did not accept the card',
-    status: 'Status',
     card: 'Card',
-    saveChanges: 'Save Changes',
     paid: 'Paid',
     payments: 'Payments',
     receiptSubject: /^Your receipt R-\d+ from /,
@@ -61,6 +61,10 @@ const TEXT = {
     tipCharge: 'Charge $15.00',
     tipDone: 'Thank you! Your tip of $15.00 was charged.',
     tipLine: 'Tip',
+    nextVisit: 'Next visit',
+    onMyWay: 'On my way',
+    arrived: 'Arrived',
+    done: 'Done',
   },
   fr: {
     postalCode: 'H2X 1Y4',
@@ -72,9 +76,7 @@ const TEXT = {
     cardShown: 'Visa se terminant par 4242, expiration',
     cardSaved: 'Carte enregistrée',
     replaceAsked: 'Votre banque n’a pas accepté la carte',
-    status: 'Statut',
     card: 'Carte',
-    saveChanges: 'Enregistrer les modifications',
     paid: 'Payé',
     payments: 'Paiements',
     receiptSubject: /^Votre reçu R-\d+ d/,
@@ -101,6 +103,10 @@ const TEXT = {
     tipCharge: 'Payer 15,00\u00a0$',
     tipDone: 'Merci! Votre pourboire de 15,00\u00a0$ a été payé.',
     tipLine: 'Pourboire',
+    nextVisit: 'Prochaine visite',
+    onMyWay: 'Je suis en route',
+    arrived: 'Je suis arrivé(e)',
+    done: 'Terminé',
   },
 } as const;
 
@@ -214,6 +220,29 @@ async function createProfileByApi(page: Page, lastName: string, postalCode: stri
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.customerId ?? '';
+}
+
+/** A call of the admin's API through the admin's own session in the browser; fails the test unless 2xx. */
+async function asAdmin<T = unknown>(
+  page: Page,
+  method: 'POST' | 'PUT',
+  url: string,
+  body: object,
+): Promise<T> {
+  const token = await readAccessToken(page);
+  const answer = await page.evaluate(
+    async ({ token, method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    { token, method, url, body },
+  );
+  expect(answer.status, `${method} ${url}: ${answer.text}`).toBeLessThan(300);
+  return (answer.text ? JSON.parse(answer.text) : undefined) as T;
 }
 
 /**
@@ -343,11 +372,40 @@ for (const language of ['en', 'fr'] as const) {
         description: `${String(seenAt - opensAt)} ms (PAYMENT_HOLD_HOURS=${hours})`,
       });
 
-      // The admin marks it completed: the hold is captured, the receipt sent with the province's taxes.
+      // The visit's cleaner completes it from My Day on their phone (issue 30's steps): the admin puts a
+      // team member with an account on that day and on the visit; On my way → Arrived → Done captures the
+      // hold, and the receipt goes out with the province's taxes.
       const admin = await signedInPage(browser, base, adminEmail, language);
-      await admin.page.goto(`/appointments/edit/${appointmentId}`);
-      await admin.page.getByRole('combobox', { name: t.status }).selectOption('completed');
-      await admin.page.getByRole('button', { name: t.saveChanges }).click();
+      const cleanerEmail = await createAccount('employee', dataDir);
+      const { employeeId } = await asAdmin<{ employeeId: string }>(admin.page, 'POST', '/api/v1/employees', {
+        firstName: 'Émile',
+        lastName: `${t.lastName}Crew`,
+        email: cleanerEmail,
+        phoneNumber: '416-555-0172',
+        role: 'Cleaner',
+        isActive: true,
+      });
+      for (const shift of SHIFTS)
+        await asAdmin(admin.page, 'POST', '/api/v1/availabilities', {
+          employeeId,
+          availableDate: first.day,
+          shift,
+          comments: null,
+        });
+      await asAdmin(admin.page, 'PUT', `/api/v1/appointments/${appointmentId}/assignments`, {
+        employeeIds: [employeeId],
+      });
+      const cleaner = await signedInPage(browser, base, cleanerEmail, language);
+      await cleaner.page.setViewportSize({ width: 390, height: 844 });
+      await cleaner.page.goto(`/my-day?date=${first.day}`);
+      const next = cleaner.page.getByRole('region', { name: t.nextVisit });
+      await expect(next).toContainText(`Maya ${t.lastName}`);
+      for (const step of [t.onMyWay, t.arrived, t.done]) {
+        const button = next.getByRole('button', { name: step, exact: true });
+        await expect(button).toBeEnabled();
+        await button.click();
+      }
+      await expect(cleaner.page.getByRole('region', { name: t.nextVisit })).toHaveCount(0);
       await expect.poll(() => intentsOf(appointmentId).map((intent) => intent.status)).toEqual(['succeeded']);
       const receipt = await mailTo(smtp, customerEmail, t.receiptSubject);
       for (const line of t.receiptTaxes) expect(receipt.text).toContain(line);
@@ -448,6 +506,8 @@ for (const language of ['en', 'fr'] as const) {
 
       expect(customer.errors).toEqual([]);
       expect(admin.errors).toEqual([]);
+      expect(cleaner.errors).toEqual([]);
+      await cleaner.page.context().close();
       await customer.page.context().close();
       await admin.page.context().close();
     },
