@@ -329,6 +329,48 @@ describe('a hold the bank wants confirmed', () => {
   });
 });
 
+describe('a page left until it lapsed', () => {
+  it('gives the customer a new page: the visit still waits for the bank, and the retries still leave it alone', async () => {
+    const who = await customerWithCard();
+    const visit = await visitOf(who);
+    const id = visit.appointmentId;
+    const now = new Date(visit.startsAt.getTime() - 12 * HOUR);
+    fake.requireActionNext();
+    await placeDueHolds(deps(), now);
+    await fake.webhooks.settled();
+
+    const first = checkoutRedirectSchema.parse((await openPage(who, id)).json()).url;
+    const lapsed = fake.objects('checkout.session').find((item) => first.endsWith(item.id));
+    // The customer came back after Stripe's 24 hours: the page is gone.
+    fake.expireCheckout(lapsed?.id ?? '');
+    await fake.webhooks.settled();
+
+    expect((await call(app, 'GET', '/payments/confirmations', who.headers)).json()).toEqual([
+      { appointmentId: id, purpose: 'hold', cents: 11_300 },
+    ]);
+    const again = await openPage(who, id);
+    expect(again.statusCode, again.body).toBe(201);
+    const second = checkoutRedirectSchema.parse(again.json()).url;
+    expect(second).not.toBe(first);
+    expect((await attemptsOf(id)).map(({ attempt, status }) => [attempt, status])).toEqual([
+      [1, 'failed'],
+      [2, 'failed'],
+      [3, 'confirming'],
+    ]);
+    expect(await isMarked(id)).toBe(true);
+    // Off session the bank would ask again: the retries leave the visit to the customer's page.
+    await retryFailedHolds(deps(), new Date(now.getTime() + 7 * HOUR));
+    expect(intentsMadeFor(id)).toHaveLength(1);
+
+    const back = await payOnPage(second);
+    const done = await call(app, 'POST', '/payments/confirmation/done', who.headers, {
+      sessionId: back.searchParams.get('session') ?? '',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await attemptsOf(id)).map(({ status }) => status)).toEqual(['failed', 'failed', 'held']);
+  });
+});
+
 describe('a page paid whose webhook and return were both lost', () => {
   it('is recorded by the reconciliation, once, and not reported as a hold we do not know', async () => {
     const who = await customerWithCard();

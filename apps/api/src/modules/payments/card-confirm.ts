@@ -186,10 +186,12 @@ export async function startConfirmation(
       await atStripe(() => settleConfirmation(deps, session.id));
       throw nothingToConfirm();
     }
-    // Expired unpaid: this attempt is over; the next loop makes a new one (and a new page).
+    // Expired unpaid (Stripe's pages last 24 h): this attempt is over, still waiting for the bank's
+    // confirmation, so it stays the one to confirm; the next loop makes a new one (and a new page), and
+    // the off-session retries keep skipping the visit.
     await deps.db
       .update(paymentAttempts)
-      .set({ status: 'canceled', updatedAt: new Date() })
+      .set({ status: 'failed', failureCode: CONFIRMATION_CODES[0], updatedAt: new Date() })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'confirming')));
   }
   throw new AppError('SERVICE_UNAVAILABLE', 'The payment page is not available; try again.');

@@ -39,7 +39,13 @@ export const cardHoldsPlugin = fp(
           // Decision 058: declined holds tried again on their schedule.
           const retried = await retryFailedHolds(deps, now);
           // Decision 061: tips, fees and deposits Stripe did not answer, tried again with their key.
-          const charges = await retryPendingCharges({ ...deps, provider: options.provider }, now);
+          // A charge that cannot be retried (whatever the reason) does not keep everyone's holds back.
+          const charges = await retryPendingCharges({ ...deps, provider: options.provider }, now).catch(
+            (error: unknown) => {
+              app.log.error({ err: error }, 'card charges could not be tried again; the holds pass goes on');
+              return { retried: 0, charged: 0, failed: 0 };
+            },
+          );
           if (charges.failed > 0)
             app.log.warn({ failed: charges.failed }, 'card charges given up after Stripe did not answer');
           const placed = await placeDueHolds(deps, now);

@@ -3,6 +3,7 @@ import { appointments, paymentAttempts } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { holdVisit, releaseHolds } from './card.service.ts';
+import { needsConfirmation } from './card-confirm.ts';
 import { holdWindowEnd, scheduleNextHoldRun } from './card-hold-clock.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';
@@ -75,7 +76,7 @@ export async function retryFailedHolds(deps: HoldDeps, now: Date): Promise<numbe
     limit ${PER_PASS}`);
   let placed = 0;
   for (const row of rows) {
-    if (row.live || !row.last_failed_at || row.last_code === 'authentication_required') continue;
+    if (row.live || !row.last_failed_at || needsConfirmation(row.last_code)) continue;
     const due = nextRetryAt(row.failures, new Date(row.last_failed_at), new Date(row.starts_at));
     if (!due || due > now) continue;
     if (!(await holdVisit(deps, row.id))) continue;

@@ -571,6 +571,18 @@ export class StripeFakeCore {
     return pi;
   }
 
+  /** A hosted page left unpaid past its `expires_at` (24 h by default): `expired`, with its event. */
+  expireCheckout(id: string): FakeCheckoutSession {
+    const session = this.get('checkout.session', id, 'checkout_session');
+    if (session.status !== 'open')
+      throw invalid('This Checkout Session is no longer open.', {
+        code: 'checkout_session_unexpected_state',
+      });
+    session.status = 'expired';
+    this.emit('checkout.session.expired', session);
+    return session;
+  }
+
   /** `done`: what could not be done to it, as Stripe words it ("captured", "canceled"). */
   private unexpectedState(pi: FakePaymentIntent, done: string, allowed: readonly string[]): StripeFakeError {
     return invalid(

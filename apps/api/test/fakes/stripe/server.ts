@@ -99,6 +99,8 @@ export type StripeFake = {
   requests(filter?: { route?: string }): ReceivedRequest[];
   /** A hold lapses as an unused authorisation does after about 7 days (`payment_intent.canceled`). */
   expireHold(paymentIntent: string): void;
+  /** A Checkout page left unpaid until it lapsed (Stripe's last 24 h): `expired`. */
+  expireCheckout(session: string): void;
   /**
    * Resolves once `count` requests of `route` (e.g. `POST /v1/payment_intents/:id/capture`; with this
    * idempotency `key` when given) have arrived, held ones included: a crash test kills our server then,
@@ -801,6 +803,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         .map((request) => structuredClone(request)),
     expireHold(paymentIntent) {
       core.expire(paymentIntent);
+      persist();
+    },
+    expireCheckout(session) {
+      core.expireCheckout(session);
       persist();
     },
     waitForRequest({ route, count = 1, key }) {

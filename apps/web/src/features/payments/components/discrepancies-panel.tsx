@@ -1,3 +1,4 @@
+import { useBusinessTimeZone } from '@/lib/business-time-zone';
 import {
   MAX_RESOLUTION_NOTE,
   formatCents,
@@ -90,9 +91,16 @@ export function DiscrepanciesPanel() {
   const locale = useLanguage();
   const list = useDiscrepancies();
   const [resolving, setResolving] = useState<PaymentDiscrepancy | null>(null);
-  const dateTime = new Intl.DateTimeFormat(toIntlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
+  // In the business time zone, as every time the office reads (the ledger's among them).
+  const businessTimeZone = useBusinessTimeZone();
+  const timeZone = businessTimeZone.data;
+  const dateTime = new Intl.DateTimeFormat(toIntlLocale(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
 
-  if (list.isPending) return <LoadingSkeleton count={4} />;
+  if (list.isPending || businessTimeZone.isPending) return <LoadingSkeleton count={4} />;
   if (list.isError) {
     const code = toErrorCode(list.error);
     return (
