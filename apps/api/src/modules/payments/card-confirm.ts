@@ -79,7 +79,7 @@ async function tipToConfirm(db: Db, appointmentId: string, tipKey: string): Prom
         eq(paymentAttempts.purpose, 'tip'),
       ),
     );
-  if (!found || found.status !== 'completed' || !awaitsBank(found.attempt)) return null;
+  if (found?.status !== 'completed' || !awaitsBank(found.attempt)) return null;
   return found.attempt;
 }
 
