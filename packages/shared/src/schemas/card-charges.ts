@@ -24,6 +24,12 @@ export const addTipBodySchema = z.object({
 });
 export type AddTipBody = z.infer<typeof addTipBodySchema>;
 
+/** A tip the bank wants confirmed (402 BANK_CONFIRMATION_NEEDED), paid on the hosted page: its dialog's key. */
+export const tipConfirmationBodySchema = z
+  .object({ tipKey: addTipBodySchema.shape.idempotencyKey })
+  .meta({ id: 'TipConfirmationBody' });
+export type TipConfirmationBody = z.infer<typeof tipConfirmationBodySchema>;
+
 export const LATE_CANCELLATION_POLICIES = ['call-us', 'fee'] as const;
 export type LateCancellationPolicyKind = (typeof LATE_CANCELLATION_POLICIES)[number];
 

@@ -194,8 +194,9 @@ export const cardSetupDoneBodySchema = z.object({ sessionId: z.string().min(1).m
 /**
  * What the customer's bank asked them to confirm (PAYMENTS=stripe, decision 060): a visit's payment that
  * the card on file could not make off session (`authentication_required`), to pay on Stripe's hosted page.
+ * A tip is asked from its own dialog (its key, `tipConfirmationBodySchema`), never listed.
  */
-export const CONFIRMABLE_PURPOSES = ['hold', 'charge', 'fee', 'deposit'] as const;
+export const CONFIRMABLE_PURPOSES = ['hold', 'charge', 'fee', 'deposit', 'tip'] as const;
 export const paymentConfirmationSchema = z
   .object({
     appointmentId: z.uuid(),

@@ -82,12 +82,14 @@ const WHAT: Record<Locale, Record<Purpose, (amount: string, date: string) => str
     charge: (amount, date) => `the payment of ${amount}, the rest of your cleaning of ${date}.`,
     fee: (amount, date) => `the payment of ${amount}, a fee for your cleaning of ${date}.`,
     deposit: (amount, date) => `the deposit of ${amount} for your cleaning of ${date}.`,
+    tip: (amount, date) => `the tip of ${amount} for your cleaning of ${date}.`,
   },
   fr: {
     hold: (amount, date) => `la réservation de ${amount} pour votre ménage du ${date}.`,
     charge: (amount, date) => `le paiement de ${amount}, le solde de votre ménage du ${date}.`,
     fee: (amount, date) => `le paiement de ${amount}, des frais pour votre ménage du ${date}.`,
     deposit: (amount, date) => `l’acompte de ${amount} pour votre ménage du ${date}.`,
+    tip: (amount, date) => `le pourboire de ${amount} pour votre ménage du ${date}.`,
   },
 };
 

@@ -21,6 +21,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { isCardError, markFailed, newAttempt } from './card.service.ts';
+import { awaitsBank } from './card-confirm.ts';
 import { paymentsOff } from './payment-provider.ts';
 import {
   chargeFee,
@@ -56,6 +57,22 @@ export const noCardOnFile = () =>
 export const cardDeclined = () =>
   new AppError('CARD_DECLINED', 'The card was declined or needs to be confirmed: nothing was charged.');
 
+/** A tip the bank wants confirmed (decision 060): nothing charged; its dialog continues on the hosted page. */
+export const bankConfirmationNeeded = () =>
+  new AppError(
+    'BANK_CONFIRMATION_NEEDED',
+    'Your bank wants to confirm this tip: nothing was charged; continue on the payment page (POST /appointments/{id}/payment-confirmation with the tip key).',
+  );
+
+/**
+ * A tip's attempt that was not charged, as its dialog is told: the bank wants it confirmed (it failed
+ * asking for that, or its hosted page was opened) or the card declined it.
+ */
+function refuseUnpaidTip(attempt: Attempt): never {
+  if (awaitsBank(attempt)) throw bankConfirmationNeeded();
+  throw cardDeclined();
+}
+
 /** The customer's Stripe customer and card on file, or null when they keep none. */
 async function cardOnFileOf(db: Db, customerId: string) {
   const [row] = await db
@@ -75,7 +92,7 @@ async function attemptOfRequest(db: Db, appointmentId: string, requestKey: strin
 }
 
 /** The next attempt number of a purpose on a visit (one more than those made). */
-async function nextAttemptNumber(db: Db, appointmentId: string, purpose: 'tip' | 'fee' | 'deposit') {
+export async function nextAttemptNumber(db: Db, appointmentId: string, purpose: 'tip' | 'fee' | 'deposit') {
   const made = await db
     .select({ attempt: paymentAttempts.attempt })
     .from(paymentAttempts)
@@ -148,7 +165,8 @@ const markCaptured = (db: Db, attempt: Attempt, providerPaymentId: string) =>
  * `POST /appointments/:id/tips` (the visit's own customer, PAYMENTS=stripe): a tip charged off session to
  * the card on file, attributed to the visit's cleaners, with its receipt. Refused on a cancelled visit or
  * one not completed (`refuseTipUnlessCompleted`), without a card (409 NO_CARD_ON_FILE); a declined card
- * answers 402 CARD_DECLINED and records nothing. The dialog's key again: the same attempt, never a second charge.
+ * answers 402 CARD_DECLINED and records nothing; a bank that wants the tip confirmed answers 402
+ * BANK_CONFIRMATION_NEEDED and records nothing (the dialog continues on the hosted page, decision 060). The dialog's key again: the same attempt, never a second charge.
  */
 export async function tipByCard(
   deps: ChargeDeps,
@@ -171,7 +189,7 @@ export async function tipByCard(
       );
     }
     if (sent?.status === 'captured') return { done: true as const };
-    if (sent?.status === 'failed') throw cardDeclined();
+    if (sent && sent.status !== 'pending') refuseUnpaidTip(sent);
     refuseTipUnlessCompleted(locked);
     const card = await cardOnFileOf(tx, locked.customerId);
     if (!card) throw noCardOnFile();
@@ -199,7 +217,10 @@ export async function tipByCard(
       'The card could not be charged now: the tip is kept and will be tried again shortly.',
     );
   }
-  if (settled === 'declined') throw cardDeclined();
+  if (settled === 'declined') {
+    const failed = await attemptOfRequest(deps.db, appointmentId, body.idempotencyKey);
+    refuseUnpaidTip(failed ?? prepared.attempt);
+  }
   return visitPaymentsFor(deps, caller, appointmentId);
 }
 
@@ -226,21 +247,34 @@ async function settleTip(
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
     return 'declined';
   }
+  await recordCardTip(deps, attempt, outcome);
+  return 'charged';
+}
+
+/**
+ * The one place a tip paid by card is recorded (off session here, or on the hosted page, decision 060):
+ * its ledger row under the attempt's key (so once), its receipt, its shares between the visit's
+ * cleaners and the attempt captured, in one transaction.
+ */
+export async function recordCardTip(
+  deps: PaymentsDeps,
+  attempt: Attempt,
+  paid: { providerPaymentId: string; cents: number },
+): Promise<void> {
   await recordCardPayment(
     deps,
     attempt.appointmentId,
     {
       kind: 'tip',
-      cents: outcome.cents,
+      cents: paid.cents,
       idempotencyKey: attempt.idempotencyKey,
-      providerPaymentId: outcome.providerPaymentId,
+      providerPaymentId: paid.providerPaymentId,
     },
     async (tx, entry) => {
       await attributeTip(tx.db, entry);
-      await markCaptured(tx.db, attempt, outcome.providerPaymentId);
+      await markCaptured(tx.db, attempt, paid.providerPaymentId);
     },
   );
-  return 'charged';
 }
 
 /**

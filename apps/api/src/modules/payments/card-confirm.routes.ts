@@ -5,6 +5,7 @@ import {
   checkoutRedirectSchema,
   paymentConfirmationDoneSchema,
   paymentConfirmationSchema,
+  tipConfirmationBodySchema,
 } from '@eclat/shared';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -53,14 +54,21 @@ export const cardConfirmRoutes: FastifyPluginCallbackZod<{ deps: Omit<PaymentsDe
       schema: {
         tags: ['payments'],
         summary:
-          'Pay what the bank wants confirmed for one’s own visit: a Checkout page in payment mode on Stripe (the same page while it is open); it returns to /my-appointments?payment=confirmed',
+          'Pay what the bank wants confirmed for one’s own visit: a Checkout page in payment mode on Stripe (the same page while it is open); it returns to /my-appointments?payment=confirmed. With `tipKey`: the tip its dialog was refused with 402 BANK_CONFIRMATION_NEEDED',
         security: bearer,
         params: z.object({ id: z.uuid() }),
+        // No body (a payment the bank wants confirmed on the visit) or a tip’s key.
+        body: tipConfirmationBodySchema.nullish(),
         response: { 201: checkoutRedirectSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const redirect = await startConfirmation(confirmDeps(), currentUser(request), request.params.id);
+      const redirect = await startConfirmation(
+        confirmDeps(),
+        currentUser(request),
+        request.params.id,
+        request.body?.tipKey,
+      );
       return reply.code(201).send(redirect);
     },
   );

@@ -6,13 +6,20 @@ import {
   checkoutRedirectSchema,
   paymentConfirmationDoneSchema,
 } from '@eclat/shared';
-import { appointments, paymentAttempts, paymentLedger } from '../../db/schema/index.ts';
+import {
+  appointmentAssignments,
+  appointments,
+  paymentAttempts,
+  paymentLedger,
+  tipShares,
+} from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { renderPaymentNeeded } from '../../mail/templates/payment-needed.ts';
 import { testConfig, type TestApp } from '../../../test/helpers.ts';
 import {
   call,
   makeCustomer,
+  makeEmployee,
   makeService,
   signedIn,
   type Headers,
@@ -167,11 +174,12 @@ describe('a payment the bank wants confirmed (pure rules)', () => {
     expect(needsConfirmation('requires_action')).toBe(true);
     expect(needsConfirmation('card_declined')).toBe(false);
     expect(needsConfirmation(null)).toBe(false);
-    expect(['hold', 'charge', 'fee', 'deposit', 'tip'].filter(isConfirmable)).toEqual([
+    expect(['hold', 'charge', 'fee', 'deposit', 'tip', 'refund'].filter(isConfirmable)).toEqual([
       'hold',
       'charge',
       'fee',
       'deposit',
+      'tip',
     ]);
   });
 
@@ -298,7 +306,8 @@ describe('a hold the bank wants confirmed', () => {
     expect(await isMarked(id)).toBe(false);
     expect(await ledgerOf(id)).toEqual([]);
     expect((await call(app, 'GET', '/payments/confirmations', who.headers)).json()).toEqual([]);
-    expect((await openPage(who, id)).statusCode).toBe(409);
+    const bare = await openPage(who, id);
+    expect(bare.statusCode, bare.body).toBe(409);
     // Retries stop: nothing more is asked of the card.
     await retryFailedHolds(deps(), new Date(now.getTime() + 8 * HOUR));
     await placeDueHolds(deps(), new Date(now.getTime() + 8 * HOUR));
@@ -470,5 +479,98 @@ describe('a fee the bank wants confirmed', () => {
       (await call(app, 'POST', '/payments/confirmation/done', who.headers, { sessionId: 'cs_test_nope' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a tip the bank wants confirmed', () => {
+  it('answers BANK_CONFIRMATION_NEEDED, then the page records the tip once with its receipt and shares', async () => {
+    const who = await customerWithCard();
+    const visit = await visitOf(who);
+    const id = visit.appointmentId;
+    const yesterday = new Date(Date.now() - 24 * HOUR);
+    await app.db
+      .update(appointments)
+      .set({ status: 'completed', appointmentDate: yesterday, endsAt: new Date(yesterday.getTime() + HOUR) })
+      .where(eq(appointments.id, id));
+    const cleaners = [await makeEmployee(app), await makeEmployee(app)];
+    await app.db
+      .insert(appointmentAssignments)
+      .values(cleaners.map((cleaner) => ({ appointmentId: id, employeeId: cleaner.id })));
+    const tipKey = `tip-sca-${Date.now()}`;
+    const tip = () =>
+      call(app, 'POST', `/appointments/${id}/tips`, who.headers, { cents: 1001, idempotencyKey: tipKey });
+
+    fake.requireActionNext();
+    const refused = await tip();
+    expect(refused.statusCode, refused.body).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'BANK_CONFIRMATION_NEEDED' });
+    // The dialog's key again: the same answer, nothing charged again, nothing recorded.
+    expect((await tip()).json()).toMatchObject({ code: 'BANK_CONFIRMATION_NEEDED' });
+    expect(intentsMadeFor(id)).toHaveLength(1);
+    expect(await ledgerOf(id)).toEqual([]);
+    // A tip is not "payment needed": no mark, no email, not listed.
+    expect(await isMarked(id)).toBe(false);
+    expect(await paymentNeededEmails(id)).toEqual([]);
+    expect((await call(app, 'GET', '/payments/confirmations', who.headers)).json()).toEqual([]);
+
+    const open = (headers: Headers, key = tipKey) =>
+      call(app, 'POST', `/appointments/${id}/payment-confirmation`, headers, { tipKey: key });
+    const other = await customerWithCard();
+    expect((await open(other.headers)).statusCode).toBe(403);
+    expect((await open({})).statusCode).toBe(401);
+    expect((await open(who.headers, 'tip-never-sent-1')).statusCode).toBe(409);
+    const bare = await openPage(who, id);
+    expect(bare.statusCode, bare.body).toBe(409);
+    const first = await open(who.headers);
+    expect(first.statusCode, first.body).toBe(201);
+    const { url } = checkoutRedirectSchema.parse(first.json());
+    expect(checkoutRedirectSchema.parse((await open(who.headers)).json()).url).toBe(url);
+    const session = fake.objects('checkout.session').find((item) => url.endsWith(item.id));
+    expect(session).toMatchObject({
+      mode: 'payment',
+      amount_total: 1001,
+      locale: 'en',
+      metadata: { purpose: 'tip', attempt_key: `visit:${id}:tip:2` },
+    });
+    // While the page is open the dialog's key still says so, and charges nothing off session.
+    expect((await tip()).json()).toMatchObject({ code: 'BANK_CONFIRMATION_NEEDED' });
+
+    fake.webhooks.hold();
+    const back = await payOnPage(url);
+    const sessionId = back.searchParams.get('session') ?? '';
+    expect(
+      (await call(app, 'POST', '/payments/confirmation/done', other.headers, { sessionId })).statusCode,
+    ).toBe(404);
+    fake.webhooks.duplicateNext(20);
+    fake.webhooks.release({ order: 'reverse' });
+    const done = await call(app, 'POST', '/payments/confirmation/done', who.headers, { sessionId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(paymentConfirmationDoneSchema.parse(done.json())).toEqual({
+      appointmentId: id,
+      purpose: 'tip',
+      cents: 1001,
+      status: 'confirmed',
+    });
+    await fake.webhooks.settled();
+    await replayEverythingReversed();
+    expect(fake.webhooks.deliveries().filter((delivery) => delivery.status !== 200)).toEqual([]);
+
+    const ledger = await ledgerOf(id);
+    expect(ledger).toEqual([{ kind: 'tip', cents: 1001, key: `visit:${id}:tip:2` }]);
+    expect(await receiptsOf(id)).toBe(1);
+    const shares = await app.db
+      .select({ cents: tipShares.cents })
+      .from(tipShares)
+      .innerJoin(paymentLedger, eq(paymentLedger.id, tipShares.ledgerEntryId))
+      .where(eq(paymentLedger.appointmentId, id));
+    expect(shares.map((share) => share.cents).sort()).toEqual([500, 501]);
+    expect((await attemptsOf(id)).map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+      [1, 'failed'],
+      [2, 'captured'],
+    ]);
+    // The dialog's key again after it is paid: the visit's payments, nothing charged again.
+    expect((await tip()).statusCode).toBe(201);
+    expect(intentsMadeFor(id)).toHaveLength(1);
+    expect(await ledgerOf(id)).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
+import { nextAttemptNumber, recordCardTip } from './card-charges.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';
 
@@ -35,7 +36,10 @@ export function needsConfirmation(failureCode: string | null | undefined): boole
   return CONFIRMATION_CODES.some((code) => code === failureCode);
 }
 
-/** Whether an attempt's purpose is paid on the hosted page when the bank asks (a tip is asked in its dialog). */
+/**
+ * Whether an attempt's purpose is paid on the hosted page when the bank asks. A tip is too, from its
+ * dialog (by its key, `tipToConfirm`): it is never listed, the visit is not "payment needed" for it.
+ */
 export function isConfirmable(purpose: string): purpose is Purpose {
   return CONFIRMABLE_PURPOSES.some((item) => item === purpose);
 }
@@ -46,7 +50,38 @@ const OPEN_FOR: Record<Purpose, readonly string[]> = {
   charge: ['completed'],
   fee: ['pending', 'confirmed', 'completed', 'cancelled'],
   deposit: ['pending', 'confirmed', 'completed'],
+  tip: [],
 };
+
+/**
+ * Whether an attempt waits for the customer's bank: failed asking for confirmation, its hosted page
+ * open, or that page expired unpaid (a new one is made on the next press).
+ */
+export function awaitsBank(attempt: Pick<Attempt, 'status' | 'failureCode' | 'checkoutSessionId'>): boolean {
+  if (attempt.status === 'confirming') return true;
+  if (attempt.status === 'canceled') return attempt.checkoutSessionId !== null;
+  return attempt.status === 'failed' && needsConfirmation(attempt.failureCode);
+}
+
+/**
+ * The tip a dialog asked for (its key) that waits for the customer's bank, on a visit still completed,
+ * or null. The key moves to each new attempt made for it, so it always names the latest.
+ */
+async function tipToConfirm(db: Db, appointmentId: string, tipKey: string): Promise<Attempt | null> {
+  const [found] = await db
+    .select({ attempt: paymentAttempts, status: appointments.status })
+    .from(paymentAttempts)
+    .innerJoin(appointments, eq(appointments.id, paymentAttempts.appointmentId))
+    .where(
+      and(
+        eq(paymentAttempts.appointmentId, appointmentId),
+        eq(paymentAttempts.requestKey, tipKey),
+        eq(paymentAttempts.purpose, 'tip'),
+      ),
+    );
+  if (found?.status !== 'completed' || !awaitsBank(found.attempt)) return null;
+  return found.attempt;
+}
 
 /** What the hosted page says the customer pays for, in the visit's language. */
 const LINE_NAME: Record<'en' | 'fr', Record<Purpose, (brand: string) => string>> = {
@@ -55,12 +90,14 @@ const LINE_NAME: Record<'en' | 'fr', Record<Purpose, (brand: string) => string>>
     charge: (brand) => `${brand}: the rest of your cleaning`,
     fee: (brand) => `${brand}: fee`,
     deposit: (brand) => `${brand}: deposit for your cleaning`,
+    tip: (brand) => `${brand}: tip for your cleaners`,
   },
   fr: {
     hold: (brand) => `${brand} : montant réservé pour votre ménage`,
     charge: (brand) => `${brand} : solde de votre ménage`,
     fee: (brand) => `${brand} : frais`,
     deposit: (brand) => `${brand} : acompte pour votre ménage`,
+    tip: (brand) => `${brand} : pourboire pour votre équipe de ménage`,
   },
 };
 
@@ -147,12 +184,15 @@ export const nothingToConfirm = () =>
  * `POST /appointments/:id/payment-confirmation` (the visit's own customer): the hosted page in payment
  * mode for what the bank wants confirmed. The attempt (`confirming`) is committed first; the session is
  * made with the key `<attempt key>:checkout`, so a second press, or a press after a crash, gets the same
- * page. A page that expired unpaid is replaced by a new attempt.
+ * page. A page that expired unpaid is replaced by a new attempt. With `tipKey`: the tip its dialog asked
+ * for (402 BANK_CONFIRMATION_NEEDED), whose key moves to the new attempt (the dialog's key again then
+ * finds it: paid, or still waiting for the bank).
  */
 export async function startConfirmation(
   deps: ConfirmDeps,
   caller: Caller,
   appointmentId: string,
+  tipKey?: string,
 ): Promise<{ url: string }> {
   const visit = await ownVisit(deps, caller, appointmentId);
   for (let tries = 0; tries < 2; tries++) {
@@ -162,18 +202,26 @@ export async function startConfirmation(
         .from(appointments)
         .where(eq(appointments.id, appointmentId))
         .for('update');
-      const found = await attemptToConfirm(tx, appointmentId);
+      const found = tipKey
+        ? await tipToConfirm(tx, appointmentId, tipKey)
+        : await attemptToConfirm(tx, appointmentId);
       if (!found || !isConfirmable(found.purpose)) throw nothingToConfirm();
       if (found.status === 'confirming') return found;
+      // A tip's attempts are numbered among all the visit's tips (one per dialog); its key moves along.
+      const number =
+        found.purpose === 'tip' ? await nextAttemptNumber(tx, appointmentId, 'tip') : found.attempt + 1;
+      if (tipKey)
+        await tx.update(paymentAttempts).set({ requestKey: null }).where(eq(paymentAttempts.id, found.id));
       const [made] = await tx
         .insert(paymentAttempts)
         .values({
           appointmentId,
           purpose: found.purpose,
-          attempt: found.attempt + 1,
-          idempotencyKey: `visit:${appointmentId}:${found.purpose}:${found.attempt + 1}`,
+          attempt: number,
+          idempotencyKey: `visit:${appointmentId}:${found.purpose}:${number}`,
           cents: found.cents,
           status: 'confirming',
+          requestKey: tipKey ?? null,
         })
         .returning();
       if (!made) throw new Error('The payment attempt was not written');
@@ -278,6 +326,12 @@ export async function settleConfirmation(
     return { ...done, status: 'open' };
   if (intent.metadata.attempt_key !== key) return null;
   if (attempt.status !== 'confirming') return { ...done, status: 'confirmed' };
+  if (attempt.purpose === 'tip') {
+    // A tip owes nothing and marks nothing: recorded as any card tip (its shares, its receipt), once.
+    if (intent.status !== 'succeeded') return { ...done, status: 'open' };
+    await recordCardTip(deps, attempt, { providerPaymentId: intent.id, cents: intent.amount_received });
+    return { ...done, status: 'confirmed' };
+  }
   if (attempt.purpose === 'hold') {
     if (intent.status !== 'requires_capture') return { ...done, status: 'open' };
     await deps.jobs.transaction(async ({ db: tx }) => {

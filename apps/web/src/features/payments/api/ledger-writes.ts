@@ -57,7 +57,7 @@ function useLedgerWrite<Body>(segment: LedgerSegment) {
       },
     });
   };
-  return { ...mutation, send };
+  return { ...mutation, send, idempotencyKey };
 }
 
 /** `POST /appointments/:id/payments`: money received (cash, cheque, Interac e-Transfer), or a tip. */

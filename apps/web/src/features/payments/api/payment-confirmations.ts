@@ -27,11 +27,17 @@ export function usePaymentConfirmations({ enabled }: { enabled: boolean }) {
   });
 }
 
-/** `POST /appointments/{id}/payment-confirmation`: the hosted page's address, to send the browser to. */
+/**
+ * `POST /appointments/{id}/payment-confirmation`: the hosted page's address, to send the browser to. With
+ * `tipKey`: the tip its dialog was refused with BANK_CONFIRMATION_NEEDED.
+ */
 export function useStartPaymentConfirmation() {
   return useMutation({
-    mutationFn: (appointmentId: string) =>
-      apiPost(`/appointments/${appointmentId}/payment-confirmation`, { schema: checkoutRedirectSchema }),
+    mutationFn: ({ appointmentId, tipKey }: { appointmentId: string; tipKey?: string }) =>
+      apiPost(`/appointments/${appointmentId}/payment-confirmation`, {
+        ...(tipKey ? { body: { tipKey } } : {}),
+        schema: checkoutRedirectSchema,
+      }),
   });
 }
 

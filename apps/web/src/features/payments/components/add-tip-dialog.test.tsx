@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { initI18n } from '@/lib/i18n';
 import { answerApi, fail, type ApiAnswer, type ApiRequest } from '@/testing/api-answers';
@@ -30,6 +30,9 @@ describe('Add a tip', () => {
   beforeEach(async () => {
     answerApi(() => undefined);
     await initI18n('en');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it('offers shares of the total, names the amount before charging, and sends it in cents', async () => {
@@ -100,4 +103,51 @@ describe('Add a tip', () => {
     expect(await screen.findByRole('radio', { name: /^17,00\s\$ \(15 %\)$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continuer' })).toBeTruthy();
   });
+
+  it.each([
+    [
+      'en',
+      'Continue',
+      'Charge $17.00',
+      'Your bank wants to confirm this tip',
+      'Continue to the payment page',
+    ],
+    [
+      'fr',
+      'Continuer',
+      /^Payer 17,00/,
+      'Votre banque veut confirmer ce pourboire',
+      'Continuer vers la page de paiement',
+    ],
+  ] as const)(
+    'when the bank wants the tip confirmed, continues on the payment page with the tip’s key (%s)',
+    async (locale, review, charge, title, action) => {
+      await initI18n(locale);
+      const PAGE = 'http://127.0.0.1:9/checkout/cs_test_tip';
+      const assign = vi.fn();
+      vi.spyOn(window.location, 'assign').mockImplementation(assign);
+      const sent = answerApi((request) => {
+        if (request.method !== 'POST') return undefined;
+        return request.path.endsWith('/tips')
+          ? fail(402, 'BANK_CONFIRMATION_NEEDED')
+          : { status: 201, body: { url: PAGE } };
+      });
+      renderTip();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: review }));
+      await user.click(screen.getByRole('button', { name: charge }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(title);
+      await user.click(screen.getByRole('button', { name: action }));
+      await waitFor(() => {
+        expect(assign).toHaveBeenCalledWith(PAGE);
+      });
+      const [tipSent] = tips(sent);
+      const opened = sent.filter((request) => request.path === `/appointments/${VISIT}/payment-confirmation`);
+      expect(opened).toHaveLength(1);
+      expect(opened[0]?.body).toEqual({
+        tipKey: (tipSent?.body as { idempotencyKey: string }).idempotencyKey,
+      });
+    },
+  );
 });

@@ -3,9 +3,11 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
+import { isApiError } from '@/lib/api-client';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { useAddTip } from '../api/ledger-writes';
+import { useStartPaymentConfirmation } from '../api/payment-confirmations';
 import { failureText } from '../failure-text';
 import { TIP_PERCENTS, checkTip, tipPresets } from '../tip-amounts';
 import { AmountField } from './ledger-fields';
@@ -19,6 +21,7 @@ function AddTipForm({ appointmentId, totalCents, onDone }: FormProps) {
   const locale = useLanguage();
   // One key for this opening of the dialog: a second press, or a retry, charges once.
   const addTip = useAddTip();
+  const toPage = useStartPaymentConfirmation();
   const presets = tipPresets(totalCents);
   const [choice, setChoice] = useState(String(presets[1] ?? presets[0]));
   const [typed, setTyped] = useState('');
@@ -50,6 +53,42 @@ function AddTipForm({ appointmentId, totalCents, onDone }: FormProps) {
         onDone();
       });
     };
+    // The bank wants the cardholder present (decision 060): the same tip, paid on the hosted page.
+    const bankAsks = isApiError(addTip.error) && addTip.error.code === 'BANK_CONFIRMATION_NEEDED';
+    if (bankAsks)
+      return (
+        <Stack gap="md">
+          <Alert color="yellow" role="alert" title={t('cardCharges.tip.bankTitle')}>
+            {t('cardCharges.tip.bankText', { amount })}
+          </Alert>
+          {toPage.error !== null && (
+            <Alert color="red" role="alert">
+              {failureText(t, (key) => i18n.exists(key), toPage.error, 'cardCharges.tip.failed')}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={toPage.isPending || toPage.isSuccess}
+              onClick={() => {
+                if (toPage.isPending) return;
+                toPage.mutate(
+                  { appointmentId, tipKey: addTip.idempotencyKey },
+                  {
+                    onSuccess: ({ url }) => {
+                      window.location.assign(url);
+                    },
+                  },
+                );
+              }}
+            >
+              {t('cardCharges.tip.bankContinue')}
+            </Button>
+          </Group>
+        </Stack>
+      );
     return (
       <form onSubmit={charge} noValidate>
         <Stack gap="md">

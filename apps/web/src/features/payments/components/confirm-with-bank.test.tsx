@@ -89,4 +89,21 @@ describe('Payment needed — confirm with your bank', () => {
       expect(document.activeElement?.contains(notice)).toBe(true);
     });
   });
+
+  it.each([
+    ['en', /^Tip confirmed: thank you!/],
+    ['fr', /^Pourboire confirmé : merci!/],
+  ] as const)('back from a tip’s page: says "Tip confirmed" (%s)', async (locale, text) => {
+    await initI18n(locale);
+    answerApi((request) =>
+      request.method === 'POST' && request.path === '/payments/confirmation/done'
+        ? { status: 200, body: { appointmentId: VISIT, purpose: 'tip', cents: 1_700, status: 'confirmed' } }
+        : undefined,
+    );
+    renderScreen(<ConfirmationReturn outcome="confirmed" sessionId="cs_test_2" onClose={() => undefined} />, {
+      path: '/my-appointments',
+      session: customer,
+    });
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
 });

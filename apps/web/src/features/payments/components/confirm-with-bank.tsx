@@ -42,12 +42,15 @@ export function ConfirmWithBank({
           aria-label={t('paymentConfirm.actionLabel', { action, dateTime: visitLabel })}
           onClick={() => {
             if (start.isPending) return;
-            start.mutate(confirmation.appointmentId, {
-              onSuccess: ({ url }) => {
-                window.location.assign(url);
+            start.mutate(
+              { appointmentId: confirmation.appointmentId },
+              {
+                onSuccess: ({ url }) => {
+                  window.location.assign(url);
+                },
+                onError: showError,
               },
-              onError: showError,
-            });
+            );
           }}
         >
           {action}

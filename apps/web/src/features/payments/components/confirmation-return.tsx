@@ -51,7 +51,13 @@ export function ConfirmationReturn({
     outcome === 'cancelled' || !sessionId
       ? t('paymentConfirm.return.cancelled')
       : done?.status === 'confirmed'
-        ? t(done.purpose === 'hold' ? 'paymentConfirm.return.holdConfirmed' : 'paymentConfirm.return.paid')
+        ? t(
+            done.purpose === 'hold'
+              ? 'paymentConfirm.return.holdConfirmed'
+              : done.purpose === 'tip'
+                ? 'paymentConfirm.return.tipPaid'
+                : 'paymentConfirm.return.paid',
+          )
         : done?.status === 'open'
           ? t('paymentConfirm.return.pending')
           : t('paymentConfirm.return.failed');
