@@ -63,6 +63,11 @@ export const ERROR_CODES = [
   'NOTHING_TO_CONFIRM',
   /** PAYMENTS=stripe: the customer's bank wants them to confirm this tip on the hosted page (decision 060). */
   'BANK_CONFIRMATION_NEEDED',
+  /**
+   * PAYMENTS=stripe: Stripe did not answer a tip's or a fee's charge in time; the charge is kept with its key
+   * and made by the holds pass shortly (decision 061): not to be sent again.
+   */
+  'CARD_CHARGE_PENDING',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

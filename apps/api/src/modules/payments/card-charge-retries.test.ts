@@ -164,7 +164,7 @@ async function passAfter(appointmentId: string, purpose: 'tip' | 'fee', minutes:
   return outcome;
 }
 
-const unavailable = (error: unknown) => error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE';
+const unavailable = (error: unknown) => error instanceof AppError && error.code === 'CARD_CHARGE_PENDING';
 
 describe('a fee whose answer from Stripe was lost', () => {
   it('is tried again after the backoff with the same key: charged once at Stripe and once in the ledger', async () => {

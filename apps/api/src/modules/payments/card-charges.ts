@@ -213,8 +213,8 @@ export async function tipByCard(
     if (error instanceof AppError) throw error;
     // Stripe out of reach: the tip's attempt is kept with its key and tried again by the holds pass.
     throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The card could not be charged now: the tip is kept and will be tried again shortly.',
+      'CARD_CHARGE_PENDING',
+      'Stripe did not answer in time: the tip is kept and will be charged shortly; do not send it again.',
     );
   }
   if (settled === 'declined') {
@@ -389,8 +389,8 @@ export async function chargeFeeWithCard(
     });
   } catch {
     throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The fee is recorded, but the card could not be charged now: send the same form again.',
+      'CARD_CHARGE_PENDING',
+      'Stripe did not answer in time: the fee is kept and will be charged shortly; do not send it again.',
     );
   }
   return visitPaymentsFor(deps, caller, appointmentId);

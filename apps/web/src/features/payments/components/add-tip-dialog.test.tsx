@@ -96,6 +96,21 @@ describe('Add a tip', () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it('says a tip Stripe did not answer is kept, and offers only to close: no second tip', async () => {
+    const sent = api(fail(503, 'CARD_CHARGE_PENDING'));
+    renderTip();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Charge $17.00' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Stripe did not answer in time: the charge is kept and will be made shortly, with its receipt by email. No need to send it again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Charge $17.00' })).toBeNull();
+    // The dialog's ✕ and the alert's own Close.
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    expect(tips(sent)).toHaveLength(1);
+  });
+
   it('speaks French', async () => {
     await initI18n('fr');
     api({ status: 201, body: {} });

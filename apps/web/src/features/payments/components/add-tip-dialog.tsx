@@ -53,6 +53,19 @@ function AddTipForm({ appointmentId, totalCents, onDone }: FormProps) {
         onDone();
       });
     };
+    // Stripe did not answer in time (decision 061): the tip is kept and charged shortly by the server;
+    // sending it again would only risk a second tip, so the dialog says so and offers to close.
+    if (isApiError(addTip.error) && addTip.error.code === 'CARD_CHARGE_PENDING')
+      return (
+        <Stack gap="md">
+          <Alert color="yellow" role="alert">
+            {t('errors.CARD_CHARGE_PENDING')}
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={onDone}>{t('common.close')}</Button>
+          </Group>
+        </Stack>
+      );
     // The bank wants the cardholder present (decision 060): the same tip, paid on the hosted page.
     const bankAsks = isApiError(addTip.error) && addTip.error.code === 'BANK_CONFIRMATION_NEEDED';
     if (bankAsks)
