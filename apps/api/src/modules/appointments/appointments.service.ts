@@ -530,6 +530,14 @@ export async function changeOwnVisit(
   if (wanted === 'cancelled') return cancelOwn(deps, appointment, caller.userId);
   // Services already on the appointment may stay even if withdrawn since; no other may be added.
   const bookedIds = appointment.serviceDetails.flatMap((line) => (line.serviceId ? [line.serviceId] : []));
+  const wantedIds = [...new Set(body.serviceIds)].sort();
+  const isNewServices =
+    wantedIds.length !== bookedIds.length || wantedIds.join() !== [...bookedIds].sort().join();
+  // Inside the cut-off a move or a change of services is refused first, whatever the new plan would say
+  // (a visit an hour long ending after closing time is still "call us"); checked again under the lock.
+  const startsAt = new Date(appointment.appointmentDate);
+  if (isNewServices || Date.parse(body.appointmentDate) !== startsAt.getTime())
+    refuseInsideCutoff({ status: appointment.status, appointmentDate: startsAt }, deps.rules);
   // A kept time is not judged again (notice, slot): comments change until the visit starts.
   const { start, end, services } = await planVisit(deps.db, body, {
     rules: deps.rules,
@@ -544,9 +552,6 @@ export async function changeOwnVisit(
       place: placeOfBreakdown(appointment.priceBreakdown),
     },
   });
-  const wantedIds = [...new Set(body.serviceIds)].sort();
-  const isNewServices =
-    wantedIds.length !== bookedIds.length || wantedIds.join() !== [...bookedIds].sort().join();
   await deps.jobs.transaction((tx) =>
     changeOwnVisitInTransaction(
       tx,
