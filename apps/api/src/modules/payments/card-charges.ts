@@ -21,7 +21,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { isCardError, markFailed, newAttempt } from './card.service.ts';
-import { awaitsBank } from './card-confirm.ts';
+import { awaitsBank } from './card-confirm-rules.ts';
 import { paymentsOff } from './payment-provider.ts';
 import {
   chargeFee,

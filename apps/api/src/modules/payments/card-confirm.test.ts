@@ -28,7 +28,7 @@ import {
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
 import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
-import { isConfirmable, needsConfirmation } from './card-confirm.ts';
+import { isConfirmable, needsConfirmation } from './card-confirm-rules.ts';
 import { reconcileCards } from './card-reconcile.ts';
 import { retryFailedHolds } from './card-retries.ts';
 import type { StripeCard } from './stripe-client.ts';

@@ -9,6 +9,7 @@ import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
 import { nextAttemptNumber, recordCardTip } from './card-charges.ts';
 import { recordCardPayment, type PaymentsDeps } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';
+import { awaitsBank, CONFIRMATION_CODES, isConfirmable, needsConfirmation } from './card-confirm-rules.ts';
 
 /**
  * A payment the customer's bank wants them to confirm (issue 29 §1 and §4, decision 060). The hold, the
@@ -28,22 +29,6 @@ export type ConfirmDeps = PaymentsDeps & { card: StripeCard };
 type Purpose = (typeof CONFIRMABLE_PURPOSES)[number];
 type Attempt = typeof paymentAttempts.$inferSelect;
 
-/** Stripe's words for "the bank wants the cardholder to confirm" (off session, or an intent left waiting). */
-const CONFIRMATION_CODES = ['authentication_required', 'requires_action'] as const;
-
-/** Whether a failed attempt's code asks for the customer's confirmation rather than another card. */
-export function needsConfirmation(failureCode: string | null | undefined): boolean {
-  return CONFIRMATION_CODES.some((code) => code === failureCode);
-}
-
-/**
- * Whether an attempt's purpose is paid on the hosted page when the bank asks. A tip is too, from its
- * dialog (by its key, `tipToConfirm`): it is never listed, the visit is not "payment needed" for it.
- */
-export function isConfirmable(purpose: string): purpose is Purpose {
-  return CONFIRMABLE_PURPOSES.some((item) => item === purpose);
-}
-
 /** The visit statuses in which each purpose may still be paid: a hold only before the visit. */
 const OPEN_FOR: Record<Purpose, readonly string[]> = {
   hold: ['pending', 'confirmed'],
@@ -52,16 +37,6 @@ const OPEN_FOR: Record<Purpose, readonly string[]> = {
   deposit: ['pending', 'confirmed', 'completed'],
   tip: [],
 };
-
-/**
- * Whether an attempt waits for the customer's bank: failed asking for confirmation, its hosted page
- * open, or that page expired unpaid (a new one is made on the next press).
- */
-export function awaitsBank(attempt: Pick<Attempt, 'status' | 'failureCode' | 'checkoutSessionId'>): boolean {
-  if (attempt.status === 'confirming') return true;
-  if (attempt.status === 'canceled') return attempt.checkoutSessionId !== null;
-  return attempt.status === 'failed' && needsConfirmation(attempt.failureCode);
-}
 
 /**
  * The tip a dialog asked for (its key) that waits for the customer's bank, on a visit still completed,

@@ -3,7 +3,7 @@ import { appointments, paymentAttempts } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { holdVisit, releaseHolds } from './card.service.ts';
-import { needsConfirmation } from './card-confirm.ts';
+import { needsConfirmation } from './card-confirm-rules.ts';
 import { holdWindowEnd, scheduleNextHoldRun } from './card-hold-clock.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';

@@ -9,7 +9,7 @@ import type { Transaction } from '../../plugins/jobs.ts';
 import { findOwnCustomer } from '../auth/ownership.ts';
 import { holdWindowEnd } from './card-hold-clock.ts';
 import { amountToHold, recordCardPayment, type PaymentsDeps } from './payments.service.ts';
-import { isConfirmable, needsConfirmation } from './card-confirm.ts';
+import { isConfirmable, needsConfirmation } from './card-confirm-rules.ts';
 import type { StripeCard } from './stripe-client.ts';
 
 /**
