@@ -42,9 +42,11 @@ class UsageError extends Error {}
 /** Asks for a passphrase on the terminal, without showing what is typed. */
 function askPassphrase(question: string): Promise<string> {
   const { stdin, stderr } = process;
-  stderr.write(question);
+  // The terminal stops echoing before the question shows: a passphrase typed as soon as it appears (or
+  // ahead of it) is never shown. Asked after, a quick typist's first keys were echoed (a CI run saw it).
   stdin.setRawMode(true);
   stdin.resume();
+  stderr.write(question);
   return new Promise((resolve, reject) => {
     let typed = '';
     const finish = (error?: Error) => {
