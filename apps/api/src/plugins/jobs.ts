@@ -49,7 +49,7 @@ export type Jobs = {
   retry(queue: string, id: string): Promise<boolean>;
   /**
    * A task run by one process at the cron times (business time zone; missed runs while every process
-   * was down are made up once), in the workers of any process. Nothing when JOBS_ENABLED=false.
+   * was down are made up once), in the workers of whichever process takes it. Nothing when JOBS_ENABLED=false.
    * `atStart`: one run more as this process's workers start (what a crash left is done at once).
    */
   every(
@@ -66,7 +66,7 @@ export type Jobs = {
     },
   ): Promise<void>;
   /**
-   * One run more of an `every` queue's task at `at` (pg-boss `startAfter`), in the workers of any process.
+   * One run more of an `every` queue's task at `at` (pg-boss `startAfter`), in the workers of whichever process takes it.
    * `key` names the run: the job's singleton key, and its id is derived from it, so the same run asked
    * twice (by two processes, or by two passes) is queued once. True when this call queued it.
    */

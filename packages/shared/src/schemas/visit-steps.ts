@@ -25,7 +25,7 @@ const coordinate = (limit: number) =>
 /**
  * `POST /appointments/{id}/steps`: the cleaner on the visit (or the office) records its next step, with an
  * idempotency key made on the phone (the same key twice records once). "Could not get in" and "cancelled
- * at the door" need a reason; the office's `correction` (a step back, or any step) needs a note.
+ * at the door" need a reason; the office's `correction` (a step back, or another step) needs a note.
  */
 export const visitStepInputSchema = z
   .object({
@@ -54,7 +54,7 @@ export const visitStepInputSchema = z
       .min(0, 'validation.invalid')
       .max(100_000, 'validation.invalid')
       .optional(),
-    /** The office sets the step back or to any step (admin only): `note` says why. */
+    /** The office sets the step back or to another step (admin only): `note` says why. */
     correction: z.boolean({ error: 'validation.invalid' }).optional(),
   })
   .superRefine((input, ctx) => {

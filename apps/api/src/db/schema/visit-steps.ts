@@ -34,7 +34,7 @@ export const visitSteps = pgTable(
     byFirstName: text('by_first_name'),
     /** Recorded by an admin rather than by a cleaner on the visit. */
     byOffice: boolean('by_office').notNull(),
-    /** The office set the step back or to any step: `note` says why. */
+    /** The office set the step back or to another step: `note` says why. */
     correction: boolean('correction').notNull().default(false),
     note: text('note'),
     /** With "on the way": the minutes told to the customer. */

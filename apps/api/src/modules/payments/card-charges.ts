@@ -279,7 +279,7 @@ export async function recordCardTip(
 
 /**
  * A pending tip, fee or deposit tried again by the holds pass (decision 061): the same attempt, so the
- * same Stripe key, on the card on file now. Without a card on file any more it is left to the caller.
+ * same Stripe key, on the card on file now. With no card on file left it is left to the caller.
  * Throws when Stripe again gave no answer.
  */
 export async function retryCharge(

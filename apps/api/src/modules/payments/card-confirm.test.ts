@@ -313,7 +313,7 @@ describe('a hold the bank wants confirmed', () => {
     await placeDueHolds(deps(), new Date(now.getTime() + 8 * HOUR));
     expect(intentsMadeFor(id)).toHaveLength(1);
 
-    // Completed: the hold made on the page is captured like any hold, once.
+    // Completed: the hold made on the page is captured like every other hold, once.
     const completed = await call(app, 'PUT', `/appointments/${id}`, visit.admin.headers, {
       customerId: visit.customerId,
       serviceIds: [visit.serviceId],

@@ -19,7 +19,7 @@ import { awaitsBank, CONFIRMATION_CODES, isConfirmable, needsConfirmation } from
  * in, opens Stripe's hosted Checkout page in payment mode for that exact amount and purpose: a new attempt
  * (`visit:<id>:<purpose>:<n+1>`, status `confirming`, committed before the call) whose key the session's
  * PaymentIntent carries in its metadata. The session's completion (its webhook, or the customer's return)
- * records the result once: a hold becomes `held` (captured at completion like any hold), a payment writes
+ * records the result once: a hold becomes `held` (captured at completion like every hold), a payment writes
  * its ledger row under the attempt's key with its receipt. Off-session retries skip a visit waiting for
  * this (`card-retries.ts`): the bank would say the same.
  */
@@ -277,7 +277,7 @@ async function sessionOf(
  * webhook or the customer's return): the session and its PaymentIntent are read from Stripe, never from
  * the event; the attempt is the one the PaymentIntent's metadata names, still `confirming` (else it is
  * done already). A hold: the attempt `held` with Stripe's id, the visit no longer "payment needed" (on a
- * visit cancelled meanwhile the holds pass releases it, as any hold). A payment: its ledger row under the
+ * visit cancelled meanwhile the holds pass releases it, as every hold). A payment: its ledger row under the
  * attempt's key, its receipt, the attempt captured, in one transaction (`recordCardPayment`: the key makes
  * it once). Returns the attempt's outcome, or null for a session that is not one of ours.
  */
@@ -302,7 +302,7 @@ export async function settleConfirmation(
   if (intent.metadata.attempt_key !== key) return null;
   if (attempt.status !== 'confirming') return { ...done, status: 'confirmed' };
   if (attempt.purpose === 'tip') {
-    // A tip owes nothing and marks nothing: recorded as any card tip (its shares, its receipt), once.
+    // A tip owes nothing and marks nothing: recorded as every card tip is (its shares, its receipt), once.
     if (intent.status !== 'succeeded') return { ...done, status: 'open' };
     await recordCardTip(deps, attempt, { providerPaymentId: intent.id, cents: intent.amount_received });
     return { ...done, status: 'confirmed' };

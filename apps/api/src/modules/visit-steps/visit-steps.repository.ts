@@ -29,7 +29,7 @@ export async function findVisitSteps(db: Db, appointmentId: string): Promise<Vis
   return rows.map(recordOf);
 }
 
-/** The step recorded under the phone's key on that visit, if any. */
+/** The step recorded under the phone's key on that visit, or undefined. */
 export async function findStepByKey(
   db: Db,
   appointmentId: string,
