@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, appointmentSchema, visitPaymentsSchema, type Permission } from '@eclat/shared';
+import { visitPaymentsSchema, type Permission } from '@eclat/shared';
 import {
   appointmentAssignments,
   appointments,
@@ -10,22 +10,12 @@ import {
   tipShares,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { testConfig, type TestApp } from '../../../test/helpers.ts';
-import {
-  call,
-  makeCustomer,
-  makeEmployee,
-  makeService,
-  signedIn,
-  type TestCustomer,
-} from '../../../test/factories.ts';
+import { type TestApp } from '../../../test/helpers.ts';
+import { call, makeEmployee, type TestCustomer } from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import { confirmedVisitAhead, useStripeCardTests } from '../../../test/stripe-app.ts';
 import { MAX_CALLS, retryPendingCharges } from './card-charge-retries.ts';
 import { chargeFeeWithCard, tipByCard } from './card-charges.ts';
-import { createStripeClient, type StripeCard } from './stripe-client.ts';
-import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * Tips and fees whose call to Stripe got no answer (decision 061), against the strict local Stripe told
@@ -35,53 +25,14 @@ import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
  * no clock is waited for. The app's client here abandons a call after 500 ms, with no retry of its own.
  */
 
-const TZ = 'America/Toronto';
-const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const CREATE = 'POST /v1/payment_intents';
 
 let fake: StripeFake;
 let app: TestApp;
-let card: StripeCard;
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp();
-  ({ fake, app } = started);
-  card = {
-    ...(await stripeCardFor(testConfig(started.env))),
-    stripe: createStripeClient({
-      secretKey: fake.secretKey,
-      apiBase: fake.url,
-      timeoutMs: 500,
-      maxNetworkRetries: 0,
-    }),
-  };
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
-
-beforeEach(async () => {
-  await fake.webhooks.settled();
-});
-
-const deps = () => ({
-  db: app.db,
-  jobs: app.jobs,
-  provider: stripeProvider(card.stripe),
-  business: { brandName: 'Éclat', timeZone: TZ },
-  card,
-});
-
-async function customerWithCard() {
-  const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
-  await sendHostedCardPage(app, who);
-  await fake.webhooks.settled();
-  return who;
-}
+// The app's client abandons a call after half a second, with no retry of its own.
+const { deps, customerWithCard } = useStripeCardTests({ timeoutMs: 500 }, (ready) => ({ fake, app } = ready));
 
 /** The signed-in person as the services see them. */
 const callerOf = (user: { id: string; email: string }, role: Permission) => ({
@@ -94,17 +45,8 @@ const callerOf = (user: { id: string; email: string }, role: Permission) => ({
 let days = 3;
 /** A $100 visit (HST: $113.00) done yesterday, with two cleaners on it. */
 async function doneVisit(who: TestCustomer) {
-  const admin = await signedIn(app, ['admin']);
   days += 1;
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [await makeService(app)],
-    appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-    place: TORONTO,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
+  const visit = await confirmedVisitAhead(app, who, days);
   const start = new Date(Date.now() - 24 * HOUR);
   await app.db
     .update(appointments)
@@ -114,8 +56,7 @@ async function doneVisit(who: TestCustomer) {
   await app.db
     .insert(appointmentAssignments)
     .values(cleaners.map((cleaner) => ({ appointmentId: visit.appointmentId, employeeId: cleaner.id })));
-  const caller = callerOf(admin.user, 'admin');
-  return { ...visit, admin, caller };
+  return { ...visit, caller: callerOf(visit.admin.user, 'admin') };
 }
 
 let keys = 0;

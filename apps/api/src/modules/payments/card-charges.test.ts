@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, appointmentSchema, lateCancellationPolicySchema, visitPaymentsSchema } from '@eclat/shared';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { renderFeedbackRequest, type FeedbackRequestData } from '../../mail/templates/feedback-request.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   call,
   makeCustomer,
@@ -22,10 +22,13 @@ import {
   type TestCustomer,
 } from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import {
+  CARD_TESTS_TZ as TZ,
+  confirmedVisitAhead,
+  TORONTO,
+  useStripeCardTests,
+} from '../../../test/stripe-app.ts';
 import { reconcileCards } from './card-reconcile.ts';
-import type { StripeCard } from './stripe-client.ts';
-import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * Charges to the card on file besides the visit's own (decision 057), against the strict local Stripe
@@ -34,56 +37,20 @@ import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
  * row, one receipt.
  */
 
-const TZ = 'America/Toronto';
-const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
 const HOUR = 60 * 60 * 1000;
 
 let fake: StripeFake;
 let app: TestApp;
-let card: StripeCard;
-
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp({
-    LATE_CANCELLATION: 'fee',
-    LATE_CANCELLATION_FEE_CENTS: '4000',
-  });
-  ({ fake, app } = started);
-  card = await stripeCardFor(testConfig(started.env));
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
-
-beforeEach(async () => {
-  await fake.webhooks.settled();
-});
-
-/** A customer in Toronto with a good card kept on file through the fake's Checkout page. */
-async function customerWithCard(testCard = 'good') {
-  const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
-  await sendHostedCardPage(app, who, testCard);
-  await fake.webhooks.settled();
-  return who;
-}
+const { deps, customerWithCard } = useStripeCardTests(
+  { env: { LATE_CANCELLATION: 'fee', LATE_CANCELLATION_FEE_CENTS: '4000' } },
+  (ready) => ({ fake, app } = ready),
+);
 
 let days = 3;
 /** A $100 visit for the customer in Toronto (HST 13 %: $113.00), booked by the admin a new day ahead. */
 async function visitOf(who: TestCustomer) {
-  const admin = await signedIn(app, ['admin']);
-  const serviceId = await makeService(app);
   days += 1;
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-    place: TORONTO,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { ...appointmentSchema.parse(res.json()), admin };
+  return confirmedVisitAhead(app, who, days);
 }
 
 /** The visit placed `hours` from now (negative: in the past), with this status. */
@@ -178,16 +145,7 @@ describe('a tip by card', () => {
     expect(receipt?.document).toMatchObject({ kind: 'receipt', tipCents: 1001, amount: { method: 'card' } });
     expect(await receiptEmailsTo(who.email)).toBe(1);
     // The reconciliation with Stripe finds the tip's PaymentIntent in the ledger: no difference.
-    const found = await reconcileCards(
-      {
-        db: app.db,
-        jobs: app.jobs,
-        provider: stripeProvider(card.stripe),
-        card,
-        business: { brandName: 'Éclat', timeZone: TZ },
-      },
-      new Date(),
-    );
+    const found = await reconcileCards(deps(), new Date());
     expect(found.filter((item) => item.providerObjectId === intent?.id)).toEqual([]);
   });
 

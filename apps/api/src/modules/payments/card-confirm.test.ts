@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  addDays,
-  appointmentSchema,
-  checkoutRedirectSchema,
-  paymentConfirmationDoneSchema,
-} from '@eclat/shared';
+import { checkoutRedirectSchema, paymentConfirmationDoneSchema } from '@eclat/shared';
 import {
   appointmentAssignments,
   appointments,
@@ -13,26 +8,28 @@ import {
   paymentLedger,
   tipShares,
 } from '../../db/schema/index.ts';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { renderPaymentNeeded } from '../../mail/templates/payment-needed.ts';
-import { testConfig, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import {
   call,
   makeCustomer,
   makeEmployee,
-  makeService,
   signedIn,
   type Headers,
   type TestCustomer,
 } from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import {
+  CARD_TESTS_TZ as TZ,
+  confirmedVisitAhead,
+  sendHostedPage,
+  TORONTO,
+  useStripeCardTests,
+} from '../../../test/stripe-app.ts';
 import { placeDueHolds, settleLeftovers } from './card.service.ts';
 import { isConfirmable, needsConfirmation } from './card-confirm-rules.ts';
 import { reconcileCards } from './card-reconcile.ts';
 import { retryFailedHolds } from './card-retries.ts';
-import type { StripeCard } from './stripe-client.ts';
-import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * A payment the customer's bank wants confirmed (SCA, decision 060), against the strict local Stripe:
@@ -41,62 +38,19 @@ import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
  * and purpose → its webhook (held back, replayed, out of order) → one hold or one ledger row.
  */
 
-const TZ = 'America/Toronto';
-const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
 const HOUR = 60 * 60 * 1000;
 
 let fake: StripeFake;
 let app: TestApp;
-let card: StripeCard;
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp();
-  ({ fake, app } = started);
-  card = await stripeCardFor(testConfig(started.env));
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
-
-beforeEach(async () => {
-  await fake.webhooks.settled();
-});
-
-const deps = () => ({
-  db: app.db,
-  jobs: app.jobs,
-  provider: stripeProvider(card.stripe),
-  business: { brandName: 'Éclat', timeZone: TZ },
-  card,
-});
-
-async function customerWithCard() {
-  const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
-  const sent = await sendHostedCardPage(app, who, 'good');
-  expect(sent.status).toBe(303);
-  await fake.webhooks.settled();
-  return who;
-}
+const { deps, customerWithCard } = useStripeCardTests({}, (ready) => ({ fake, app } = ready));
 
 let days = 3;
 /** A $100 visit in Toronto ($113.00 with HST), confirmed by the admin, a new day ahead each. */
 async function visitOf(who: TestCustomer, locale: 'en' | 'fr' = 'en') {
-  const admin = await signedIn(app, ['admin']);
-  const serviceId = await makeService(app);
   days += 1;
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-    place: TORONTO,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
+  const visit = await confirmedVisitAhead(app, who, days);
   await app.db.update(appointments).set({ locale }).where(eq(appointments.id, visit.appointmentId));
-  return { ...visit, startsAt: new Date(visit.appointmentDate), admin, serviceId };
+  return visit;
 }
 
 const attemptsOf = (appointmentId: string) =>
@@ -151,15 +105,9 @@ const openPage = (who: { headers: Headers }, appointmentId: string) =>
 
 /** The hosted page sent as a browser would, with a test card: Stripe's redirect back to our success URL. */
 async function payOnPage(url: string, testCard = 'authentication_required') {
-  const sent = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card: testCard }),
-    redirect: 'manual',
-  });
+  const sent = await sendHostedPage(url, testCard);
   expect(sent.status).toBe(303);
-  const location = new URL(sent.headers.get('location') ?? '');
-  return location;
+  return new URL(sent.location ?? '');
 }
 
 /** Every event Stripe sent so far delivered again, newest first (a late, reversed replay). */

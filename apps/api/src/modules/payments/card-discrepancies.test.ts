@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { discrepanciesSchema, discrepancySchema } from '@eclat/shared';
-import { addDays, appointmentSchema } from '@eclat/shared';
 import { customers, paymentDiscrepancies } from '../../db/schema/index.ts';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
-import { call, makeCustomer, makeService, signedIn } from '../../../test/factories.ts';
-import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { call, makeCustomer, signedIn } from '../../../test/factories.ts';
+import { confirmedVisitAhead, useStripeCardTests } from '../../../test/stripe-app.ts';
 import { reconcileCards, storeDiscrepancies } from './card-reconcile.ts';
 import { settleLostRefunds } from './card-refunds.ts';
 import { recordCardPayment } from './payments.service.ts';
 import type { StripeCard } from './stripe-client.ts';
-import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * The office's view of what the reconciliation found (decision 061): the list, those still to look at
@@ -20,19 +16,8 @@ import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
  */
 
 let app: TestApp;
-let fake: StripeFake;
 let card: StripeCard;
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp();
-  ({ app, fake } = started);
-  card = await stripeCardFor(testConfig(started.env));
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
+const { deps, customerWithCard } = useStripeCardTests({}, (ready) => ({ app, card } = ready));
 
 let seen = 0;
 /** A difference stored as the reconciliation stores it, found `minutesAgo` before now. */
@@ -152,32 +137,10 @@ describe('without cards', () => {
 });
 
 describe('a refund of ours Stripe made and the ledger lacks', () => {
-  const TZ = 'America/Toronto';
-  const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
-  const deps = () => ({
-    db: app.db,
-    jobs: app.jobs,
-    provider: stripeProvider(card.stripe),
-    business: { brandName: 'Éclat', timeZone: TZ },
-    card,
-  });
-
   it('is the holds pass’s alone: the reconciliation leaves it for a day, the pass reports it once', async () => {
     const admin = await signedIn(app, ['admin']);
-    const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
-    await sendHostedCardPage(app, who);
-    await fake.webhooks.settled();
-    const visitOf = async (days: number) => {
-      const res = await call(app, 'POST', '/appointments', admin.headers, {
-        customerId: who.customerId,
-        serviceIds: [await makeService(app)],
-        appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
-        status: 'confirmed',
-        place: TORONTO,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return appointmentSchema.parse(res.json()).appointmentId;
-    };
+    const who = await customerWithCard();
+    const visitOf = async (days: number) => (await confirmedVisitAhead(app, who, days)).appointmentId;
     const paidVisit = await visitOf(5);
     const otherVisit = await visitOf(6);
     const [onFile] = await app.db.select().from(customers).where(eq(customers.id, who.customerId));

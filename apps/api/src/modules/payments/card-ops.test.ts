@@ -1,18 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { addDays, appointmentSchema, appointmentsPageSchema, seriesDetailSchema } from '@eclat/shared';
+import { addDays, appointmentsPageSchema, seriesDetailSchema } from '@eclat/shared';
 import { appointments, customers, paymentAttempts, paymentLedger } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { testConfig, type TestApp } from '../../../test/helpers.ts';
+import { type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import {
+  CARD_TESTS_TZ as TZ,
+  confirmedVisitAhead,
+  sendHostedCardPage,
+  TORONTO,
+  useStripeCardTests,
+} from '../../../test/stripe-app.ts';
 import { holdVisit, placeDueHolds, settleLeftovers } from './card.service.ts';
 import { nextRetryAt, retryFailedHolds } from './card-retries.ts';
 import { reconcileCards, storeDiscrepancies } from './card-reconcile.ts';
 import { recordCardPayment } from './payments.service.ts';
-import { createStripeClient, type StripeCard } from './stripe-client.ts';
-import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
+import { type StripeCard } from './stripe-client.ts';
 
 /**
  * The card's operations (decision 058) against the strict local Stripe: declined holds tried again on a
@@ -21,46 +26,15 @@ import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
  * list. The holds pass is called with the moment it runs at: no clock is waited for.
  */
 
-const TZ = 'America/Toronto';
-const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
 const HOUR = 60 * 60 * 1000;
 
 let fake: StripeFake;
 let app: TestApp;
 let card: StripeCard;
-
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp();
-  ({ fake, app } = started);
-  const { env } = started;
-  card = {
-    ...(await stripeCardFor(testConfig(env))),
-    stripe: createStripeClient({
-      secretKey: fake.secretKey,
-      apiBase: fake.url,
-      timeoutMs: 2_000,
-      maxNetworkRetries: 0,
-    }),
-  };
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
-
-beforeEach(async () => {
-  await fake.webhooks.settled();
-});
-
-const deps = () => ({
-  db: app.db,
-  jobs: app.jobs,
-  provider: stripeProvider(card.stripe),
-  business: { brandName: 'Éclat', timeZone: TZ },
-  card,
-});
+const { deps, customerWithCard } = useStripeCardTests(
+  { timeoutMs: 2_000 },
+  (ready) => ({ fake, app, card } = ready),
+);
 
 /** The holds pass at `now`, as the `payment-holds` job runs it (card-holds.ts). */
 async function pass(now: Date) {
@@ -76,28 +50,11 @@ async function saveCard(who: TestCustomer, testCard = 'good') {
   await fake.webhooks.settled();
 }
 
-const customerWithCard = async (testCard = 'good') => {
-  const who = await makeCustomer(app, { postalCode: TORONTO.postalCode });
-  await saveCard(who, testCard);
-  return who;
-};
-
 let days = 3;
 /** A $100 visit (113.00 with Ontario's tax) for the customer, confirmed by the admin, a new day each (10:00 unless told). */
 async function visitOf(who: TestCustomer, hour = 10) {
-  const admin = await signedIn(app, ['admin']);
-  const serviceId = await makeService(app);
   days += 1;
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(addDays(todayIn(TZ), days), hour, 0, TZ).toISOString(),
-    status: 'confirmed',
-    place: TORONTO,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
-  return { ...visit, startsAt: new Date(visit.appointmentDate), admin, serviceId };
+  return confirmedVisitAhead(app, who, days, hour);
 }
 type Visit = Awaited<ReturnType<typeof visitOf>>;
 

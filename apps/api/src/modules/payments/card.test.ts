@@ -1,61 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  addDays,
-  appointmentSchema,
-  cardOnFileSchema,
-  visitPaymentsSchema,
-  appointmentsPageSchema,
-} from '@eclat/shared';
+import { cardOnFileSchema, visitPaymentsSchema, appointmentsPageSchema } from '@eclat/shared';
 import { customers, paymentAttempts, stripeEvents } from '../../db/schema/index.ts';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
-import { call, makeCustomer, makeService, signedIn, type TestCustomer } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { call, makeCustomer, makeService, type TestCustomer } from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import {
+  confirmedVisitAhead,
+  sendHostedCardPage,
+  TORONTO,
+  useStripeCardTests,
+} from '../../../test/stripe-app.ts';
 import { placeDueHolds, settleCompletedVisit, settleLeftovers } from './card.service.ts';
-import type { StripeCard } from './stripe-client.ts';
-import { createStripeClient } from './stripe-client.ts';
-import { stripeCardFor, stripeProvider } from './stripe-provider.ts';
 
 /**
  * PAYMENTS=stripe (decision 053) against the strict local Stripe (decision 046): the real app, its
  * PostgreSQL, and the fake on loopback, its webhooks sent to the app's own route.
  */
 
-const TZ = 'America/Toronto';
-const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
 const HOUR = 60 * 60 * 1000;
 
 let fake: StripeFake;
 let app: TestApp;
-let card: StripeCard;
-
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp();
-  ({ fake, app } = started);
-  const { env } = started;
-  // The hold pass as the job runs it, with a client that gives up after half a second, no retry.
-  card = {
-    ...(await stripeCardFor(testConfig(env))),
-    stripe: createStripeClient({
-      secretKey: fake.secretKey,
-      apiBase: fake.url,
-      timeoutMs: 500,
-      maxNetworkRetries: 0,
-    }),
-  };
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
-
-beforeEach(async () => {
-  await fake.webhooks.settled();
-});
+// The hold pass as the job runs it, with a client that gives up after half a second, no retry.
+const { deps } = useStripeCardTests({ timeoutMs: 500 }, (ready) => ({ fake, app } = ready));
 
 const cardOf = async (who: TestCustomer) => {
   const res = await call(app, 'GET', '/payments/card', who.headers);
@@ -85,19 +53,8 @@ const customerWithCard = async () => {
 let days = 3;
 /** A $100 visit for the customer in Toronto, confirmed by the admin, a new day each (10:00). */
 async function visitOf(who: TestCustomer) {
-  const admin = await signedIn(app, ['admin']);
-  const serviceId = await makeService(app);
   days += 1;
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(addDays(todayIn(TZ), days), 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-    place: TORONTO,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
-  return { ...visit, startsAt: new Date(visit.appointmentDate), admin, serviceId };
+  return confirmedVisitAhead(app, who, days);
 }
 
 const holdsOf = (appointmentId: string) =>
@@ -136,12 +93,6 @@ const keysAt = (route: string, appointmentId: string) =>
     .filter((request) => request.idempotencyKey?.startsWith(`visit:${appointmentId}:`))
     .map((request) => request.idempotencyKey);
 
-const settleDeps = () => ({
-  db: app.db,
-  jobs: app.jobs,
-  provider: stripeProvider(card.stripe),
-  business: { brandName: 'Éclat', timeZone: TZ },
-});
 /** The "Payment needed" emails queued to an address: their language and visit. */
 async function paymentNeededEmailsTo(address: string) {
   const { rows } = await app.db.execute<{
@@ -153,7 +104,7 @@ async function paymentNeededEmailsTo(address: string) {
   return rows.map((row) => ({ locale: row.data.locale, appointmentId: row.data.message.data.appointmentId }));
 }
 
-const runHolds = (now: Date) => placeDueHolds({ ...settleDeps(), card }, now);
+const runHolds = (now: Date) => placeDueHolds(deps(), now);
 
 describe('the card on file', () => {
   it('keeps a card through a setup-mode Checkout page: one Stripe customer, the card from the webhook', async () => {
@@ -414,7 +365,7 @@ describe('the charge when the visit is done', () => {
     expect(payments.entries[0]?.receiptId).not.toBeNull();
 
     // The pass that repairs what a crash left finds nothing to do; nothing is charged twice.
-    await settleLeftovers({ ...settleDeps(), card });
+    await settleLeftovers(deps());
     expect((await paymentsOf(visit)).entries).toHaveLength(1);
     expect(keysAt('POST /v1/payment_intents/:id/capture', visit.appointmentId)).toHaveLength(1);
   });
@@ -438,7 +389,7 @@ describe('the charge when the visit is done', () => {
     const { visit, stripeCustomer } = await heldVisit();
     // The capture's answer is lost (the client gives up): the status change stands, the ledger is empty.
     fake.timeOutNext({ count: 1, route: 'POST /v1/payment_intents/:id/capture' });
-    const slowApp = { ...settleDeps(), card };
+    const slowApp = deps();
     await app.db.execute(sql`update appointments set status = 'completed' where id = ${visit.appointmentId}`);
     await expect(settleCompletedVisit(slowApp, visit.appointmentId)).rejects.toThrow();
     await fake.idle();

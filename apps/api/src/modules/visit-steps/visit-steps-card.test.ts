@@ -1,15 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, appointmentSchema, visitPaymentsSchema } from '@eclat/shared';
 import { paymentAttempts } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { testConfig, type TestApp } from '../../../test/helpers.ts';
+import { type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeEmployee, makeService, signedIn } from '../../../test/factories.ts';
 import type { StripeFake } from '../../../test/fakes/stripe-fake.ts';
-import { closeStripeApp, sendHostedCardPage, startStripeApp } from '../../../test/stripe-app.ts';
+import {
+  CARD_TESTS_TZ as TZ,
+  sendHostedCardPage,
+  TORONTO,
+  useStripeCardTests,
+} from '../../../test/stripe-app.ts';
 import { placeDueHolds } from '../payments/card.service.ts';
-import { stripeCardFor, stripeProvider } from '../payments/stripe-provider.ts';
-import type { StripeCard } from '../payments/stripe-client.ts';
 import { replaceAssignments } from '../scheduling/staff.repository.ts';
 
 /**
@@ -18,28 +21,11 @@ import { replaceAssignments } from '../scheduling/staff.repository.ts';
  * asked for feedback once.
  */
 
-const TZ = 'America/Toronto';
-const TORONTO = { street: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' };
 const HOUR = 60 * 60 * 1000;
 
 let fake: StripeFake;
 let app: TestApp;
-let card: StripeCard;
-let started: Awaited<ReturnType<typeof startStripeApp>> | undefined;
-
-beforeAll(async () => {
-  started = await startStripeApp();
-  ({ fake, app } = started);
-  card = await stripeCardFor(testConfig(started.env));
-});
-
-afterAll(async () => {
-  await closeStripeApp(started);
-});
-
-beforeEach(async () => {
-  await fake.webhooks.settled();
-});
+const { deps } = useStripeCardTests({}, (ready) => ({ fake, app } = ready));
 
 const holdsOf = (appointmentId: string) =>
   app.db
@@ -81,14 +67,7 @@ describe('the cleaner’s "Done" with cards taken', () => {
     const cleaner = await makeEmployee(app, { firstName: 'Émile' });
     await replaceAssignments(app.db, visit.appointmentId, [cleaner.id], admin.user.id);
     // The hold placed the day before, as the holds pass does.
-    const deps = {
-      db: app.db,
-      jobs: app.jobs,
-      provider: stripeProvider(card.stripe),
-      business: { brandName: 'Éclat', timeZone: TZ },
-      card,
-    };
-    await placeDueHolds(deps, new Date(Date.parse(visit.appointmentDate) - 23 * HOUR));
+    await placeDueHolds(deps(), new Date(Date.parse(visit.appointmentDate) - 23 * HOUR));
     expect(await holdsOf(visit.appointmentId)).toEqual([{ status: 'held' }]);
 
     const steps = `/appointments/${visit.appointmentId}/steps`;
