@@ -83,20 +83,29 @@ const LINE_NAME: Record<'en' | 'fr', Record<Purpose, (brand: string) => string>>
  */
 async function attemptToConfirm(db: Db, appointmentId: string): Promise<Attempt | null> {
   const [visit] = await db
-    .select({ status: appointments.status, paymentNeeded: appointments.paymentNeeded })
+    .select({ id: appointments.id, status: appointments.status, paymentNeeded: appointments.paymentNeeded })
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
   if (!visit?.paymentNeeded) return null;
-  const attempts = await db
+  return pickAttemptToConfirm(visit.status, await confirmableAttemptsOf(db, [visit.id]));
+}
+
+/** The attempts of a confirmable purpose of these visits, newest first (one query for them all). */
+function confirmableAttemptsOf(db: Db, appointmentIds: readonly string[]) {
+  return db
     .select()
     .from(paymentAttempts)
     .where(
       and(
-        eq(paymentAttempts.appointmentId, appointmentId),
+        inArray(paymentAttempts.appointmentId, [...appointmentIds]),
         inArray(paymentAttempts.purpose, [...CONFIRMABLE_PURPOSES]),
       ),
     )
     .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.attempt));
+}
+
+/** Of one "payment needed" visit's confirmable attempts (newest first), the one waiting for the bank. */
+function pickAttemptToConfirm(status: string, attempts: readonly Attempt[]): Attempt | null {
   const latestOf = new Map<string, Attempt>();
   for (const attempt of attempts) {
     const seen = latestOf.get(attempt.purpose);
@@ -104,7 +113,7 @@ async function attemptToConfirm(db: Db, appointmentId: string): Promise<Attempt 
   }
   for (const attempt of attempts) {
     if (latestOf.get(attempt.purpose) !== attempt) continue;
-    if (!isConfirmable(attempt.purpose) || !OPEN_FOR[attempt.purpose].includes(visit.status)) continue;
+    if (!isConfirmable(attempt.purpose) || !OPEN_FOR[attempt.purpose].includes(status)) continue;
     if (attempt.status === 'confirming') return attempt;
     if (attempt.status === 'failed' && needsConfirmation(attempt.failureCode)) return attempt;
   }
@@ -128,14 +137,20 @@ export async function confirmationsOf(deps: ConfirmDeps, caller: Caller): Promis
   const own = await findOwnCustomer(deps.db, caller);
   if (!own) return [];
   const marked = await deps.db
-    .select({ id: appointments.id })
+    .select({ id: appointments.id, status: appointments.status })
     .from(appointments)
     .where(and(eq(appointments.customerId, own.id), eq(appointments.paymentNeeded, true)))
     .orderBy(appointments.appointmentDate)
     .limit(100);
+  if (marked.length === 0) return [];
+  const attempts = await confirmableAttemptsOf(
+    deps.db,
+    marked.map((visit) => visit.id),
+  );
   const out: PaymentConfirmation[] = [];
   for (const visit of marked) {
-    const attempt = await attemptToConfirm(deps.db, visit.id);
+    const ofVisit = attempts.filter((attempt) => attempt.appointmentId === visit.id);
+    const attempt = pickAttemptToConfirm(visit.status, ofVisit);
     if (attempt && isConfirmable(attempt.purpose))
       out.push({ appointmentId: visit.id, purpose: attempt.purpose, cents: attempt.cents });
   }
