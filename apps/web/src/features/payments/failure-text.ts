@@ -22,6 +22,14 @@ export function failureText(
   return `${t(failedKey)} ${t(reasonKey)}`;
 }
 
+/**
+ * Whether the server kept the charge to make it shortly (Stripe did not answer in time, decision 061):
+ * not a failure, and never to be sent again (a new key would charge twice). The dialog says so and closes.
+ */
+export function isChargePending(error: unknown): boolean {
+  return isApiError(error) && error.code === 'CARD_CHARGE_PENDING';
+}
+
 /** A key for one opening of a form: the server records a write with the same key once. */
 export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();

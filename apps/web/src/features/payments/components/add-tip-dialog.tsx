@@ -8,9 +8,9 @@ import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { useAddTip } from '../api/ledger-writes';
 import { useStartPaymentConfirmation } from '../api/payment-confirmations';
-import { failureText } from '../failure-text';
+import { failureText, isChargePending } from '../failure-text';
 import { TIP_PERCENTS, checkTip, tipPresets } from '../tip-amounts';
-import { AmountField } from './ledger-fields';
+import { AmountField, ChargePendingEnd } from './ledger-fields';
 
 type FormProps = { appointmentId: string; totalCents: number; onDone: () => void };
 
@@ -55,15 +55,10 @@ function AddTipForm({ appointmentId, totalCents, onDone }: FormProps) {
     };
     // Stripe did not answer in time (decision 061): the tip is kept and charged shortly by the server;
     // sending it again would only risk a second tip, so the dialog says so and offers to close.
-    if (isApiError(addTip.error) && addTip.error.code === 'CARD_CHARGE_PENDING')
+    if (isChargePending(addTip.error))
       return (
         <Stack gap="md">
-          <Alert color="yellow" role="alert">
-            {t('errors.CARD_CHARGE_PENDING')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={onDone}>{t('common.close')}</Button>
-          </Group>
+          <ChargePendingEnd onClose={onDone} />
         </Stack>
       );
     // The bank wants the cardholder present (decision 060): the same tip, paid on the hosted page.

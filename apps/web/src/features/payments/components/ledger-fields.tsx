@@ -3,7 +3,7 @@ import { Alert, Button, Group, Radio, TextInput } from '@mantine/core';
 
 import { useTranslation } from '@/lib/i18n';
 
-import { failureText } from '../failure-text';
+import { failureText, isChargePending } from '../failure-text';
 
 /** What the office records by hand (manual mode): never a card, which only the provider takes. */
 export const OFFICE_METHODS = ['cash', 'cheque', 'interac'] as const;
@@ -91,7 +91,10 @@ export function ReferenceField({ value, onChange }: { value: string; onChange: (
   );
 }
 
-/** The end of a ledger form: why the last try was refused, Cancel and the submit button. */
+/**
+ * The end of a ledger form: why the last try was refused, Cancel and the submit button. A charge the
+ * server kept for later (CARD_CHARGE_PENDING) is no failure: its text alone, and only Close.
+ */
 export function LedgerFormEnd({
   error,
   failedKey,
@@ -106,6 +109,7 @@ export function LedgerFormEnd({
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  if (isChargePending(error)) return <ChargePendingEnd onClose={onCancel} />;
   return (
     <>
       {error !== null && error !== undefined && (
@@ -120,6 +124,21 @@ export function LedgerFormEnd({
         <Button type="submit" loading={isPending}>
           {submitLabel}
         </Button>
+      </Group>
+    </>
+  );
+}
+
+/** A charge kept by the server, made shortly (decision 061): said as such, and Close (no second send). */
+export function ChargePendingEnd({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert color="yellow" role="alert">
+        {t('errors.CARD_CHARGE_PENDING')}
+      </Alert>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </Group>
     </>
   );

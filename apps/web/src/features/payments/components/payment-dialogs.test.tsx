@@ -6,6 +6,7 @@ import { initI18n } from '@/lib/i18n';
 import { answerApi, fail, type ApiAnswer, type ApiRequest } from '@/testing/api-answers';
 import { renderScreen, signedIn } from '@/testing/render-screen';
 
+import { ChargeFeeDialog } from './charge-fee-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { RefundDialog } from './refund-dialog';
 
@@ -265,5 +266,44 @@ describe('Refund', () => {
     expect(screen.getByText('Give the reason for the refund.')).toBeTruthy();
     expect(screen.queryByTestId('refund-confirmation')).toBeNull();
     expect(posts(sent, 'refunds')).toHaveLength(0);
+  });
+});
+
+describe('Charge a fee', () => {
+  beforeEach(async () => {
+    answerApi(() => undefined);
+    await initI18n('en');
+  });
+
+  it('says a fee Stripe did not answer for is kept and charged shortly, and offers only Close', async () => {
+    const sent = api(fail(503, 'CARD_CHARGE_PENDING'));
+    let closed = 0;
+    renderScreen(
+      <ChargeFeeDialog
+        appointmentId={VISIT}
+        opened
+        onClose={() => {
+          closed += 1;
+        }}
+      />,
+      { path: '/appointments/edit/x', session: admin },
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Amount before tax/ }), '40');
+    await user.click(screen.getByRole('button', { name: 'Charge the fee' }));
+    const said = await screen.findByRole('alert');
+    expect(said.textContent).toMatch(/^Stripe did not answer in time: the charge is kept/);
+    expect(said.textContent).not.toContain('The fee was not charged.');
+    // Sending it again would only risk a second fee: no submit button, no Cancel, one Close.
+    expect(screen.queryByRole('button', { name: 'Charge the fee' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // Besides the dialog's ✕ (named by its aria-label), the form's own Close, its text visible.
+    const formClose = screen
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.textContent === 'Close');
+    expect(formClose).toBeDefined();
+    if (formClose) await user.click(formClose);
+    expect(closed).toBe(1);
+    expect(posts(sent, 'fees')).toHaveLength(1);
   });
 });
