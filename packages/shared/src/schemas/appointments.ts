@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { MAX_SERVICES_PER_VISIT, TEXT_LIMITS } from '../limits.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENTS_PAGE_SIZE, SLOT_HOURS, SLOT_REASONS } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
-import { calendarDate, instant, keysetQuerySchema, queryInteger } from './primitives.ts';
+import { calendarDate, instant, keysetQuerySchema, pageOf, pageQuery } from './primitives.ts';
 import { addressSchema } from './customers.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { extraIdsSchema, homeQuerySchema, homeSchema, priceBreakdownSchema } from './pricing.ts';
@@ -163,29 +163,19 @@ export type AppointmentsFilter = z.infer<typeof appointmentsFilterQuerySchema>;
 export const myAppointmentsQuerySchema = keysetQuerySchema({ fallback: 200, max: 500 });
 
 /** `GET /appointments/paged?page=&size=`: page from 0, 6 a page by default (spec §9); filter optional. */
-export const appointmentsPageQuerySchema = appointmentsFilterQuerySchema.extend({
-  page: queryInteger({ min: 0, max: 1_000_000, fallback: 0 }),
-  size: queryInteger({ min: 1, max: 50, fallback: APPOINTMENTS_PAGE_SIZE }),
-});
+export const appointmentsPageQuerySchema = appointmentsFilterQuerySchema.extend(
+  pageQuery(APPOINTMENTS_PAGE_SIZE).shape,
+);
 
 /** `GET /appointments/pdf`: the table's filter and the language of the headings. */
 export const appointmentsPdfQuerySchema = appointmentsFilterQuerySchema.extend({
   lang: z.enum(LOCALES).optional(),
 });
-export const appointmentsPageSchema = z
-  .object({
-    content: z.array(listedAppointmentSchema),
-    page: z.number().int(),
-    size: z.number().int(),
-    /**
-     * How many appointments match, counted up to 99 pages' worth plus one (issue 18): a value above
-     * `MAX_TOTAL_PAGES * size` means "more than that".
-     */
-    totalElements: z.number().int(),
-    /** Capped at 99 (spec §9). */
-    totalPages: z.number().int(),
-  })
-  .meta({ id: 'AppointmentsPage' });
+/**
+ * Its `totalElements` is counted up to 99 pages' worth plus one (issue 18): a value above
+ * `MAX_TOTAL_PAGES * size` means "more than that"; `totalPages` is capped at 99 (spec §9).
+ */
+export const appointmentsPageSchema = pageOf(listedAppointmentSchema).meta({ id: 'AppointmentsPage' });
 export type AppointmentsPage = z.infer<typeof appointmentsPageSchema>;
 
 export const slotSchema = z.object({

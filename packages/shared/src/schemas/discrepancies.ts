@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { pageOf, pageQuery } from './primitives.ts';
 
 /**
  * What the reconciliation with Stripe found (issue 29 §6, decisions 058 and 061), for the office's screen:
@@ -52,7 +53,14 @@ export const discrepancySchema = z
   .meta({ id: 'PaymentDiscrepancy' });
 export type PaymentDiscrepancy = z.infer<typeof discrepancySchema>;
 
-export const discrepanciesSchema = z.array(discrepancySchema);
+/** `GET /payments/discrepancies?page=&size=`: those still to look at first, then the newest; 20 a page. */
+export const discrepanciesQuerySchema = pageQuery(20);
+export const discrepanciesSchema = pageOf(discrepancySchema)
+  .extend({
+    /** How many, on every page, are still to look at (not resolved). */
+    openCount: z.number().int(),
+  })
+  .meta({ id: 'DiscrepanciesPage' });
 
 /** `POST /payments/discrepancies/{id}/resolve` (admin): what was done about it, in a few words. */
 export const resolveDiscrepancyBodySchema = z.object({

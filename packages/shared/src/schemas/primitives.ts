@@ -69,6 +69,25 @@ export function queryInteger(bounds: { min: number; max: number; fallback: numbe
     .default(bounds.fallback);
 }
 
+/** `?page=&size=` of a list paged by number, from page 0 (`size` items a page, at most 50). */
+export function pageQuery(fallbackSize: number) {
+  return z.object({
+    page: queryInteger({ min: 0, max: 1_000_000, fallback: 0 }),
+    size: queryInteger({ min: 1, max: 50, fallback: fallbackSize }),
+  });
+}
+
+/** A page of a list paged by number: its items, where it is, and how many in all (pages capped at 99). */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    content: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../quotes.ts';
 import { SERVICE_IMAGE_DATA_URL } from '../service-images.ts';
 import { profileInputSchema } from './customers.ts';
-import { calendarDate, instant, queryInteger } from './primitives.ts';
+import { calendarDate, instant, pageOf, pageQuery } from './primitives.ts';
 import { postalCodeSchema } from './service-area.ts';
 import { slotsQuerySchema } from './appointments.ts';
 import { slotDaysQuerySchema } from './scheduling.ts';
@@ -145,20 +145,10 @@ export const acceptQuoteInputSchema = z.object({
 export type AcceptQuoteInput = z.input<typeof acceptQuoteInputSchema>;
 
 /** `GET /quotes?status=&page=&size=` (admin): newest first. */
-export const quotesPageQuerySchema = z.object({
+export const quotesPageQuerySchema = pageQuery(APPOINTMENTS_PAGE_SIZE).extend({
   status: z.enum(QUOTE_STATUSES, { error: 'validation.required' }).optional(),
-  page: queryInteger({ min: 0, max: 1_000_000, fallback: 0 }),
-  size: queryInteger({ min: 1, max: 50, fallback: APPOINTMENTS_PAGE_SIZE }),
 });
-export const quotesPageSchema = z
-  .object({
-    content: z.array(quoteSchema),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
-  })
-  .meta({ id: 'QuotesPage' });
+export const quotesPageSchema = pageOf(quoteSchema).meta({ id: 'QuotesPage' });
 export type QuotesPage = z.infer<typeof quotesPageSchema>;
 
 /** The slots of a quote's visit: its length is the answer's. */

@@ -7,7 +7,7 @@ import {
   type RecurringDiscounts,
 } from '../recurring.ts';
 import { appointmentSchema, appointmentServiceSchema, bookAppointmentInputSchema } from './appointments.ts';
-import { calendarDate, queryInteger } from './primitives.ts';
+import { calendarDate, pageOf, pageQuery } from './primitives.ts';
 import { priceLineSchema, storedHomeSchema } from './pricing.ts';
 
 /** Recurring cleanings (decision 020): a series of visits on one weekday at one local time. */
@@ -109,21 +109,11 @@ export const seriesDetailSchema = seriesSchema
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 
 /** `GET /series?customerId=&status=&page=&size=` (staff): newest first. */
-export const seriesListQuerySchema = z.object({
+export const seriesListQuerySchema = pageQuery(APPOINTMENTS_PAGE_SIZE).extend({
   customerId: z.uuid().optional(),
   status: z.enum(SERIES_STATUSES).optional(),
-  page: queryInteger({ min: 0, max: 1_000_000, fallback: 0 }),
-  size: queryInteger({ min: 1, max: 50, fallback: APPOINTMENTS_PAGE_SIZE }),
 });
-export const seriesPageSchema = z
-  .object({
-    content: z.array(seriesSchema),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
-  })
-  .meta({ id: 'SeriesPage' });
+export const seriesPageSchema = pageOf(seriesSchema).meta({ id: 'SeriesPage' });
 export type SeriesPage = z.infer<typeof seriesPageSchema>;
 
 /** `GET /series/needs-time` (staff): upcoming series visits that no cleaner could take, soonest first. */

@@ -64,8 +64,8 @@ describe('the office resolves a difference', () => {
     expect(again).toMatchObject({ resolvedAt: resolved.resolvedAt, resolutionNote: 'Refunded by hand.' });
 
     const listed = discrepanciesSchema.parse(
-      (await call(app, 'GET', '/payments/discrepancies', admin.headers)).json(),
-    );
+      (await call(app, 'GET', '/payments/discrepancies?size=50', admin.headers)).json(),
+    ).content;
     const order = listed.map((item) => item.id).filter((id) => id === older || id === newer);
     // The older one, still open, comes before the newer one resolved.
     expect(order).toEqual([older, newer]);
@@ -79,6 +79,38 @@ describe('the office resolves a difference', () => {
       .from(paymentDiscrepancies)
       .where(eq(paymentDiscrepancies.id, newer));
     expect(row?.by).toBe(admin.user.id);
+  });
+
+  it('pages the list: every difference once across the pages, those still open first', async () => {
+    const admin = await signedIn(app, ['admin']);
+    for (const minutes of [30, 20, 10]) await stored(minutes);
+    const pageOf = async (page: number) => {
+      const res = await call(
+        app,
+        'GET',
+        `/payments/discrepancies?page=${String(page)}&size=2`,
+        admin.headers,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return discrepanciesSchema.parse(res.json());
+    };
+    const first = await pageOf(0);
+    expect(first).toMatchObject({ page: 0, size: 2 });
+    expect(first.totalElements).toBeGreaterThanOrEqual(3);
+    expect(first.totalPages).toBe(Math.ceil(first.totalElements / 2));
+    const all = [first];
+    for (let page = 1; page < first.totalPages; page++) all.push(await pageOf(page));
+    const items = all.flatMap((one) => one.content);
+    expect(items).toHaveLength(first.totalElements);
+    expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
+    // Open ones first: no open one after a resolved one.
+    const open = items.map((item) => item.resolvedAt === null);
+    expect(open).toEqual([...open].sort((a, b) => Number(b) - Number(a)));
+    // A page number or size out of bounds is a validation error, not an empty page.
+    for (const query of ['page=-1', 'size=0', 'size=51', 'page=x']) {
+      const res = await call(app, 'GET', `/payments/discrepancies?${query}`, admin.headers);
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 
   it('refuses an empty or too long note, an unknown id and a malformed one', async () => {
@@ -194,8 +226,8 @@ describe('a refund of ours Stripe made and the ledger lacks', () => {
     ]);
     // The office's list names the visit, which still exists (a link to open it).
     const listed = discrepanciesSchema.parse(
-      (await call(app, 'GET', '/payments/discrepancies', admin.headers)).json(),
-    );
+      (await call(app, 'GET', '/payments/discrepancies?size=50', admin.headers)).json(),
+    ).content;
     expect(listed.find((item) => item.providerObjectId === made.id)).toMatchObject({
       appointmentId: otherVisit,
       visitExists: true,

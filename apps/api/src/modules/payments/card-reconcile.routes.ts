@@ -1,6 +1,11 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { discrepanciesSchema, discrepancySchema, resolveDiscrepancyBodySchema } from '@eclat/shared';
+import {
+  discrepanciesQuerySchema,
+  discrepanciesSchema,
+  discrepancySchema,
+  resolveDiscrepancyBodySchema,
+} from '@eclat/shared';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { cardPaymentsOff } from './card.service.ts';
@@ -23,15 +28,16 @@ export const cardReconcileRoutes: FastifyPluginCallbackZod<{ cardsTaken: boolean
       schema: {
         tags: ['payments'],
         summary:
-          'What the daily reconciliation with Stripe found (PAYMENTS=stripe): the 100 latest differences, those still to look at first, then newest first',
+          'What the daily reconciliation with Stripe found (PAYMENTS=stripe): a page of the differences (from 0), those still to look at first, then newest first',
         security: bearer,
+        querystring: discrepanciesQuerySchema,
         response: { 200: discrepanciesSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       if (!options.cardsTaken) throw cardPaymentsOff();
       reply.header('Cache-Control', 'no-store');
-      return discrepanciesSchema.parse(await listDiscrepancies(app.db));
+      return discrepanciesSchema.parse(await listDiscrepancies(app.db, request.query));
     },
   );
   app.post(

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { MAX_TOTAL_PAGES } from '@eclat/shared';
 import type Stripe from 'stripe';
 import { appointments, paymentAttempts, paymentDiscrepancies, paymentLedger } from '../../db/schema/index.ts';
 import type { Db } from '../../db/transaction.ts';
@@ -253,10 +254,17 @@ async function recordMissingPayment(
 }
 
 /**
- * `GET /payments/discrepancies` (admin): the latest differences, those still to look at first (decision
- * 061), then newest first.
+ * `GET /payments/discrepancies?page=&size=` (admin): a page of the differences, those still to look at
+ * first (decision 061), then newest first.
  */
-export async function listDiscrepancies(db: Db, limit = 100) {
+export async function listDiscrepancies(db: Db, query: { page: number; size: number }) {
+  const { page, size } = query;
+  const [total] = await db
+    .select({
+      n: count(),
+      open: sql<number>`(count(*) filter (where ${paymentDiscrepancies.resolvedAt} is null))::int`,
+    })
+    .from(paymentDiscrepancies);
   const rows = await db
     .select(discrepancyColumns)
     .from(paymentDiscrepancies)
@@ -265,8 +273,17 @@ export async function listDiscrepancies(db: Db, limit = 100) {
       desc(paymentDiscrepancies.foundAt),
       desc(paymentDiscrepancies.id),
     )
-    .limit(limit);
-  return rows.map(({ row, visitExists }) => discrepancyOf(row, visitExists));
+    .limit(size)
+    .offset(page * size);
+  const totalElements = total?.n ?? 0;
+  return {
+    content: rows.map(({ row, visitExists }) => discrepancyOf(row, visitExists)),
+    page,
+    size,
+    totalElements,
+    totalPages: Math.min(Math.ceil(totalElements / size), MAX_TOTAL_PAGES),
+    openCount: total?.open ?? 0,
+  };
 }
 
 // Stored once each, by kind and Stripe id (`card-discrepancies.ts`); re-exported for the job and the tests.

@@ -35,6 +35,18 @@ const REPAIRED: PaymentDiscrepancy = {
   resolutionNote: 'Refunded in the dashboard.',
 };
 
+/** A page of the list as the API answers it: `content`, of `total` differences (`open` still open). */
+function pageOf(content: PaymentDiscrepancy[], total = content.length, open?: number) {
+  return ok(discrepanciesSchema, {
+    content,
+    page: 0,
+    size: 20,
+    totalElements: total,
+    totalPages: Math.ceil(total / 20),
+    openCount: open ?? content.filter((item) => item.resolvedAt === null).length,
+  });
+}
+
 function renderPanel() {
   renderScreen(<DiscrepanciesPanel />, {
     path: '/payment-discrepancies',
@@ -54,7 +66,7 @@ describe('the differences with Stripe', () => {
       request.path === '/payments/discrepancies'
         ? answer === 'pending'
           ? 'pending'
-          : ok(discrepanciesSchema, [])
+          : pageOf([])
         : undefined,
     );
     renderPanel();
@@ -69,8 +81,7 @@ describe('the differences with Stripe', () => {
     await initI18n('en');
     let list = [OPEN, REPAIRED];
     const sent = answerApi((request) => {
-      if (request.path === '/payments/discrepancies' && request.method === 'GET')
-        return ok(discrepanciesSchema, list);
+      if (request.path === '/payments/discrepancies' && request.method === 'GET') return pageOf(list);
       if (request.path === `/payments/discrepancies/${OPEN.id}/resolve` && request.method === 'POST') {
         const resolved = { ...OPEN, resolvedAt: '2026-11-28T10:00:00.000Z', resolutionNote: 'Fixed.' };
         list = [resolved, REPAIRED];
@@ -120,13 +131,31 @@ describe('the differences with Stripe', () => {
 
   it('says it in French', async () => {
     await initI18n('fr');
-    answerApi((request) =>
-      request.path === '/payments/discrepancies' ? ok(discrepanciesSchema, [OPEN]) : undefined,
-    );
+    answerApi((request) => (request.path === '/payments/discrepancies' ? pageOf([OPEN]) : undefined));
     renderPanel();
     expect(await screen.findByText('Montants différents')).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Marquer comme réglé : Montants différents/ })).toBeTruthy();
     expect(screen.getByText('113,00 $', { normalizer: (text) => text.replace(/\s/g, ' ') })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ouvrir la visite' })).toBeTruthy();
+  });
+
+  it('pages a long list: 20 a page, the count of those to look at from every page, page 2 on request', async () => {
+    await initI18n('en');
+    const sent = answerApi((request) => {
+      if (request.path !== '/payments/discrepancies') return undefined;
+      const page = Number(request.query.get('page'));
+      return pageOf([page === 0 ? OPEN : REPAIRED], 25, 7);
+    });
+    renderPanel();
+    expect(await screen.findByText(/^7 differences to look at/)).toBeTruthy();
+    expect(screen.getByLabelText('Pages of differences')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Refunded in the dashboard.')).toBeTruthy();
+    const asked = sent.filter((request) => request.path === '/payments/discrepancies');
+    expect(asked.map((request) => [request.query.get('page'), request.query.get('size')])).toEqual([
+      ['0', '20'],
+      ['1', '20'],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
+import { PageControls } from '@/components/ui/page-controls';
 import { EmptyState, LoadErrorAlert, LoadingSkeleton } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
 import { toErrorCode } from '@/lib/api-client';
@@ -84,12 +85,13 @@ function ResolveForm({ discrepancy, onDone }: { discrepancy: PaymentDiscrepancy;
 /**
  * The office's view of the reconciliation with Stripe (PAYMENTS=stripe, decisions 058 and 061): each
  * difference with its visit, its kind, Stripe's amount and when it was found; those still to look at
- * first, each with "Mark resolved" (a note of what was done). Repaired ones say so.
+ * first, each with "Mark resolved" (a note of what was done). Repaired ones say so. 20 a page.
  */
 export function DiscrepanciesPanel() {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const list = useDiscrepancies();
+  const [page, setPage] = useState(1);
+  const list = useDiscrepancies(page - 1);
   const [resolving, setResolving] = useState<PaymentDiscrepancy | null>(null);
   // In the business time zone, as every time the office reads (the ledger's among them).
   const businessTimeZone = useBusinessTimeZone();
@@ -111,13 +113,12 @@ export function DiscrepanciesPanel() {
       />
     );
   }
-  if (list.data.length === 0) return <EmptyState>{t('payments.discrepancies.empty')}</EmptyState>;
+  if (list.data.totalElements === 0) return <EmptyState>{t('payments.discrepancies.empty')}</EmptyState>;
 
-  const open = list.data.filter((item) => item.resolvedAt === null).length;
   return (
     <Stack gap="sm">
       <Text c="dimmed" id="discrepancies-caption" role="status">
-        {t('payments.discrepancies.caption', { count: open })}
+        {t('payments.discrepancies.caption', { count: list.data.openCount })}
       </Text>
       <Table.ScrollContainer minWidth={860}>
         <Table verticalSpacing="sm" striped aria-labelledby="discrepancies-caption">
@@ -132,7 +133,7 @@ export function DiscrepanciesPanel() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.map((item) => {
+            {list.data.content.map((item) => {
               const kind = t(`payments.discrepancies.kinds.${item.kind}`);
               return (
                 <Table.Tr key={item.id} data-testid="discrepancy-row">
@@ -214,6 +215,12 @@ export function DiscrepanciesPanel() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <PageControls
+        total={list.data.totalPages}
+        page={page}
+        onChange={setPage}
+        label={t('payments.discrepancies.pagination')}
+      />
       <Modal
         opened={resolving !== null}
         onClose={() => {
