@@ -34,3 +34,7 @@ export function payPeriodOf(day: string, anchor: string, lengthDays: number): Pa
   const from = addDays(anchor, index * lengthDays);
   return { from, to: addDays(from, lengthDays - 1) };
 }
+
+/** The payroll CSV's file name (the server's Content-Disposition and the web's saved file). */
+export const payCsvFileName = (period: PayPeriod, employeeId: string) =>
+  `pay-${period.from}-to-${period.to}-${employeeId}.csv`;

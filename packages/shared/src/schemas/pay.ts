@@ -49,7 +49,7 @@ export const payRateInputSchema = z
     if (input.kind === 'percent' && input.percentBasisPoints === undefined)
       ctx.addIssue({ code: 'custom', path: ['percentBasisPoints'], message: 'pay.errors.percent' });
   })
-  .meta({ id: 'PayRateInput' });
+  .meta({ id: 'NewPayRate' });
 export type PayRateInput = z.infer<typeof payRateInputSchema>;
 
 /** `GET /pay/report?employeeId=&date=&lang=`: the pay period holding `date` (today when left out). */

@@ -136,7 +136,3 @@ export function payReportCsv(report: PayReport, locale: Locale): Readable {
   ];
   return csvStream(t.headers, [lines], (line) => line);
 }
-
-/** The file's name: the employee's id is enough to tell files apart; the period says which. */
-export const payCsvFileName = (report: PayReport) =>
-  `pay-${report.period.from}-to-${report.period.to}-${report.employee.id}.csv`;

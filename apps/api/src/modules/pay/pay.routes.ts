@@ -4,13 +4,14 @@ import {
   payRateInputSchema,
   payRatesSchema,
   payReportQuerySchema,
+  payCsvFileName,
   payReportSchema,
   pickLocale,
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { payCsvFileName, payReportCsv } from './pay-csv.ts';
+import { payReportCsv } from './pay-csv.ts';
 import { payRatesOf, payReportFor, setPayRate, type PayDeps } from './pay.service.ts';
 
 /**
@@ -99,7 +100,10 @@ export const payRoutes: FastifyPluginCallbackZod<{ config: AppConfig }> = (app, 
       const locale = request.query.lang ?? pickLocale(request.headers['accept-language']);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${payCsvFileName(report)}"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${payCsvFileName(report.period, report.employee.id)}"`,
+        )
         .header('Cache-Control', 'no-store')
         .send(payReportCsv(report, locale));
     },
