@@ -11,6 +11,7 @@ import { saveBlob } from '@/lib/save-blob';
 
 import { getPayCsv, usePayReport } from '../api/pay';
 import { RateValue } from './pay-terms-card';
+import { ScrollRegion } from './scroll-region';
 
 /** Minutes as hours and minutes ("3 h 15"), signed when asked ("+15 min", "−13 min"). */
 const hoursText = (minutes: number) =>
@@ -74,8 +75,8 @@ function VisitsTable({ report }: { report: PayReport }) {
   const locale = useLanguage();
   const column = (key: string) => t(`pay.report.columns.${key}`);
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label={t('pay.report.table')}>
+    <ScrollRegion label={t('pay.report.table')}>
+      <Table striped miw={760}>
         <Table.Thead>
           <Table.Tr>
             {['date', 'customer', 'planned', 'worked', 'difference', 'travel', 'rate', 'pay'].map((key) => (
@@ -109,7 +110,7 @@ function VisitsTable({ report }: { report: PayReport }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

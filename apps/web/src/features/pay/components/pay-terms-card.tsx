@@ -10,6 +10,7 @@ import { formatDay } from '@/lib/format-day';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { usePayRates, useSetPayRate } from '../api/pay';
+import { ScrollRegion } from './scroll-region';
 
 /** Hundredths of a percent as typed and shown ("45", "45.5"), in the page's language. */
 const percentText = (basisPoints: number, locale: Locale) =>
@@ -88,8 +89,8 @@ export function PayTermsCard({ employeeId }: { employeeId: string }) {
         ) : rates.data.rates.length === 0 ? (
           <EmptyState>{t('pay.terms.empty')}</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
-            <Table>
+          <ScrollRegion label={t('pay.terms.history')}>
+            <Table miw={360}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('pay.terms.from')}</Table.Th>
@@ -107,7 +108,7 @@ export function PayTermsCard({ employeeId }: { employeeId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
         <form onSubmit={onSubmit} noValidate aria-labelledby="pay-terms-add">
           <Stack gap="sm">
