@@ -32,6 +32,7 @@ import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { visitStepsRoutes } from './modules/visit-steps/visit-steps.routes.ts';
+import { payRoutes } from './modules/pay/pay.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       });
       await api.register(cardReconcileRoutes, { cardsTaken: card !== null });
       await api.register(employeesRoutes);
+      await api.register(payRoutes, { config });
       await api.register(availabilitiesRoutes, { config });
       await api.register(schedulesRoutes, { config });
       await api.register(assignmentsRoutes, { config });

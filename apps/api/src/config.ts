@@ -224,6 +224,10 @@ const envSchema = z.object({
     .min(50, 'expected a whole number of cents from 50 to 100000')
     .max(100_000, 'expected a whole number of cents from 50 to 100000')
     .optional(),
+  /** Hours and pay (decision 066): a pay period's length in days, its first period's first day, paid travel. */
+  PAY_PERIOD_DAYS: z.enum(['7', '14'], { error: 'expected 7 or 14' }).default('14'),
+  PAY_PERIOD_START: z.iso.date({ error: 'expected a date such as 2026-01-05' }).default('2026-01-05'),
+  PAY_TRAVEL: z.enum(['buffer', 'none'], { error: 'expected buffer or none' }).default('buffer'),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -347,6 +351,12 @@ export type AppConfig = {
    * cancel inside the cut-off takes; null: "call us" (refused, the default).
    */
   lateCancellationFeeCents: number | null;
+  /**
+   * `PAY_PERIOD_DAYS`, `PAY_PERIOD_START`, `PAY_TRAVEL` (decision 066): pay periods of 7 or 14 business
+   * days following one another from that day; paid travel is the travel buffer before each visit after a
+   * cleaner's first of the day (`buffer`), or none.
+   */
+  pay: { periodDays: 7 | 14; periodStart: string; travel: 'buffer' | 'none' };
 };
 
 /** A value as it may be shown in an error: the password of a URL is hidden. */
@@ -505,5 +515,10 @@ export function loadConfig(
     payments: e.PAYMENTS,
     paymentHoldHours: e.PAYMENT_HOLD_HOURS,
     lateCancellationFeeCents: e.LATE_CANCELLATION === 'fee' ? (e.LATE_CANCELLATION_FEE_CENTS ?? null) : null,
+    pay: {
+      periodDays: e.PAY_PERIOD_DAYS === '7' ? 7 : 14,
+      periodStart: e.PAY_PERIOD_START,
+      travel: e.PAY_TRAVEL,
+    },
   };
 }

@@ -45,7 +45,7 @@ export function csvLine(cells: readonly CsvValue[]): string {
  */
 export function csvStream<T>(
   headers: readonly string[],
-  batches: AsyncIterable<readonly T[]>,
+  batches: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
   rowOf: (item: T) => readonly CsvValue[],
 ): Readable {
   async function* chunks() {

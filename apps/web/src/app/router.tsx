@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
           screen(paths.editCustomer, () =>
             import('./routes/admin/edit-customer').then((m) => m.EditCustomerRoute),
           ),
+          screen(paths.pay, () => import('./routes/admin/pay').then((m) => m.PayRoute)),
           screen(paths.paymentDiscrepancies, () =>
             import('./routes/admin/payment-discrepancies').then((m) => m.PaymentDiscrepanciesRoute),
           ),

@@ -105,6 +105,8 @@ export const paths = {
   employees: { path: '/employees', getHref: () => '/employees', access: admin },
   /** The business's tax numbers and each province's taxes (issue 29): receipts and the visits' money. */
   taxSettings: { path: '/tax-settings', getHref: () => '/tax-settings', access: admin },
+  /** Hours and pay (issue 30 §6, decision 066): each employee's pay terms and pay period by period. */
+  pay: { path: '/pay', getHref: () => '/pay', access: admin },
   /** What the reconciliation with Stripe found, to look at and mark resolved (decision 061). */
   paymentDiscrepancies: {
     path: '/payment-discrepancies',

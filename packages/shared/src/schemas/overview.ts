@@ -3,6 +3,7 @@ import { LOCALES } from '../locales.ts';
 import { calendarDate } from './primitives.ts';
 import { appointmentsFilterQuerySchema, type AppointmentsFilter } from './appointments.ts';
 import { dateRangeQuerySchema } from '../date-range.ts';
+import { overviewLabourSchema } from './pay.ts';
 
 /**
  * The money of a week (issue 29, decision 052), when payments are on: money received and given back by
@@ -99,6 +100,8 @@ export const overviewSchema = z
     utilisation: z.array(employeeUtilisationSchema),
     /** The most booked services of those weeks, at most five. */
     topServices: z.array(topServiceSchema),
+    /** This week's labour cost against the price of the same completed visits (decision 066). */
+    labour: overviewLabourSchema.optional(),
   })
   .meta({ id: 'Overview' });
 export type Overview = z.infer<typeof overviewSchema>;

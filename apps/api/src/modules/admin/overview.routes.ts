@@ -10,6 +10,7 @@ import {
 } from '@eclat/shared';
 import type { AppConfig } from '../../config.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
+import { labourOfWeek } from '../pay/pay.service.ts';
 import { findShiftHours } from '../scheduling/team.repository.ts';
 import { findWeekPayments, NO_PAYMENTS } from './overview-payments.ts';
 import { findOverviewFigures, overviewSpan } from './overview.repository.ts';
@@ -30,7 +31,7 @@ export const overviewRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['admin'],
         summary:
-          'The owner’s overview (admin): this week and the next (visits, revenue booked, cancellations, unassigned and flagged visits), failed emails, and the last 12 weeks (visits and revenue per week, utilisation per employee, top services); with payments on, each week’s money (collected, refunded, outstanding, failed); weeks Monday to Sunday in the business time zone; ?date= shows them as on another day',
+          'The owner’s overview (admin): this week and the next (visits, revenue booked, cancellations, unassigned and flagged visits), failed emails, and the last 12 weeks (visits and revenue per week, utilisation per employee, top services); with payments on, each week’s money (collected, refunded, outstanding, failed); this week’s labour cost against the price of its completed visits; weeks Monday to Sunday in the business time zone; ?date= shows them as on another day',
         security: [{ bearerAuth: [] }],
         querystring: overviewQuerySchema,
         response: { 200: overviewSchema, 401: errorBodySchema, 403: errorBodySchema },
@@ -39,12 +40,16 @@ export const overviewRoutes: FastifyPluginCallbackZod<{
     async (request): Promise<Overview> => {
       const timeZone = config.businessTimeZone;
       const span = overviewSpan(timeZone, request.query.date ?? todayIn(timeZone));
-      const [figures, failedEmails, money] = await Promise.all([
+      const [figures, failedEmails, money, labour] = await Promise.all([
         findShiftHours(app.db).then((shiftHours) =>
           findOverviewFigures(app.db, span, { timeZone, shiftHours }),
         ),
         app.jobs.countFailed('email'),
         paymentsOn ? findWeekPayments(app.db, span, payments.business) : undefined,
+        labourOfWeek(
+          { db: app.db, timeZone, bufferMinutes: config.bufferMinutes, pay: config.pay },
+          span.thisMonday,
+        ),
       ]);
       // Absent, not null, when payments are off: the spec's overview answers exactly as before.
       const moneyOf = (weekStart: string): { payments?: OverviewPayments } =>
@@ -71,6 +76,7 @@ export const overviewRoutes: FastifyPluginCallbackZod<{
         weeks,
         utilisation: figures.utilisation,
         topServices: figures.topServices,
+        labour,
       };
     },
   );

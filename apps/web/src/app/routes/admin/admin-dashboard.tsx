@@ -10,6 +10,7 @@ import {
   IconMessageCircle,
   IconReceiptTax,
   IconRepeat,
+  IconClockDollar,
   IconRoute,
   IconScale,
   IconShieldLock,
@@ -90,6 +91,9 @@ export function AdminDashboardRoute() {
           <Group>
             <IconLink to={paths.dispatch.getHref()} icon={<IconRoute size={16} aria-hidden="true" />}>
               {t('dispatch.openBoard')}
+            </IconLink>
+            <IconLink to={paths.pay.getHref()} icon={<IconClockDollar size={16} aria-hidden="true" />}>
+              {t('pay.open')}
             </IconLink>
             {payments.isShown && (
               <IconLink

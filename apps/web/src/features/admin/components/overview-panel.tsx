@@ -19,6 +19,7 @@ import { Link } from '@/lib/navigation';
 import { useOverview } from '../api/get-overview';
 import { adminTabHref } from '@/lib/admin-tabs';
 import { barShares, formatCount, formatHours, formatShare, shortDay, weekDays } from '../overview';
+import { LabourCard } from './labour-card';
 import { BarList, ChartCard, ColumnChart, type ChartTable } from './overview-charts';
 
 type Figure = { key: string; label: string; value: string; to?: string; alert?: boolean };
@@ -349,6 +350,7 @@ export function OverviewPanel() {
         <WeekCard title={t('admin.overview.nextWeek')} week={data.nextWeek} />
       </SimpleGrid>
       {data.thisWeek.payments && <Payments overview={data} thisWeek={data.thisWeek.payments} />}
+      {data.labour && <LabourCard labour={data.labour} />}
       <FailedEmails count={data.failedEmails} />
       <Charts overview={data} />
     </Stack>
