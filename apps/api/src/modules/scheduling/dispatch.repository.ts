@@ -5,6 +5,7 @@ import {
   type DispatchDay,
   type DispatchVisit,
   type ShiftHours,
+  type VisitStep,
   type WorkedShift,
   addressLine,
   stepSummaryOf,
@@ -18,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { readerOn, type Db } from '../../db/transaction.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
+import { findFieldTimes } from '../visit-steps/visit-steps.repository.ts';
 import { mergeSpans, shiftSpan, shiftSpansOf } from './team-plan.ts';
 
 type Options = { timeZone: string; shiftHours: ShiftHours; employeeId?: string };
@@ -49,7 +51,7 @@ export async function findDispatchDays(
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.id));
   const visitIds = visitRows.map((row) => row.id);
-  const [assignmentRows, lineRows] = visitIds.length
+  const [assignmentRows, lineRows, fieldTimes] = visitIds.length
     ? await Promise.all([
         db
           .select({
@@ -63,8 +65,9 @@ export async function findDispatchDays(
           .from(appointmentServices)
           .where(inArray(appointmentServices.appointmentId, visitIds))
           .orderBy(asc(appointmentServices.position)),
+        findFieldTimes(db, visitIds),
       ])
-    : [[], []];
+    : [[], [], new Map<string, { arrivedAt: Date | null; completedAt: Date | null }>()];
   const teamOf = groupBy(assignmentRows, (row) => row.appointmentId);
   const titlesOf = groupBy(lineRows, (row) => row.appointmentId);
   const visits = visitRows.map((row): DispatchVisit & { date: string } => ({
@@ -84,6 +87,7 @@ export async function findDispatchDays(
     seriesId: row.seriesId,
     needsTime: row.needsTime,
     step: stepSummaryOf(row),
+    ...fieldTimesShown(row.step, fieldTimes.get(row.id)),
   }));
 
   const busyIds = [...new Set(assignmentRows.map((row) => row.employeeId))];
@@ -146,6 +150,21 @@ export async function findDispatchDays(
     });
   }
   return days;
+}
+
+/**
+ * The recorded arrival and completion the board marks (decision 063), as far as the visit's current step
+ * still says them: none once the office corrected it back before "arrived".
+ */
+function fieldTimesShown(
+  step: VisitStep,
+  times: { arrivedAt: Date | null; completedAt: Date | null } | undefined,
+): { arrivedAt: string | null; completedAt: string | null } {
+  const arrived = step === 'arrived' || step === 'completed' || step === 'cancelledAtDoor';
+  return {
+    arrivedAt: arrived && times?.arrivedAt ? times.arrivedAt.toISOString() : null,
+    completedAt: step === 'completed' && times?.completedAt ? times.completedAt.toISOString() : null,
+  };
 }
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
