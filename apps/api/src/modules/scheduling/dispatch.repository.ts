@@ -27,7 +27,8 @@ type Options = { timeZone: string; shiftHours: ShiftHours; employeeId?: string }
 /**
  * The dispatch board (decision 019) for the business-local days `from` to `to`: per day, one lane per
  * active employee (and any inactive one who still has a visit then) with the shifts they work and their
- * visits, and the visits nobody is on. Five queries, whatever the number of days, people or visits.
+ * visits (with the recorded arrival and completion, decision 063), and the visits nobody is on. Six
+ * queries, whatever the number of days, people or visits.
  * With `employeeId`, that employee's lane only (an employee's own day).
  */
 export async function findDispatchDays(
