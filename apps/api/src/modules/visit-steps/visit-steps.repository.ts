@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { VisitStep, VisitStepRecord } from '@eclat/shared';
 import type { Db } from '../../db/transaction.ts';
 import { appointments, visitSteps } from '../../db/schema/index.ts';
@@ -66,35 +66,4 @@ export async function insertStep(db: Db, step: NewStep): Promise<void> {
       stepEtaMinutes: step.etaMinutes ?? null,
     })
     .where(eq(appointments.id, step.appointmentId));
-}
-
-/**
- * When each visit was last recorded "arrived" and "completed" by its cleaner or the office, not by a
- * correction (whose time is the office's, not the visit's): for the dispatch board's late and early marks
- * (decision 063). One query for a whole board, on the (visit, time) index.
- */
-export async function findFieldTimes(
-  db: Db,
-  appointmentIds: readonly string[],
-): Promise<Map<string, { arrivedAt: Date | null; completedAt: Date | null }>> {
-  const times = new Map<string, { arrivedAt: Date | null; completedAt: Date | null }>();
-  if (appointmentIds.length === 0) return times;
-  const rows = await db
-    .select({ appointmentId: visitSteps.appointmentId, step: visitSteps.step, at: max(visitSteps.at) })
-    .from(visitSteps)
-    .where(
-      and(
-        inArray(visitSteps.appointmentId, [...appointmentIds]),
-        inArray(visitSteps.step, ['arrived', 'completed']),
-        eq(visitSteps.correction, false),
-      ),
-    )
-    .groupBy(visitSteps.appointmentId, visitSteps.step);
-  for (const row of rows) {
-    const entry = times.get(row.appointmentId) ?? { arrivedAt: null, completedAt: null };
-    if (row.step === 'arrived') entry.arrivedAt = row.at;
-    else entry.completedAt = row.at;
-    times.set(row.appointmentId, entry);
-  }
-  return times;
 }

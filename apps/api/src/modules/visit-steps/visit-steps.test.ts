@@ -206,9 +206,9 @@ describe('from the visit’s day (decision 063)', () => {
 
   it('on the day, at any hour, and after it (a late step), the cleaner records it', async () => {
     const today = await visitWithCleaner();
-    expect((await step(today.cleaner.headers, today.visit.appointmentId, { step: 'arrived' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await step(today.cleaner.headers, today.visit.appointmentId, { step: 'arrived' })).statusCode,
+    ).toBe(200);
     const yesterday = await visitWithCleaner('Zoé');
     await moveVisitToDay(app.db, yesterday.visit.appointmentId, addDays(todayIn(TZ), -1), TZ);
     const late = await step(yesterday.cleaner.headers, yesterday.visit.appointmentId, { step: 'completed' });

@@ -15,7 +15,11 @@ const DORA = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 let counter = 0;
 
 /** A visit 10:00–12:00 (EDT) on Dora's lane, with the times its cleaner recorded. */
-function visit(customerLastName: string, arrivedAt: string | null, completedAt: string | null): DispatchVisit {
+function visit(
+  customerLastName: string,
+  arrivedAt: string | null,
+  completedAt: string | null,
+): DispatchVisit {
   counter += 1;
   return {
     appointmentId: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
