@@ -247,14 +247,20 @@ async function asAdmin<T = unknown>(
   return (answer.text ? JSON.parse(answer.text) : undefined) as T;
 }
 
+/** The server's MIN_NOTICE_HOURS (its default): a customer's booking starts at least this long ahead. */
+const NOTICE_MS = 12 * HOUR;
+
 /**
  * The free times of the service on the business's next open days (1 to 6 days ahead, whatever today's
- * weekday): `[day, startsAt, hour]`, earliest first, as the slots API answers.
+ * weekday): `[day, startsAt, hour]`, earliest first, as the slots API answers; only those a customer may
+ * still book at the end of the test (the notice from the test's last possible moment): the second visit
+ * is booked minutes after they are read, and a time free now may be inside the notice by then.
  */
 async function freeTimes(page: Page): Promise<{ day: string; hour: number; startsAt: string }[]> {
   const days = [1, 2, 3, 4, 5, 6].map((ahead) => businessDay(ahead));
+  const notBefore = Date.now() + test.info().timeout + NOTICE_MS;
   return page.evaluate(
-    async ({ days, title }) => {
+    async ({ days, title, notBefore }) => {
       const services = (await (await fetch('/api/v1/services')).json()) as {
         serviceId: string;
         title: string;
@@ -266,12 +272,12 @@ async function freeTimes(page: Page): Promise<{ day: string; hour: number; start
           slots: { hour: number; startsAt: string; available: boolean }[];
         };
         for (const slot of answer.slots)
-          if (slot.available && slot.hour >= 9 && slot.hour <= 15)
+          if (slot.available && slot.hour >= 9 && slot.hour <= 15 && Date.parse(slot.startsAt) >= notBefore)
             found.push({ day, hour: slot.hour, startsAt: slot.startsAt });
       }
       return found;
     },
-    { days, title: SERVICE },
+    { days, title: SERVICE, notBefore },
   );
 }
 

@@ -24,6 +24,9 @@ import { mergeSpans, shiftSpan, shiftSpansOf } from './team-plan.ts';
 
 type Options = { timeZone: string; shiftHours: ShiftHours; employeeId?: string };
 
+/** When a visit's cleaner recorded "arrived" and "completed" (decision 063). */
+type FieldTimes = { arrivedAt: Date | null; completedAt: Date | null };
+
 /**
  * The dispatch board (decision 019) for the business-local days `from` to `to`: per day, one lane per
  * active employee (and any inactive one who still has a visit then) with the shifts they work and their
@@ -68,7 +71,7 @@ export async function findDispatchDays(
           .orderBy(asc(appointmentServices.position)),
         findFieldTimes(db, visitIds),
       ])
-    : [[], [], new Map<string, { arrivedAt: Date | null; completedAt: Date | null }>()];
+    : [[], [], new Map<string, FieldTimes>()];
   const teamOf = groupBy(assignmentRows, (row) => row.appointmentId);
   const titlesOf = groupBy(lineRows, (row) => row.appointmentId);
   const visits = visitRows.map((row): DispatchVisit & { date: string } => ({
@@ -158,11 +161,8 @@ export async function findDispatchDays(
  * correction (whose time is the office's, not the visit's): for the dispatch board's late and early marks
  * (decision 063). One query for a whole board, on the (visit, time) index.
  */
-async function findFieldTimes(
-  db: Db,
-  appointmentIds: readonly string[],
-): Promise<Map<string, { arrivedAt: Date | null; completedAt: Date | null }>> {
-  const times = new Map<string, { arrivedAt: Date | null; completedAt: Date | null }>();
+async function findFieldTimes(db: Db, appointmentIds: readonly string[]): Promise<Map<string, FieldTimes>> {
+  const times = new Map<string, FieldTimes>();
   if (appointmentIds.length === 0) return times;
   const rows = await db
     .select({ appointmentId: visitSteps.appointmentId, step: visitSteps.step, at: max(visitSteps.at) })
@@ -190,7 +190,7 @@ async function findFieldTimes(
  */
 function fieldTimesShown(
   step: VisitStep,
-  times: { arrivedAt: Date | null; completedAt: Date | null } | undefined,
+  times: FieldTimes | undefined,
 ): { arrivedAt: string | null; completedAt: string | null } {
   const arrived = step === 'arrived' || step === 'completed' || step === 'cancelledAtDoor';
   return {
