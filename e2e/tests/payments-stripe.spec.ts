@@ -10,6 +10,7 @@ import { createAccount, readAccessToken, signedInPage } from './support/accounts
 import { businessDay } from './support/business-time.ts';
 import { CUSTOMER_TEXT, confirmBooking, pickSlot, toCheckout } from './support/customer-booking.ts';
 import { startFreshServer, startOwnServer } from './support/server.ts';
+import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
 
 /**
  * Payments by card (issue 29, decisions 053 and 056), in English (a Toronto home: HST 13 %) and French
@@ -19,8 +20,9 @@ import { startFreshServer, startOwnServer } from './support/server.ts';
  * - the visit is beyond PAYMENT_HOLD_HOURS (1 at booking), so the booking places no hold; the server is
  *   restarted (same data, same port) with a decimal PAYMENT_HOLD_HOURS that opens the visit's window about
  *   40 s later, and the hold appears at Stripe when the clock gets there (decision 059);
- * - the visit's cleaner goes On my way → Arrived → Done on My Day: the hold is captured and the receipt
- *   arrives with the province's taxes;
+ * - the visit's day comes (it is moved to today: a visit's steps start on its day, decision 063, and no
+ *   booking makes a visit of today at any hour) and its cleaner goes On my way → Arrived → Done on My
+ *   Day: the hold is captured and the receipt arrives with the province's taxes;
  * - the customer adds a tip from My Appointments: charged once, with its own receipt;
  * - the admin refunds part on the card: the credit note arrives;
  * - a second visit, booked after the restart on an earlier day (inside the window), has its hold
@@ -245,14 +247,20 @@ async function asAdmin<T = unknown>(
   return (answer.text ? JSON.parse(answer.text) : undefined) as T;
 }
 
+/** The server's MIN_NOTICE_HOURS (its default): a customer's booking starts at least this long ahead. */
+const NOTICE_MS = 12 * HOUR;
+
 /**
  * The free times of the service on the business's next open days (1 to 6 days ahead, whatever today's
- * weekday): `[day, startsAt, hour]`, earliest first, as the slots API answers.
+ * weekday): `[day, startsAt, hour]`, earliest first, as the slots API answers; only those a customer may
+ * still book at the end of the test (the notice from the test's last possible moment): the second visit
+ * is booked minutes after they are read, and a time free now may be inside the notice by then.
  */
 async function freeTimes(page: Page): Promise<{ day: string; hour: number; startsAt: string }[]> {
   const days = [1, 2, 3, 4, 5, 6].map((ahead) => businessDay(ahead));
+  const notBefore = Date.now() + test.info().timeout + NOTICE_MS;
   return page.evaluate(
-    async ({ days, title }) => {
+    async ({ days, title, notBefore }) => {
       const services = (await (await fetch('/api/v1/services')).json()) as {
         serviceId: string;
         title: string;
@@ -264,12 +272,12 @@ async function freeTimes(page: Page): Promise<{ day: string; hour: number; start
           slots: { hour: number; startsAt: string; available: boolean }[];
         };
         for (const slot of answer.slots)
-          if (slot.available && slot.hour >= 9 && slot.hour <= 15)
+          if (slot.available && slot.hour >= 9 && slot.hour <= 15 && Date.parse(slot.startsAt) >= notBefore)
             found.push({ day, hour: slot.hour, startsAt: slot.startsAt });
       }
       return found;
     },
-    { days, title: SERVICE },
+    { days, title: SERVICE, notBefore },
   );
 }
 
@@ -373,8 +381,8 @@ for (const language of ['en', 'fr'] as const) {
       });
 
       // The visit's cleaner completes it from My Day on their phone (issue 30's steps): the admin puts a
-      // team member with an account on that day and on the visit; On my way → Arrived → Done captures the
-      // hold, and the receipt goes out with the province's taxes.
+      // team member with an account on that day and on the visit; on the visit's day (decision 063), On my
+      // way → Arrived → Done captures the hold, and the receipt goes out with the province's taxes.
       const admin = await signedInPage(browser, base, adminEmail, language);
       const cleanerEmail = await createAccount('employee', dataDir);
       const { employeeId } = await asAdmin<{ employeeId: string }>(admin.page, 'POST', '/api/v1/employees', {
@@ -395,9 +403,12 @@ for (const language of ['en', 'fr'] as const) {
       await asAdmin(admin.page, 'PUT', `/api/v1/appointments/${appointmentId}/assignments`, {
         employeeIds: [employeeId],
       });
+      // The visit's day comes, its hold kept: the cleaner's My Day of today.
+      const today = await moveToToday(appointmentId, dataDir);
       const cleaner = await signedInPage(browser, base, cleanerEmail, language);
       await cleaner.page.setViewportSize({ width: 390, height: 844 });
-      await cleaner.page.goto(`/my-day?date=${first.day}`);
+      await holdPhoneOnDay(cleaner.page, today.readAt);
+      await cleaner.page.goto('/my-day');
       const next = cleaner.page.getByRole('region', { name: t.nextVisit });
       await expect(next).toContainText(`Maya ${t.lastName}`);
       for (const step of [t.onMyWay, t.arrived, t.done]) {

@@ -6,17 +6,22 @@ import { profileAndVisit } from './support/api-booking.ts';
 import { businessDay } from './support/business-time.ts';
 import { fromMailbox } from './support/mailbox.ts';
 import { cleanerWithAccount, OWN_DAYS } from './support/own-team.ts';
+import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
 
 /**
- * The visit in the field (issue 30, decision 062), on a phone (390 px) in English and in French: a
- * customer books a day of its own with a cleaner of its own; the cleaner, on My Day, finds the visit
- * first with its big buttons and goes On my way (the minutes told) → Arrived → Done; the customer gets
- * the "on my way" email and sees each step on My Appointments.
+ * The visit in the field (issue 30, decisions 062 and 063), on a phone (390 px) in English and in French:
+ * a customer books a day of its own with a cleaner of its own; the visit's day comes (it is moved to
+ * today: steps start on the visit's day, and no booking makes a visit of today at any hour); the
+ * cleaner, on My Day, finds the visit first with its address, maps link and big buttons and goes On my
+ * way (the minutes told) → Arrived → Done; the customer gets the "on my way" email and sees each step on
+ * My Appointments. The day before, the same visit has no buttons.
  */
 
 const TEXT = {
   en: {
     next: 'Next visit',
+    onTheDay: 'show on the day of the visit',
+    maps: 'Open in maps: 48 Rue Saint Paul',
     minutes: 'Minutes until I arrive',
     onMyWay: 'On my way',
     arrived: 'Arrived',
@@ -32,6 +37,8 @@ const TEXT = {
   },
   fr: {
     next: 'Prochaine visite',
+    onTheDay: 's’affichent le jour de la visite',
+    maps: 'Ouvrir dans Cartes : 48 Rue Saint Paul',
     minutes: 'Minutes avant mon arrivée',
     onMyWay: 'Je suis en route',
     arrived: 'Je suis arrivé(e)',
@@ -80,13 +87,28 @@ for (const language of ['en', 'fr'] as const) {
     if (typeof booked === 'string') throw new Error(`The booking was refused: ${booked}`);
     await customer.page.setViewportSize({ width: 390, height: 844 });
 
-    // Émile's phone: the visit first, with its big buttons.
+    // Émile's phone before the visit's day: the visit on that day's route, no buttons yet.
     const cleaner = await signedInPage(browser, baseURL, cleanerEmail, language);
     const phone = cleaner.page;
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`/my-day?date=${day}`);
+    await expect(phone.getByText(t.onTheDay)).toBeVisible();
+    await expect(phone.getByRole('listitem').filter({ hasText: `Cora ${tag}` })).toBeVisible();
+    await expect(phone.getByRole('region', { name: t.next })).toHaveCount(0);
+    await expect(phone.getByRole('button', { name: t.onMyWay, exact: true })).toHaveCount(0);
+
+    // Its day comes: today, the visit first, with its address, maps link and big buttons.
+    const today = await moveToToday(booked.appointmentId);
+    await holdPhoneOnDay(phone, today.readAt);
+    await phone.goto('/my-day');
     const next = phone.getByRole('region', { name: t.next });
     await expect(next).toContainText(`Cora ${tag}`);
+    const maps = next.getByRole('link', { name: new RegExp(`^${t.maps}`) });
+    await expect(maps).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=48%20Rue%20Saint%20Paul/,
+    );
+    await expect(maps).toHaveAttribute('target', '_blank');
     await expect(next.getByRole('button', { name: t.noAccess })).toBeVisible();
     await next.getByRole('textbox', { name: t.minutes }).fill('15');
     expect(await seriousA11yViolations(phone)).toEqual([]);

@@ -134,19 +134,36 @@ export async function createAccount(
   const email = uniqueEmail(granted.join('-'));
   // Every test account has the same password: hashed once per worker.
   passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
+  await onServerDatabase(
+    (db) =>
+      createUser(
+        db,
+        { email, passwordHash: hash, firstName: '', lastName: '', emailVerifiedAt: new Date() },
+        granted,
+      ),
+    dataDir,
+  );
+  return email;
+}
+
+/**
+ * Runs `use` on the database of the running server of the data folder (the test server's unless told): the
+ * test server's through the connection this worker keeps, a server of a test's own through one of its own.
+ */
+export async function onServerDatabase<T>(
+  use: (db: Database) => Promise<T>,
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<T> {
+  if (!dataDir) throw new Error('No data folder: E2E_DATA_DIR is not set.');
   const own = dataDir !== process.env.E2E_DATA_DIR;
   const connection = own ? connect(dataDir) : (testServer ??= connect(dataDir));
   const { db, close } = await connection;
   try {
-    await createUser(
-      db,
-      { email, passwordHash: await passwordHash, firstName: '', lastName: '', emailVerifiedAt: new Date() },
-      granted,
-    );
+    return await use(db);
   } finally {
     if (own) await close();
   }
-  return email;
 }
 
 /** The session the web app stored after sign-in (shared by every tab of the site), if any. */

@@ -1,3 +1,5 @@
+import { toLocal, todayIn } from './time-zone.ts';
+
 /**
  * A visit's steps in the field (issue 30, decision 062): planned → on the way → arrived → completed, or it
  * ends at the door ("could not get in", "customer cancelled at the door"). The one home of their order:
@@ -63,5 +65,44 @@ export function stepSummaryOf(row: {
     at: row.stepAt.toISOString(),
     byFirstName: row.stepByFirstName,
     etaMinutes: row.stepEtaMinutes,
+  };
+}
+
+/**
+ * A visit's steps start on its business day (decision 063): before it, a step is refused (STEP_TOO_EARLY),
+ * so that "Done" pressed on tomorrow's visit cannot capture the customer's card. Days in the business time
+ * zone, so the evening before is "before" in summer and in winter alike. After the day, a late step is
+ * accepted (the phone without signal sends it later). The office's correction is not held to it.
+ */
+export function isBeforeVisitDay(startsAt: Date, now: Date, timeZone: string): boolean {
+  return todayIn(timeZone, now) < toLocal(startsAt, timeZone).date;
+}
+
+/**
+ * The minutes a visit may start late or end early before the dispatch board marks it (decision 063): a
+ * few minutes either way are the traffic light and the parking spot, not a late arrival.
+ */
+export const FIELD_TOLERANCE_MINUTES = 10;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Arriving late and leaving early, from the times the cleaner recorded against the planned ones, in
+ * whole minutes; null when within the tolerance, or not recorded (decision 063).
+ */
+export function fieldTiming(visit: {
+  startsAt: string;
+  endsAt: string;
+  arrivedAt: string | null;
+  completedAt: string | null;
+}): { lateMinutes: number | null; earlyMinutes: number | null } {
+  const beyond = (later: string | null, earlier: string | null) => {
+    if (later === null || earlier === null) return null;
+    const minutes = Math.floor((Date.parse(later) - Date.parse(earlier)) / MINUTE_MS);
+    return minutes > FIELD_TOLERANCE_MINUTES ? minutes : null;
+  };
+  return {
+    lateMinutes: beyond(visit.arrivedAt, visit.startsAt),
+    earlyMinutes: beyond(visit.endsAt, visit.completedAt),
   };
 }

@@ -95,6 +95,12 @@ export const dispatchVisitSchema = z
     needsTime: z.boolean(),
     /** Where the visit is in the field (issue 30); null while planned. */
     step: visitStepSummarySchema.nullable(),
+    /**
+     * When the cleaner recorded "arrived" and "completed" (their last such step, decision 063), null when
+     * not recorded or corrected back before it: the board marks a late arrival and an early departure.
+     */
+    arrivedAt: z.iso.datetime().nullable(),
+    completedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'DispatchVisit' });
 export type DispatchVisit = z.infer<typeof dispatchVisitSchema>;

@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, max, ne, or } from 'drizzle-orm';
 import {
   addDays,
   isActiveStatus,
   type DispatchDay,
   type DispatchVisit,
   type ShiftHours,
+  type VisitStep,
   type WorkedShift,
   addressLine,
   stepSummaryOf,
@@ -15,6 +16,7 @@ import {
   appointments,
   availabilities,
   employees,
+  visitSteps,
 } from '../../db/schema/index.ts';
 import { readerOn, type Db } from '../../db/transaction.ts';
 import { fromLocal, toLocal } from '../../lib/time-zone.ts';
@@ -22,10 +24,14 @@ import { mergeSpans, shiftSpan, shiftSpansOf } from './team-plan.ts';
 
 type Options = { timeZone: string; shiftHours: ShiftHours; employeeId?: string };
 
+/** When a visit's cleaner recorded "arrived" and "completed" (decision 063). */
+type FieldTimes = { arrivedAt: Date | null; completedAt: Date | null };
+
 /**
  * The dispatch board (decision 019) for the business-local days `from` to `to`: per day, one lane per
  * active employee (and any inactive one who still has a visit then) with the shifts they work and their
- * visits, and the visits nobody is on. Five queries, whatever the number of days, people or visits.
+ * visits (with the recorded arrival and completion, decision 063), and the visits nobody is on. Six
+ * queries, whatever the number of days, people or visits.
  * With `employeeId`, that employee's lane only (an employee's own day).
  */
 export async function findDispatchDays(
@@ -49,7 +55,7 @@ export async function findDispatchDays(
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.id));
   const visitIds = visitRows.map((row) => row.id);
-  const [assignmentRows, lineRows] = visitIds.length
+  const [assignmentRows, lineRows, fieldTimes] = visitIds.length
     ? await Promise.all([
         db
           .select({
@@ -63,8 +69,9 @@ export async function findDispatchDays(
           .from(appointmentServices)
           .where(inArray(appointmentServices.appointmentId, visitIds))
           .orderBy(asc(appointmentServices.position)),
+        findFieldTimes(db, visitIds),
       ])
-    : [[], []];
+    : [[], [], new Map<string, FieldTimes>()];
   const teamOf = groupBy(assignmentRows, (row) => row.appointmentId);
   const titlesOf = groupBy(lineRows, (row) => row.appointmentId);
   const visits = visitRows.map((row): DispatchVisit & { date: string } => ({
@@ -84,6 +91,7 @@ export async function findDispatchDays(
     seriesId: row.seriesId,
     needsTime: row.needsTime,
     step: stepSummaryOf(row),
+    ...fieldTimesShown(row.step, fieldTimes.get(row.id)),
   }));
 
   const busyIds = [...new Set(assignmentRows.map((row) => row.employeeId))];
@@ -146,6 +154,49 @@ export async function findDispatchDays(
     });
   }
   return days;
+}
+
+/**
+ * When each visit was last recorded "arrived" and "completed" by its cleaner or the office, not by a
+ * correction (whose time is the office's, not the visit's): for the dispatch board's late and early marks
+ * (decision 063). One query for a whole board, on the (visit, time) index.
+ */
+async function findFieldTimes(db: Db, appointmentIds: readonly string[]): Promise<Map<string, FieldTimes>> {
+  const times = new Map<string, FieldTimes>();
+  if (appointmentIds.length === 0) return times;
+  const rows = await db
+    .select({ appointmentId: visitSteps.appointmentId, step: visitSteps.step, at: max(visitSteps.at) })
+    .from(visitSteps)
+    .where(
+      and(
+        inArray(visitSteps.appointmentId, [...appointmentIds]),
+        inArray(visitSteps.step, ['arrived', 'completed']),
+        eq(visitSteps.correction, false),
+      ),
+    )
+    .groupBy(visitSteps.appointmentId, visitSteps.step);
+  for (const row of rows) {
+    const entry = times.get(row.appointmentId) ?? { arrivedAt: null, completedAt: null };
+    if (row.step === 'arrived') entry.arrivedAt = row.at;
+    else entry.completedAt = row.at;
+    times.set(row.appointmentId, entry);
+  }
+  return times;
+}
+
+/**
+ * The recorded arrival and completion the board marks (decision 063), as far as the visit's current step
+ * still says them: none once the office corrected it back before "arrived".
+ */
+function fieldTimesShown(
+  step: VisitStep,
+  times: FieldTimes | undefined,
+): { arrivedAt: string | null; completedAt: string | null } {
+  const arrived = step === 'arrived' || step === 'completed' || step === 'cancelledAtDoor';
+  return {
+    arrivedAt: arrived && times?.arrivedAt ? times.arrivedAt.toISOString() : null,
+    completedAt: step === 'completed' && times?.completedAt ? times.completedAt.toISOString() : null,
+  };
 }
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {

@@ -12,6 +12,7 @@ import {
   TORONTO,
   useStripeCardTests,
 } from '../../../test/stripe-app.ts';
+import { moveVisitToDay } from '../../../test/visit-day.ts';
 import { placeDueHolds } from '../payments/card.service.ts';
 import { replaceAssignments } from '../scheduling/staff.repository.ts';
 
@@ -69,6 +70,8 @@ describe('the cleaner’s "Done" with cards taken', () => {
     // The hold placed the day before, as the holds pass does.
     await placeDueHolds(deps(), new Date(Date.parse(visit.appointmentDate) - 23 * HOUR));
     expect(await holdsOf(visit.appointmentId)).toEqual([{ status: 'held' }]);
+    // Its day has come: a visit's steps start on its day (decision 063).
+    await moveVisitToDay(app.db, visit.appointmentId, todayIn(TZ), TZ);
 
     const steps = `/appointments/${visit.appointmentId}/steps`;
     for (const [index, step] of (['onTheWay', 'arrived', 'completed'] as const).entries()) {

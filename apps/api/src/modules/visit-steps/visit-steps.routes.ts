@@ -22,6 +22,7 @@ export const visitStepsRoutes: FastifyPluginCallbackZod<{
     publicUrl: config.publicUrl,
     payments,
     bufferMinutes: config.bufferMinutes,
+    timeZone: config.businessTimeZone,
   };
 
   app.get(
@@ -49,7 +50,7 @@ export const visitStepsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['appointments'],
         summary:
-          "Record a visit's next step: on the way (the customer is emailed once), arrived, completed, could not get in, cancelled at the door; only forwards, by the cleaner on the visit or an admin (an admin's correction, with a note, may go back); the same key twice records once",
+          "Record a visit's next step: on the way (the customer is emailed once), arrived, completed, could not get in, cancelled at the door; only forwards and from the visit's business day (409 STEP_TOO_EARLY before it), by the cleaner on the visit or an admin (an admin's correction, with a note, may go back); the same key twice records once",
         security: bearer,
         params: appointmentIdParamsSchema,
         body: visitStepInputSchema,

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { defaultEtaMinutes, isForwardStep, type visitStepInputSchema, type VisitSteps } from '@eclat/shared';
+import {
+  defaultEtaMinutes,
+  isBeforeVisitDay,
+  isForwardStep,
+  toLocal,
+  type visitStepInputSchema,
+  type VisitSteps,
+} from '@eclat/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Transaction } from '../../plugins/jobs.ts';
 import {
@@ -21,7 +28,8 @@ import { findStepByKey, findVisitSteps, insertStep, wasOnTheWay } from './visit-
 /**
  * A visit's steps in the field (issue 30, decision 062). Who: the cleaner on the visit, or the office (an
  * admin). What: only forwards (`isForwardStep`), the office's correction aside (a note required by the
- * schema). A key made on the phone records a step once. "Completed" goes through the appointments
+ * schema). When: from the visit's business day, the office's forward steps too (STEP_TOO_EARLY, decision
+ * 063); the office's correction at any time. A key made on the phone records a step once. "Completed" goes through the appointments
  * service's `completeVisitInTransaction` and `statusChangeCommitted`, the admin's own path: the feedback
  * request, the notices and, with PAYMENTS=stripe, the charge. "Could not get in" and "cancelled at the
  * door" leave the status to the office (the lockout or late fee is its call, decision 057).
@@ -30,6 +38,8 @@ import { findStepByKey, findVisitSteps, insertStep, wasOnTheWay } from './visit-
 export type StepDeps = Pick<VisitDeps, 'db' | 'jobs' | 'employeeLocale' | 'publicUrl' | 'payments'> & {
   /** The travel buffer: the minutes told with "on my way" when the cleaner gives none. */
   bufferMinutes: number;
+  /** The business time zone: a visit's steps start on its day there (decision 063). */
+  timeZone: string;
 };
 
 type StepInput = z.output<typeof visitStepInputSchema>;
@@ -119,6 +129,13 @@ export async function recordVisitStep(
     // Cancelled, or completed by the office in its table: no more steps but the office's correction.
     if (current.status === 'cancelled' || (current.status === 'completed' && !input.correction))
       throw new AppError('APPOINTMENT_CLOSED', `This visit is ${current.status}: it has no more steps.`);
+    // Not before the visit's day, the office included: "Done" on tomorrow's visit would capture the card.
+    if (!input.correction && isBeforeVisitDay(current.appointmentDate, new Date(), deps.timeZone)) {
+      const day = toLocal(current.appointmentDate, deps.timeZone).date;
+      throw new AppError('STEP_TOO_EARLY', `This visit is on ${day}: its steps start that day.`, [
+        { path: 'body.step', message: 'visitSteps.errors.tooEarly' },
+      ]);
+    }
     if (!input.correction && !isForwardStep(current.step, input.step)) {
       throw new AppError('STEP_BACKWARDS', `The visit is already at "${current.step}".`, [
         { path: 'body.step', message: 'visitSteps.errors.backwards' },

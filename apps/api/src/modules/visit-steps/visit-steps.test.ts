@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays, appointmentSchema, listedAppointmentSchema, visitStepsSchema } from '@eclat/shared';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
+import {
+  addDays,
+  appointmentSchema,
+  dispatchBoardSchema,
+  listedAppointmentSchema,
+  visitStepsSchema,
+} from '@eclat/shared';
+import { fromLocal, todayIn, toLocal } from '../../lib/time-zone.ts';
 import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { moveVisitToDay } from '../../../test/visit-day.ts';
 import {
   call,
   makeCustomer,
@@ -15,8 +22,9 @@ import {
 import { replaceAssignments } from '../scheduling/staff.repository.ts';
 
 /**
- * The visit in the field (issue 30, decision 062): who may move a visit's steps, only forwards, the
- * office's correction with a note, a key sent twice recorded once, "on my way" told to the customer once.
+ * The visit in the field (issue 30, decisions 062 and 063): who may move a visit's steps, only forwards,
+ * only from the visit's day, the office's correction with a note, a key sent twice recorded once, "on my
+ * way" told to the customer once, the times the dispatch board marks.
  */
 
 let app: TestApp;
@@ -29,13 +37,17 @@ let days = 5;
 let keys = 0;
 const newKey = () => `step-key-${String((keys += 1))}-${String(Date.now())}`;
 
-/** A confirmed visit a new day ahead, booked by the admin, with one cleaner of its own on it. */
-async function visitWithCleaner(firstName = 'Émile') {
+/**
+ * A confirmed visit booked by the admin with one cleaner of its own on it: `ahead` days from today at
+ * 10:00, or (by default) booked a new day ahead and moved to today at 10:00, past or not, whatever the
+ * hour the test runs at: a visit's steps start on its day (decision 063).
+ */
+async function visitWithCleaner(firstName = 'Émile', ahead?: number) {
   const admin = await signedIn(app, ['admin']);
   const who = await makeCustomer(app);
   const serviceId = await makeService(app);
   days += 1;
-  const date = addDays(todayIn(TZ), days);
+  const date = addDays(todayIn(TZ), ahead ?? days);
   const cleaner = await makeEmployee(app, { firstName, worksOn: [date] });
   const res = await call(app, 'POST', '/appointments', admin.headers, {
     customerId: who.customerId,
@@ -44,9 +56,12 @@ async function visitWithCleaner(firstName = 'Émile') {
     status: 'confirmed',
   });
   expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
-  await replaceAssignments(app.db, visit.appointmentId, [cleaner.id], admin.user.id);
-  return { visit, who, admin, cleaner };
+  const booked = appointmentSchema.parse(res.json());
+  await replaceAssignments(app.db, booked.appointmentId, [cleaner.id], admin.user.id);
+  if (ahead === undefined) await moveVisitToDay(app.db, booked.appointmentId, todayIn(TZ), TZ);
+  const read = await call(app, 'GET', `/appointments/${booked.appointmentId}`, admin.headers);
+  const visit = appointmentSchema.parse(read.json());
+  return { visit, who, admin, cleaner, day: toLocal(new Date(visit.appointmentDate), TZ).date };
 }
 
 const step = (headers: Headers, appointmentId: string, body: object) =>
@@ -156,6 +171,82 @@ describe('who moves a visit', () => {
       step: { step: 'noAccess', byFirstName: 'Émile' },
     });
     expect((await step(cleaner.headers, id, { step: 'completed' })).statusCode).toBe(409);
+  });
+});
+
+describe('from the visit’s day (decision 063)', () => {
+  it('before it, a step is 409 STEP_TOO_EARLY with the day, the office’s too; the office’s correction is not held to it', async () => {
+    const { visit, admin, cleaner, day } = await visitWithCleaner('Émile', 1);
+    const id = visit.appointmentId;
+    for (const [headers, next] of [
+      [cleaner.headers, 'onTheWay'],
+      [cleaner.headers, 'completed'],
+      [admin.headers, 'arrived'],
+      [admin.headers, 'completed'],
+    ] as const) {
+      const res = await step(headers, id, { step: next });
+      expect(res.statusCode, `${next}: ${res.body}`).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'STEP_TOO_EARLY',
+        details: [{ path: 'body.step', message: 'visitSteps.errors.tooEarly' }],
+      });
+      expect(res.json<{ message: string }>().message).toContain(day);
+    }
+    // Nothing recorded, nothing completed (with cards taken, nothing captured).
+    const read = await call(app, 'GET', `/appointments/${id}`, admin.headers);
+    expect(appointmentSchema.parse(read.json())).toMatchObject({ status: 'confirmed', step: null });
+    const corrected = await step(admin.headers, id, {
+      step: 'noAccess',
+      correction: true,
+      note: 'The customer called: nobody home tomorrow',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(visitStepsSchema.parse(corrected.json()).current?.step).toBe('noAccess');
+  });
+
+  it('on the day, at any hour, and after it (a late step), the cleaner records it', async () => {
+    const today = await visitWithCleaner();
+    expect(
+      (await step(today.cleaner.headers, today.visit.appointmentId, { step: 'arrived' })).statusCode,
+    ).toBe(200);
+    const yesterday = await visitWithCleaner('Zoé');
+    await moveVisitToDay(app.db, yesterday.visit.appointmentId, addDays(todayIn(TZ), -1), TZ);
+    const late = await step(yesterday.cleaner.headers, yesterday.visit.appointmentId, { step: 'completed' });
+    expect(late.statusCode, late.body).toBe(200);
+  });
+});
+
+describe('the dispatch board’s times (decision 063)', () => {
+  const boardVisit = async (headers: Headers, day: string, appointmentId: string) => {
+    const res = await call(app, 'GET', `/dispatch?date=${day}&view=day`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return dispatchBoardSchema
+      .parse(res.json())
+      .days.flatMap((one) => one.lanes.flatMap((lane) => lane.visits))
+      .find((visit) => visit.appointmentId === appointmentId);
+  };
+
+  it('has when the cleaner arrived and completed; none once the office corrected it back', async () => {
+    const { visit, admin, cleaner, day } = await visitWithCleaner();
+    const id = visit.appointmentId;
+    expect(await boardVisit(admin.headers, day, id)).toMatchObject({ arrivedAt: null, completedAt: null });
+    const arrived = visitStepsSchema.parse((await step(cleaner.headers, id, { step: 'arrived' })).json());
+    expect(await boardVisit(admin.headers, day, id)).toMatchObject({
+      arrivedAt: arrived.steps.at(-1)?.at,
+      completedAt: null,
+    });
+    const done = visitStepsSchema.parse((await step(cleaner.headers, id, { step: 'completed' })).json());
+    expect(await boardVisit(admin.headers, day, id)).toMatchObject({
+      arrivedAt: arrived.steps.at(-1)?.at,
+      completedAt: done.steps.at(-1)?.at,
+    });
+
+    // The office sets another visit back to planned: its arrival is no longer shown.
+    const other = await visitWithCleaner('Zoé');
+    const otherId = other.visit.appointmentId;
+    await step(other.cleaner.headers, otherId, { step: 'arrived' });
+    await step(other.admin.headers, otherId, { step: 'planned', correction: true, note: 'Wrong visit' });
+    expect(await boardVisit(other.admin.headers, other.day, otherId)).toMatchObject({ arrivedAt: null });
   });
 });
 

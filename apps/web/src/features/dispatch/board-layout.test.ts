@@ -43,6 +43,8 @@ function visit(day: string, start: string, end: string, extra: Partial<DispatchV
     seriesId: null,
     needsTime: false,
     step: null,
+    arrivedAt: null,
+    completedAt: null,
     ...extra,
   };
 }

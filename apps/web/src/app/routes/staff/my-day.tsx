@@ -43,7 +43,7 @@ export function MyDayRoute() {
   } else if (!day.data) {
     content = <LoadingSkeleton count={3} height={120} radius="md" />;
   } else {
-    content = <DayRoute day={day.data} locale={locale} />;
+    content = <DayRoute day={day.data} locale={locale} today={today} />;
   }
 
   return (

@@ -17,11 +17,12 @@ import { VisitStepButtons } from './visit-step-buttons';
 import { formatVisitTimes } from './visit-block';
 
 /**
- * An employee's day, phone first: the next visit still to do first, with its step buttons (issue 30), the
+ * An employee's day, phone first: on today's view, the next visit still to do first, with its address, maps
+ * link and step buttons (issue 30; another day's view has none, decision 063), the
  * shifts they work, then their visits in order as a route (time, customer, address with a maps link,
  * services, comments, where each is in the field), with the time between two stops.
  */
-export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
+export function DayRoute({ day, locale, today }: { day: MyDay; locale: Locale; today: string | null }) {
   const { t } = useTranslation();
   const stops = routeStops(day.visits);
   // The next visit: the first of the day still to do in the field, with its buttons, first on the page.
@@ -33,7 +34,12 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
       <Title order={2} size="h3">
         <time dateTime={day.date}>{formatDay(day.date, locale)}</time>
       </Title>
-      {next && (
+      {next && today !== null && day.date > today && (
+        <Text size="sm" c="dimmed">
+          {t('myDay.stepsOnTheDay')}
+        </Text>
+      )}
+      {next && day.date === today && (
         <section aria-labelledby="my-day-next">
           <Title order={3} size="h4" id="my-day-next" mb={6}>
             {t('visitSteps.next')}
@@ -45,7 +51,7 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
             number={next.number}
             idPrefix="my-day-next-visit"
           >
-            <VisitStepButtons visit={next.visit} bufferMinutes={day.bufferMinutes} />
+            <VisitStepButtons visit={next.visit} bufferMinutes={day.bufferMinutes} date={day.date} />
           </VisitStop>
         </section>
       )}

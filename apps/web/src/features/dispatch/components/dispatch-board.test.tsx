@@ -33,6 +33,8 @@ function boardWith(employeeId: string | null): Board {
     seriesId: null,
     needsTime: false,
     step: null,
+    arrivedAt: null,
+    completedAt: null,
   };
   const lane = (id: string, firstName: string, lastName: string) => ({
     employeeId: id,

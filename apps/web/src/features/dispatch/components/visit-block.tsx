@@ -9,6 +9,7 @@ import { NeedsTimeBadge, RecurringMarker } from '@/components/ui/series-markers'
 import { useTranslation, type TFunction } from '@/lib/i18n';
 
 import { AssignMenu, type Assignee } from './assign-menu';
+import { FieldMarks, FieldTimes } from './field-marks';
 import classes from './dispatch-board.module.css';
 
 /** The status colour as a CSS value, for the block's left edge. */
@@ -50,7 +51,8 @@ type VisitBlockProps = {
 };
 
 /**
- * One visit on the board: time, customer, services, address and status, and "Assign to…". An article
+ * One visit on the board: time, customer, services, address, when the cleaner arrived and left (marked
+ * when late or early, decision 063) and status, and "Assign to…". An article
  * named by its title ("10:00–12:00 Jean Tremblay") so a screen reader finds it by time and customer.
  */
 export function VisitBlock({ visit, board, style, variant, idPrefix }: VisitBlockProps) {
@@ -73,9 +75,11 @@ export function VisitBlock({ visit, board, style, variant, idPrefix }: VisitBloc
         <Text size="xs" lh={1.3} c="dimmed">
           {visit.address ?? t('dispatch.visit.noAddress')}
         </Text>
+        <FieldTimes visit={visit} timeZone={board.timeZone} locale={board.locale} />
         <Group gap={4} wrap="wrap">
           <StatusBadge status={visit.status} size="xs" />
           {visit.needsTime && <NeedsTimeBadge size="xs" />}
+          <FieldMarks visit={visit} />
           <AssignMenu
             visit={visit}
             assignees={board.assignees}

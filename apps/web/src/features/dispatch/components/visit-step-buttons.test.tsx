@@ -27,12 +27,14 @@ const visit = (step: DispatchVisit['step']): DispatchVisit => ({
   seriesId: null,
   needsTime: false,
   step,
+  arrivedAt: null,
+  completedAt: null,
 });
 
 const recorded = ok(visitStepsSchema, { appointmentId: ID, current: null, steps: [] });
 
 function renderButtons(step: DispatchVisit['step'] = null) {
-  return renderScreen(<VisitStepButtons visit={visit(step)} bufferMinutes={0} />, {
+  return renderScreen(<VisitStepButtons visit={visit(step)} bufferMinutes={0} date="2030-04-02" />, {
     path: '/my-day',
     session: cleaner,
   });
@@ -96,5 +98,14 @@ describe('the next visit’s buttons on My Day', () => {
       'This visit is not yours: only the cleaner on it (or the office) can record its steps.',
     );
     expect(screen.getByRole('button', { name: 'Arrived' })).toHaveProperty('disabled', false);
+  });
+
+  it('says a step before the visit’s day with that day (STEP_TOO_EARLY)', async () => {
+    answer = fail(409, 'STEP_TOO_EARLY');
+    renderButtons();
+    await userEvent.click(screen.getByRole('button', { name: 'On my way' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This visit is on Tuesday, April 2, 2030. Its steps can be recorded from that day.',
+    );
   });
 });

@@ -11,7 +11,8 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from 
 import { useRef, useState } from 'react';
 
 import { isApiError, toErrorCode } from '@/lib/api-client';
-import { useTranslation } from '@/lib/i18n';
+import { formatDay } from '@/lib/format-day';
+import { useLanguage, useTranslation } from '@/lib/i18n';
 
 import { useRecordVisitStep } from '../api/record-visit-step';
 
@@ -26,10 +27,20 @@ const isDoorStep = (step: VisitStep): step is DoorStep => step === 'noAccess' ||
  * the customer → Arrived → Done), and "Could not get in" (or "Customer cancelled at the door" once
  * arrived) behind a dialog asking the reason, which is the confirmation. Disabled while a step is sent;
  * a refusal is said in words. One key per step pressed, kept until it is recorded, so a retry after a
- * lost answer is recorded once.
+ * lost answer is recorded once. Shown for today's visits only (decision 063); `date` is the visit's day,
+ * said in the server's refusal of a step before it (STEP_TOO_EARLY).
  */
-export function VisitStepButtons({ visit, bufferMinutes }: { visit: DispatchVisit; bufferMinutes: number }) {
+export function VisitStepButtons({
+  visit,
+  bufferMinutes,
+  date,
+}: {
+  visit: DispatchVisit;
+  bufferMinutes: number;
+  date: string;
+}) {
   const { t } = useTranslation();
+  const locale = useLanguage();
   const record = useRecordVisitStep();
   const keys = useRef(new Map<VisitStep, string>());
   const [eta, setEta] = useState<number | string>(defaultEtaMinutes(bufferMinutes));
@@ -57,7 +68,9 @@ export function VisitStepButtons({ visit, bufferMinutes }: { visit: DispatchVisi
   const etaMinutes = typeof eta === 'number' ? eta : undefined;
   const error = record.error;
   const errorText =
-    error && !(isApiError(error) && error.kind === 'aborted') ? t(`errors.${toErrorCode(error)}`) : null;
+    error && !(isApiError(error) && error.kind === 'aborted')
+      ? t(`errors.${toErrorCode(error)}`, { day: formatDay(date, locale) })
+      : null;
 
   return (
     <Stack gap="sm">
