@@ -1,14 +1,12 @@
 import { z } from '../zod.ts';
 import { ACCESS_NOTE_MAX_LENGTH } from '../access-notes.ts';
 
+/** One field: a text up to its limit; empty, null or missing means none. */
 const noteField = z
   .string({ error: 'validation.invalid' })
   .trim()
   .max(ACCESS_NOTE_MAX_LENGTH, 'validation.tooLong')
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
+  .nullish();
 
 /**
  * The access notes of a customer's place (issue 30 §5, decision 065): how to get in. Written by the
@@ -23,8 +21,7 @@ export const accessNotesInputSchema = z
     parking: noteField,
     other: noteField,
   })
-  .strict()
-  .meta({ id: 'AccessNotesInput' });
+  .strict();
 export type AccessNotesInput = z.input<typeof accessNotesInputSchema>;
 
 export const accessNoteTextsSchema = z.object({

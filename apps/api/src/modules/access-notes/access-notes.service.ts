@@ -1,7 +1,8 @@
+import type {
+  accessNotesInputSchema} from '@eclat/shared';
 import {
   ACCESS_NOTE_FIELDS,
   ACCESS_NOTE_MAX_LENGTH,
-  accessNotesInputSchema,
   accessWindowOf,
   isAccessWindowOpen,
   looksLikeAccessCode,
@@ -78,7 +79,9 @@ function openNotes(keys: SealingKeys, customerId: string, row: SealedNotesRow | 
   if (!row) return { ...EMPTY };
   const json = unseal(keys, row, contextOf(customerId));
   if (json === null)
-    throw new Error(`The access notes of customer ${customerId} do not open with the keys given (key ${row.keyId}).`);
+    throw new Error(
+      `The access notes of customer ${customerId} do not open with the keys given (key ${row.keyId}).`,
+    );
   return textsOf(JSON.parse(json));
 }
 
@@ -127,7 +130,7 @@ export async function writeOwnNotes(
   caller: Caller,
   input: NotesInput,
 ): Promise<AccessNotes> {
-  return writeNotes(deps, deps.db, await ownCustomerId(deps, caller), input, caller.userId);
+  return writeNotes(deps, deps.db, await ownCustomerId(deps, caller), textsOf(input), caller.userId);
 }
 
 /** `GET /customers/{id}/access-notes` (admin): read, and logged as the office's reading without a visit. */
@@ -156,7 +159,7 @@ export async function writeCustomerNotes(
   customerId: string,
   input: NotesInput,
 ): Promise<AccessNotes> {
-  return writeNotes(deps, deps.db, await existingCustomerId(deps, customerId), input, caller.userId);
+  return writeNotes(deps, deps.db, await existingCustomerId(deps, customerId), textsOf(input), caller.userId);
 }
 
 /**
@@ -176,7 +179,8 @@ export async function readVisitNotes(
   const byOffice = caller.permissions.has('admin');
   let readerFirstName: string | null = caller.firstName || null;
   if (!byOffice) {
-    if (!caller.permissions.has('employee')) throw forbidden('Only the office and the visit’s cleaner read access notes.');
+    if (!caller.permissions.has('employee'))
+      throw forbidden('Only the office and the visit’s cleaner read access notes.');
     const employee = await findOwnEmployee(deps.db, caller);
     const team = await assignedEmployeeIds(deps.db, appointmentId);
     if (!employee || !team.includes(employee.id))

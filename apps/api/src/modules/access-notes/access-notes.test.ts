@@ -12,7 +12,14 @@ import {
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
-import { call, makeCustomer, makeEmployee, makeService, signedIn, type Headers } from '../../../test/factories.ts';
+import {
+  call,
+  makeCustomer,
+  makeEmployee,
+  makeService,
+  signedIn,
+  type Headers,
+} from '../../../test/factories.ts';
 import { replaceAssignments } from '../scheduling/staff.repository.ts';
 
 /**
@@ -86,7 +93,10 @@ describe('the customer writes the notes of their place', () => {
     const who = await makeCustomer(app);
     const empty = await call(app, 'GET', '/customers/me/access-notes', who.headers);
     expect(empty.statusCode, empty.body).toBe(200);
-    expect(accessNotesSchema.parse(empty.json())).toMatchObject({ updatedAt: null, notes: { doorCode: null } });
+    expect(accessNotesSchema.parse(empty.json())).toMatchObject({
+      updatedAt: null,
+      notes: { doorCode: null },
+    });
 
     const saved = await writeNotes(who.headers);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -206,7 +216,13 @@ describe('another employee, everywhere the notes could appear', () => {
       ['POST', '/admin/access-notes/moves'],
       ['GET', '/admin/exports/appointments.csv'],
     ] as const) {
-      const res = await call(app, method, url, other.headers, method === 'GET' ? undefined : { appointmentId: id });
+      const res = await call(
+        app,
+        method,
+        url,
+        other.headers,
+        method === 'GET' ? undefined : { appointmentId: id },
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     expect((await readVisitNotes(who.headers, id)).statusCode).toBe(403);
@@ -235,7 +251,9 @@ describe('another employee, everywhere the notes could appear', () => {
 
 describe('comments that look like codes', () => {
   it('are flagged for the office, and moved into the access notes ("other") and off the visit', async () => {
-    const { visit, who, admin } = await visitWithCleaner({ comments: 'Le digicode est 4B52, clé 7781 sous le pot' });
+    const { visit, who, admin } = await visitWithCleaner({
+      comments: 'Le digicode est 4B52, clé 7781 sous le pot',
+    });
     const plain = await visitWithCleaner({ comments: 'Please call 416-555-0199 when you arrive' });
     await writeNotes(who.headers, { doorCode: 'Door 4711#' });
 
