@@ -1,5 +1,4 @@
-import type {
-  accessNotesInputSchema} from '@eclat/shared';
+import type { accessNotesInputSchema } from '@eclat/shared';
 import {
   ACCESS_NOTE_FIELDS,
   ACCESS_NOTE_MAX_LENGTH,
