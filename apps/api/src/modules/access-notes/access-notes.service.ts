@@ -73,13 +73,18 @@ function textsOf(value: unknown): AccessNoteTexts {
   return texts;
 }
 
-/** The texts of a sealed row; a row no key of ours opens is a server fault, never shown as empty. */
+/**
+ * The texts of a sealed row. A row no key of this server opens (a backup restored without its key, a
+ * rotation without ACCESS_NOTES_PREVIOUS_KEYS) is never shown as empty nor overwritten by a move: 503,
+ * until the key is given back (or the customer writes the notes again).
+ */
 function openNotes(keys: SealingKeys, customerId: string, row: SealedNotesRow | undefined): AccessNoteTexts {
   if (!row) return { ...EMPTY };
   const json = unseal(keys, row, contextOf(customerId));
   if (json === null)
-    throw new Error(
-      `The access notes of customer ${customerId} do not open with the keys given (key ${row.keyId}).`,
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'These access notes cannot be opened with the server’s key right now. Please tell the office.',
     );
   return textsOf(JSON.parse(json));
 }

@@ -125,6 +125,20 @@ describe('the customer writes the notes of their place', () => {
     expect((await writeNotes(nobody.headers)).statusCode).toBe(404);
     expect((await call(app, 'PUT', '/customers/me/access-notes', {}, NOTES)).statusCode).toBe(401);
   });
+
+  it('sealed with a key this server does not hold: 503, never shown as empty; written again, they open', async () => {
+    const who = await makeCustomer(app);
+    await writeNotes(who.headers);
+    await app.db.execute(
+      sql`update access_notes set key_id = 'ffffffffffffffff' where customer_id = ${who.customerId}`,
+    );
+    const locked = await call(app, 'GET', '/customers/me/access-notes', who.headers);
+    expect(locked.statusCode).toBe(503);
+    expect(locked.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect((await writeNotes(who.headers, { parking: 'Visitor spot 12' })).statusCode).toBe(200);
+    const back = await call(app, 'GET', '/customers/me/access-notes', who.headers);
+    expect(accessNotesSchema.parse(back.json()).notes.parking).toBe('Visitor spot 12');
+  });
 });
 
 describe('who reads them, and when', () => {
