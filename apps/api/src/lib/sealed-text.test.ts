@@ -38,7 +38,7 @@ describe('text sealed at rest (AES-256-GCM, decision 065)', () => {
       const file = path.join(dir, 'access-notes.key');
       const made = await Promise.all([keyFromFile(file), keyFromFile(file), keyFromFile(file)]);
       expect(new Set(made).size).toBe(1);
-      expect(Buffer.from(made[0] ?? '', 'base64')).toHaveLength(32);
+      expect(Buffer.from(made[0], 'base64')).toHaveLength(32);
       expect(await keyFromFile(file)).toBe(made[0]);
       expect((await readFile(file, 'utf8')).trim()).toBe(made[0]);
       expect((await stat(file)).mode & 0o777).toBe(0o600);

@@ -1,4 +1,9 @@
-import { accessNoteReadSchema, accessNotesSchema, type AccessNotes, type AccessNotesInput } from '@eclat/shared';
+import {
+  accessNoteReadSchema,
+  accessNotesSchema,
+  type AccessNotes,
+  type AccessNotesInput,
+} from '@eclat/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiGet, apiPut } from '@/lib/api-client';

@@ -1,4 +1,9 @@
-import { accessNoteReadSchema, accessNotesSchema, slotsResponseSchema, type AccessNotes } from '@eclat/shared';
+import {
+  accessNoteReadSchema,
+  accessNotesSchema,
+  slotsResponseSchema,
+  type AccessNotes,
+} from '@eclat/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

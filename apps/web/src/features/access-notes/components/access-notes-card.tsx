@@ -7,7 +7,7 @@ import {
   type Locale,
 } from '@eclat/shared';
 import { Button, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { formatBusinessDate, formatBusinessTime } from '@/lib/business-time';
@@ -41,7 +41,7 @@ export function AccessNotesCard({ email }: { email: string }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const shown = draft ?? (notes.data ? draftOf(notes.data.notes) : null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!shown || save.isPending) return;
     save.mutate(shown, {
@@ -54,7 +54,13 @@ export function AccessNotesCard({ email }: { email: string }) {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="access-notes-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="access-notes-title"
+    >
       <Stack gap="sm">
         <Title order={2} size="h3" id="access-notes-title">
           {t('accessNotes.title')}
@@ -116,7 +122,14 @@ function ReadingsLog({ reads, isError }: { reads: AccessNoteRead[] | undefined; 
       </Text>
     );
   return (
-    <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('accessNotes.log.title')}>
+    <Stack
+      component="ul"
+      gap={4}
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('accessNotes.log.title')}
+    >
       {reads.map((read) => (
         <Text component="li" size="sm" key={`${read.readAt}-${read.appointmentId ?? ''}`}>
           {readingText(read, timeZone, locale, t)}
