@@ -22,6 +22,11 @@ export type AccessWindowVisit = {
 
 const OVER_STEPS = new Set(['completed', 'noAccess', 'cancelledAtDoor']);
 
+/** A visit over for the field: cancelled, completed, or ended at the door; its access notes are closed. */
+export function isOverInField(visit: { status: string; step: string }): boolean {
+  return visit.status === 'cancelled' || visit.status === 'completed' || OVER_STEPS.has(visit.step);
+}
+
 /**
  * When the cleaner on a visit may read the place's access notes: from the start (00:00, business time
  * zone) of the day before the visit's day until its end; a visit cancelled, completed or ended at the
@@ -31,7 +36,7 @@ export function accessWindowOf(
   visit: AccessWindowVisit,
   timeZone: string,
 ): { opensAt: Date; closesAt: Date } | null {
-  if (visit.status === 'cancelled' || visit.status === 'completed' || OVER_STEPS.has(visit.step)) return null;
+  if (isOverInField(visit)) return null;
   const visitDay = toLocal(visit.appointmentDate, timeZone).date;
   return { opensAt: fromLocal(addDays(visitDay, -1), 0, 0, timeZone), closesAt: visit.endsAt };
 }

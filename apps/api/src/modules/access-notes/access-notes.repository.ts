@@ -7,14 +7,16 @@ import type { Sealed } from '../../lib/sealed-text.ts';
 
 export type SealedNotesRow = Sealed & { updatedAt: Date };
 
+const SEALED_COLUMNS = {
+  keyId: accessNotes.keyId,
+  iv: accessNotes.iv,
+  sealed: accessNotes.sealed,
+  updatedAt: accessNotes.updatedAt,
+};
+
 export async function findSealedNotes(db: Db, customerId: string): Promise<SealedNotesRow | undefined> {
   const [row] = await db
-    .select({
-      keyId: accessNotes.keyId,
-      iv: accessNotes.iv,
-      sealed: accessNotes.sealed,
-      updatedAt: accessNotes.updatedAt,
-    })
+    .select(SEALED_COLUMNS)
     .from(accessNotes)
     .where(eq(accessNotes.customerId, customerId));
   return row;
@@ -38,12 +40,7 @@ export async function saveSealedNotes(
 /** Locks the place's notes row, if any, for a read-change-write (the office's move of a comment). */
 export async function lockSealedNotes(db: Db, customerId: string): Promise<SealedNotesRow | undefined> {
   const [row] = await db
-    .select({
-      keyId: accessNotes.keyId,
-      iv: accessNotes.iv,
-      sealed: accessNotes.sealed,
-      updatedAt: accessNotes.updatedAt,
-    })
+    .select(SEALED_COLUMNS)
     .from(accessNotes)
     .where(eq(accessNotes.customerId, customerId))
     .for('update');

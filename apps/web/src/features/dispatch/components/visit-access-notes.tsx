@@ -1,4 +1,4 @@
-import { ACCESS_NOTE_FIELDS, isEndStep, type DispatchVisit } from '@eclat/shared';
+import { ACCESS_NOTE_FIELDS, isOverInField, type DispatchVisit } from '@eclat/shared';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -19,9 +19,7 @@ export function VisitAccessNotes({ visit }: { visit: DispatchVisit }) {
   const [open, setOpen] = useState(false);
   const notes = useVisitAccessNotes(visit.appointmentId, open);
   const panelId = useId();
-  const over =
-    visit.status === 'cancelled' || visit.status === 'completed' || isEndStep(visit.step?.step ?? 'planned');
-  if (over) return null;
+  if (isOverInField({ status: visit.status, step: visit.step?.step ?? 'planned' })) return null;
 
   let body = null;
   if (open && notes.isError) {
@@ -65,9 +63,13 @@ export function VisitAccessNotes({ visit }: { visit: DispatchVisit }) {
       >
         {open ? t('accessNotes.visit.hide') : t('accessNotes.visit.show')}
       </Button>
-      <Paper id={panelId} hidden={!open || !body} withBorder radius="sm" p="sm" aria-live="polite">
-        {body}
-      </Paper>
+      <div id={panelId} aria-live="polite">
+        {open && body && (
+          <Paper withBorder radius="sm" p="sm">
+            {body}
+          </Paper>
+        )}
+      </div>
     </Stack>
   );
 }
