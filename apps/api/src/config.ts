@@ -87,6 +87,12 @@ const HOLD_HOURS_EXPECTED = 'expected a number of hours from 1 to 168 (a decimal
 
 const REMINDER_LIST = /^(off|\d{1,3}(\s*,\s*\d{1,3}){0,2})$/;
 
+/** A key of 32 bytes written in base64 (AES-256). */
+function isKey32(value: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
+const KEY_32_MESSAGE = 'expected 32 random bytes in base64 (openssl rand -base64 32)';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: portSchema.default(3000),
@@ -195,6 +201,17 @@ const envSchema = z.object({
       (value) => !value.startsWith('AGE-SECRET-KEY-') || isAgeIdentity(value),
       'expected an age secret key (AGE-SECRET-KEY-1...) or the path of a file that holds one',
     )
+    .optional(),
+  /**
+   * The key access notes are sealed with (AES-256-GCM, decision 065): 32 random bytes in base64
+   * (`openssl rand -base64 32`). Unset: a key made once and kept in DATA_DIR/access-notes.key.
+   */
+  ACCESS_NOTES_KEY: z.string().trim().refine(isKey32, KEY_32_MESSAGE).optional(),
+  /** Earlier keys, comma-separated, still opened after a rotation (notes are sealed again when written). */
+  ACCESS_NOTES_PREVIOUS_KEYS: z
+    .string()
+    .trim()
+    .refine((value) => value.split(/[\s,]+/).every(isKey32), KEY_32_MESSAGE)
     .optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -313,6 +330,8 @@ export type AppConfig = {
   };
   /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
   metricsToken: string | undefined;
+  /** The keys of access notes (decision 065), base64; unset: one made once in DATA_DIR/access-notes.key. */
+  accessNotes: { key: string | undefined; previousKeys: string[] };
   /** The daily backup into DATA_DIR/backups, and how backups are encrypted (decision 028). */
   backup: {
     enabled: boolean;
@@ -371,6 +390,8 @@ const SECRETS = new Set([
   'METRICS_TOKEN',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'ACCESS_NOTES_KEY',
+  'ACCESS_NOTES_PREVIOUS_KEYS',
 ]);
 
 export class ConfigError extends Error {
@@ -493,6 +514,10 @@ export function loadConfig(
       apiBase: e.STRIPE_API_BASE,
     },
     metricsToken: e.METRICS_TOKEN,
+    accessNotes: {
+      key: e.ACCESS_NOTES_KEY,
+      previousKeys: e.ACCESS_NOTES_PREVIOUS_KEYS ? e.ACCESS_NOTES_PREVIOUS_KEYS.split(/[\s,]+/) : [],
+    },
     backup: {
       enabled: e.BACKUP_ENABLED,
       keep: e.BACKUP_KEEP,

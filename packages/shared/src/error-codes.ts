@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'STEP_TOO_EARLY',
   /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
   'NOTHING_TO_CONFIRM',
+  /** A visit's access notes outside its window: from the day before the visit until its end (decision 065). */
+  'ACCESS_NOTES_CLOSED',
   /** PAYMENTS=stripe: the customer's bank wants them to confirm this tip on the hosted page (decision 060). */
   'BANK_CONFIRMATION_NEEDED',
   /**

@@ -39,3 +39,5 @@ export * from './visit-steps.ts';
 export * from './schemas/visit-steps.ts';
 export * from './pay.ts';
 export * from './schemas/pay.ts';
+export * from './access-notes.ts';
+export * from './schemas/access-notes.ts';

@@ -66,6 +66,8 @@ export function sharedSettings(config: AppConfig): Record<string, string> {
       config.lateCancellationFeeCents === null ? 'call-us' : `fee:${config.lateCancellationFeeCents}`,
     STRIPE_SECRET_KEY: fingerprint(config.stripe.secretKey),
     STRIPE_WEBHOOK_SECRET: fingerprint(config.stripe.webhookSecret),
+    // Every instance seals and opens access notes with the same key (decision 065).
+    ACCESS_NOTES_KEY: fingerprint(config.accessNotes.key),
   };
 }
 

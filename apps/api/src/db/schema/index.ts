@@ -20,3 +20,4 @@ export * from './instances.ts';
 export * from './payments.ts';
 export * from './visit-steps.ts';
 export * from './pay.ts';
+export * from './access-notes.ts';

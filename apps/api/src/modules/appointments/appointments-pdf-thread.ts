@@ -2,9 +2,19 @@ import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { PdfOptions } from './appointments-pdf.ts';
 import type { AppointmentsWhere } from './appointments.repository.ts';
+import type { CommentsReader } from './staff-comments.ts';
 
-/** What a PDF worker is given: where to read, what to keep, how to write it. */
-export type PdfJob = { databaseUrl: string; where: AppointmentsWhere; options: PdfOptions };
+/**
+ * What a PDF worker is given: where to read, what to keep, how to write it, and whose comments it shows
+ * (decision 065: an employee's PDF has the comments of their own visits only).
+ */
+export type PdfJob = {
+  databaseUrl: string;
+  where: AppointmentsWhere;
+  options: PdfOptions;
+  /** Unset: no comments at all. */
+  comments?: CommentsReader;
+};
 
 /** From the worker: a chunk of the file (its memory transferred), the end, or what went wrong. */
 export type PdfWorkerMessage =

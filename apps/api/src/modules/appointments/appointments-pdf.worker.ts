@@ -6,9 +6,12 @@
  * `stop` when the client went away.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Appointment } from '@eclat/shared';
 import { createDatabase } from '../../db/client.ts';
+import type { Db } from '../../db/transaction.ts';
 import { appointmentsPdf, PDF_BATCH_ROWS } from './appointments-pdf.ts';
 import { appointmentBatches, countAppointments } from './appointments.repository.ts';
+import { withCommentsFor, type CommentsReader } from './staff-comments.ts';
 import {
   isPdfJob,
   PDF_CONNECTION_NAME,
@@ -17,6 +20,15 @@ import {
 } from './appointments-pdf-thread.ts';
 
 const CHUNK_BYTES = 64 * 1024;
+
+/** Each batch with the comments its reader may see (decision 065). */
+async function* withBatchComments(
+  db: Db,
+  reader: CommentsReader,
+  batches: AsyncIterable<Appointment[]>,
+): AsyncGenerator<Appointment[]> {
+  for await (const batch of batches) yield await withCommentsFor(db, reader, batch);
+}
 
 async function main() {
   const port = parentPort;
@@ -33,7 +45,11 @@ async function main() {
     const doc = appointmentsPdf(
       {
         count: await countAppointments(db, job.where),
-        batches: appointmentBatches(db, job.where, PDF_BATCH_ROWS),
+        batches: withBatchComments(
+          db,
+          job.comments ?? { office: false, employeeId: null },
+          appointmentBatches(db, job.where, PDF_BATCH_ROWS),
+        ),
       },
       job.options,
     );

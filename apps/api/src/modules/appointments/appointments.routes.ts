@@ -41,6 +41,7 @@ import {
   findMyVisits,
   findSlotDays,
   findSlots,
+  commentsReaderOf,
   findVisitFor,
   findVisitsPage,
   type VisitDeps,
@@ -276,6 +277,7 @@ export const appointmentsRoutes: FastifyPluginCallbackZod<{
       const stream = appointmentsPdfInThread({
         databaseUrl,
         where: appointmentsWhere(request.query),
+        comments: await commentsReaderOf(app.db, currentUser(request)),
         options: {
           locale,
           timeZone: config.businessTimeZone,

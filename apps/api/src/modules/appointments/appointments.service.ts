@@ -20,7 +20,7 @@ import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Jobs, Transaction } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { findOwnCustomer, isTheirs } from '../auth/ownership.ts';
+import { findOwnCustomer, findOwnEmployee, isTheirs } from '../auth/ownership.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
 import { holdDueVisitsNow } from '../payments/card-booking.ts';
 import { afterStatusChange } from '../payments/card.service.ts';
@@ -39,6 +39,7 @@ import {
   replaceAssignments,
 } from '../scheduling/staff.repository.ts';
 import { appointmentEmailDataOf } from './appointment-email.ts';
+import { withCommentsFor, type CommentsReader } from './staff-comments.ts';
 import {
   bumpRevision,
   deleteAppointment,
@@ -228,7 +229,11 @@ export async function findVisitsPage(
   return {
     content: caller.permissions.has('admin')
       ? await withPaymentSummaries({ db, ...payments }, content)
-      : content.map((visit) => ({ ...visit, payment: null })),
+      : await withCommentsFor(
+          db,
+          await commentsReaderOf(db, caller),
+          content.map((visit) => ({ ...visit, payment: null })),
+        ),
     page: page.page,
     size,
     totalElements,
@@ -236,13 +241,31 @@ export async function findVisitsPage(
   };
 }
 
-/** One visit: every visit for an admin or an employee, only their own for a customer (403 for others). */
+/**
+ * Whose comments a staff caller reads (decision 065): the office all, an employee those of their own
+ * visits (their record by the ownership rule).
+ */
+export async function commentsReaderOf(db: Db, caller: Caller): Promise<CommentsReader> {
+  if (isAdmin(caller)) return { office: true };
+  return { office: false, employeeId: (await findOwnEmployee(db, caller))?.id ?? null };
+}
+
+/**
+ * One visit: every visit for an admin or an employee (an employee reads the comments of their own visits
+ * only), only their own for a customer (403 for others).
+ */
 export async function findVisitFor(
   { db }: Pick<VisitDeps, 'db'>,
   caller: Caller,
   appointmentId: string,
 ): Promise<Appointment> {
-  if (isStaff(caller)) return readVisit(db, appointmentId);
+  if (isStaff(caller)) {
+    const [visit] = await withCommentsFor(db, await commentsReaderOf(db, caller), [
+      await readVisit(db, appointmentId),
+    ]);
+    if (!visit) throw notFound('Appointment');
+    return visit;
+  }
   const { appointment, isOwn } = await ownVisit(db, caller, appointmentId);
   if (!isOwn) throw forbidden('You can only see your own appointments.');
   return appointment;

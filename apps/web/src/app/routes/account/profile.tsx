@@ -11,6 +11,7 @@ import { useMyProfile } from '@/features/customers/api/get-my-profile';
 import { useSaveMyProfile } from '@/features/customers/api/save-my-profile';
 import { ProfileForm } from '@/features/customers/components/profile-form';
 import { ProfileView } from '@/features/customers/components/profile-view';
+import { AccessNotesCard } from '@/features/access-notes/components/access-notes-card';
 import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/customers/components/email-preferences-card';
 import {
@@ -241,6 +242,7 @@ export function ProfileRoute() {
         )}
         {content}
         {email && profile.data && <CardOnFileCard replaceAsked={cardParam === 'replace'} />}
+        {email && profile.data && <AccessNotesCard email={email} />}
         {email && profile.data && <EmailPreferencesCard email={email} />}
         {email && profile.data && <CalendarFeedCard owner="customer" />}
         <SignOutEverywhereCard />

@@ -13,6 +13,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import { routeStops } from '../board-layout';
 import { mapsHref } from '../day-params';
+import { VisitAccessNotes } from './visit-access-notes';
 import { VisitStepButtons } from './visit-step-buttons';
 import { formatVisitTimes } from './visit-block';
 
@@ -176,6 +177,7 @@ function VisitStop({
             </Group>
           </Anchor>
         )}
+        <VisitAccessNotes visit={visit} />
         {children}
       </Stack>
     </Paper>
