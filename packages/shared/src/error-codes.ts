@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'STEP_BACKWARDS',
   /** A visit's step by an employee who is not on that visit (issue 30). */
   'NOT_YOUR_VISIT',
+  /** A visit already has the most photos of that kind (issue 30 §4, decision 068). */
+  'TOO_MANY_PHOTOS',
   /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
   'NOTHING_TO_CONFIRM',
   /** PAYMENTS=stripe: the customer's bank wants them to confirm this tip on the hosted page (decision 060). */
