@@ -14,6 +14,7 @@ import { useTranslation } from '@/lib/i18n';
 import { routeStops } from '../board-layout';
 import { mapsHref } from '../day-params';
 import { VisitStepButtons } from './visit-step-buttons';
+import { VisitPhotosPanel } from './visit-photos-panel';
 import { formatVisitTimes } from './visit-block';
 
 /**
@@ -46,6 +47,7 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
             idPrefix="my-day-next-visit"
           >
             <VisitStepButtons visit={next.visit} bufferMinutes={day.bufferMinutes} />
+            <VisitPhotosPanel visit={next.visit} />
           </VisitStop>
         </section>
       )}
