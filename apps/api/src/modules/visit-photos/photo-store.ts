@@ -26,11 +26,11 @@ export const photoStorageName = (appointmentId: string, photoId: string) =>
   checkedName(`${appointmentId}/${photoId}.jpg`);
 
 /**
- * The default store: files under `DATA_DIR/visit-photos`, readable by the server's user only, written to a
- * temporary name first and renamed, so that a reader never sees half a photo. Backups of DATA_DIR carry them.
+ * The default store: files in a folder (PHOTOS_DIR, else `DATA_DIR/visit-photos`), readable by the server's
+ * user only, written to a temporary name first and renamed, so that a reader never sees half a photo.
+ * Several instances share one folder (a network mount). `npm run backup` does not carry them (decision 068).
  */
-export function dataDirPhotoStore(dataDir: string): PhotoStore {
-  const root = path.join(dataDir, 'visit-photos');
+export function folderPhotoStore(root: string): PhotoStore {
   const fileOf = (name: string) => path.join(root, ...checkedName(name).split('/'));
   return {
     async put(name, content) {

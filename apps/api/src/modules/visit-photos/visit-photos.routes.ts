@@ -13,7 +13,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { bearer, errors } from '../../lib/route-docs.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { dataDirPhotoStore, type PhotoStore } from './photo-store.ts';
+import { folderPhotoStore, type PhotoStore } from './photo-store.ts';
 import {
   readVisitFieldReport,
   readVisitPhotoFile,
@@ -27,7 +27,7 @@ const PHOTO_BODY_LIMIT = VISIT_PHOTO_DATA_URL_MAX + 16 * 1024;
 
 /**
  * Photos and problem reports from the field (issue 30 §4, decision 068). The rules are
- * `visit-photos.service.ts`'s; these parse, call, answer. The store is DATA_DIR's unless one is given.
+ * `visit-photos.service.ts`'s; these parse, call, answer. The store is the PHOTOS_DIR folder unless one is given.
  */
 export const visitPhotosRoutes: FastifyPluginCallbackZod<{ config: AppConfig; store?: PhotoStore }> = (
   app,
@@ -39,7 +39,7 @@ export const visitPhotosRoutes: FastifyPluginCallbackZod<{ config: AppConfig; st
   const deps: PhotoDeps = {
     db: app.db,
     jobs: app.jobs,
-    store: store ?? dataDirPhotoStore(config.dataDir),
+    store: store ?? folderPhotoStore(config.photosDir),
     officeEmail: config.contactTo,
     officeLocale: config.businessLocale,
   };
