@@ -271,11 +271,12 @@ describe('problem reports', () => {
     const { id, cleaner, admin, who } = await visitWithCleaner();
     const other = await makeEmployee(app, { firstName: 'Zoé' });
     const image = await smallPhoto();
-    const photos = await Promise.all(
-      [1, 2].map(async () =>
-        visitPhotoSchema.parse((await upload(cleaner.headers, id, { kind: 'problem', image })).json()),
-      ),
-    );
+    // One after the other: the report lists its photos in the order they were stored.
+    const photos = [];
+    for (let n = 0; n < 2; n += 1) {
+      const sent = await upload(cleaner.headers, id, { kind: 'problem', image });
+      photos.push(visitPhotoSchema.parse(sent.json()));
+    }
     const body = {
       key: newKey(),
       kind: 'damage',
