@@ -49,7 +49,7 @@ export function VisitFieldReport({
           {problems.map((problem) => (
             <Alert
               key={problem.problemId}
-              color="orange"
+              color="red"
               icon={<IconAlertTriangle size={20} aria-hidden />}
               title={t(`visitPhotos.problem.kinds.${problem.kind}`)}
             >

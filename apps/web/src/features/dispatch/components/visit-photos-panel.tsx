@@ -160,9 +160,8 @@ function ProblemReport({ appointmentId }: { appointmentId: string }) {
       <Button
         size="lg"
         fullWidth
-        variant="outline"
-        color="orange"
-        leftSection={<IconAlertTriangle size={20} aria-hidden />}
+        variant="default"
+        leftSection={<IconAlertTriangle size={20} color="var(--mantine-color-orange-7)" aria-hidden />}
         onClick={() => {
           report.reset();
           setSent(false);
