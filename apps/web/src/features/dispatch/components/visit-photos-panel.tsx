@@ -43,6 +43,14 @@ function refusalText(t: Translate, error: unknown): string | null {
 
 type Sending = { key: string; file: File; preview: string };
 
+/** A long label ("Ajouter une photo après (3 sur 10)") wraps on a narrow phone instead of being cut. */
+const WRAPPING = {
+  h: 'auto',
+  mih: 48,
+  py: 'xs',
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } },
+};
+
 /**
  * A big "take a photo" button: the phone's camera (`capture="environment"`) or its gallery, a preview of the
  * photo while it is sent (the button busy), a refusal in words with "Send again" (same key: stored once).
@@ -105,6 +113,7 @@ function PhotoPicker({
         {(props) => (
           <Button
             {...props}
+            {...WRAPPING}
             size="lg"
             fullWidth
             variant="light"
@@ -158,6 +167,7 @@ function ProblemReport({ appointmentId }: { appointmentId: string }) {
   return (
     <>
       <Button
+        {...WRAPPING}
         size="lg"
         fullWidth
         variant="default"
