@@ -34,6 +34,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { visitStepsRoutes } from './modules/visit-steps/visit-steps.routes.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { accessNotesRoutes } from './modules/access-notes/access-notes.routes.ts';
+import { visitPhotosRoutes } from './modules/visit-photos/visit-photos.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
       await api.register(visitStepsRoutes, { config, payments });
       await api.register(accessNotesRoutes, { config });
+      await api.register(visitPhotosRoutes, { config });
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
       await api.register(cardConfirmRoutes, { deps: payments });

@@ -108,6 +108,8 @@ const envSchema = z.object({
   // At least 2: migrations hold one connection (the lock) while running on another.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'expected at least 2').max(200).default(10),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Where the photos of visits are kept (decision 068): a folder every instance shares. */
+  PHOTOS_DIR: z.string().min(1).optional(),
   EMBEDDED_PG_PORT: portSchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'expected pretty or json' }).optional(),
@@ -269,6 +271,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
+  /** The photos of visits (decision 068): PHOTOS_DIR, else `<dataDir>/visit-photos`. */
+  photosDir: string;
   embeddedPgPort: number | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** `pretty`: coloured lines for a person (the default on a terminal); `json`: one JSON object a line. */
@@ -470,6 +474,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(baseDir, e.DATA_DIR),
+    photosDir: path.resolve(baseDir, e.PHOTOS_DIR ?? path.join(e.DATA_DIR, 'visit-photos')),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'NOT_YOUR_VISIT',
   /** A visit's step before the visit's business day (issue 30, decision 063): only the office corrects. */
   'STEP_TOO_EARLY',
+  /** A visit already has the most photos of that kind (issue 30 §4, decision 068). */
+  'TOO_MANY_PHOTOS',
   /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
   'NOTHING_TO_CONFIRM',
   /** A visit's access notes outside its window: from the day before the visit until its end (decision 065). */

@@ -41,3 +41,5 @@ export * from './pay.ts';
 export * from './schemas/pay.ts';
 export * from './access-notes.ts';
 export * from './schemas/access-notes.ts';
+export * from './visit-photos.ts';
+export * from './schemas/visit-photos.ts';

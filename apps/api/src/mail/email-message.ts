@@ -27,6 +27,7 @@ import { paymentNeededDataSchema, renderPaymentNeeded } from './templates/paymen
 import { receiptEmail, receiptEmailDataSchema } from './templates/receipt.ts';
 import { renderSeriesConfirmation, seriesConfirmationDataSchema } from './templates/series.ts';
 import { renderSignUpAttempt, signUpAttemptDataSchema } from './templates/sign-up-attempt.ts';
+import { renderVisitProblem, visitProblemDataSchema } from './templates/visit-problem.ts';
 import {
   renderVisitNotice,
   visitNoticeCalendarMethod,
@@ -53,6 +54,7 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('receipt'), data: receiptEmailDataSchema }),
   z.object({ template: z.literal('payment-needed'), data: paymentNeededDataSchema }),
   z.object({ template: z.literal('on-the-way'), data: onTheWayDataSchema }),
+  z.object({ template: z.literal('visit-problem'), data: visitProblemDataSchema }),
 ]);
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 export type EmailTemplate = EmailMessage['template'];
@@ -125,6 +127,8 @@ export function renderEmail(job: EmailJob, base: RenderContext): RenderedEmailWi
       return { ...renderPaymentNeeded(message.data, locale, ctx), attachments: [] };
     case 'on-the-way':
       return { ...renderOnTheWay(message.data, locale, ctx), attachments: [] };
+    case 'visit-problem':
+      return { ...renderVisitProblem(message.data, locale, ctx), attachments: [] };
   }
 }
 

@@ -304,6 +304,15 @@ describe('email templates', () => {
         etaMinutes: 20,
         startsAt: '2027-03-09T14:00:00.000Z',
       },
+      'visit-problem': {
+        appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
+        kind: 'damage',
+        note: 'A chipped tile by the bathtub, there before we came.',
+        cleanerFirstName: 'Émile',
+        customerName: 'Amélie Tremblay',
+        startsAt: '2027-03-09T14:00:00.000Z',
+        photoCount: 2,
+      },
       'payment-needed': {
         appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
         customerFirstName: 'Amélie',

@@ -21,3 +21,4 @@ export * from './payments.ts';
 export * from './visit-steps.ts';
 export * from './pay.ts';
 export * from './access-notes.ts';
+export * from './visit-photos.ts';

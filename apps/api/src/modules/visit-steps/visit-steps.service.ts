@@ -46,8 +46,16 @@ type StepInput = z.output<typeof visitStepInputSchema>;
 
 const localeOf = (value: string | undefined) => (value === 'fr' ? 'fr' : 'en');
 
-/** Who records the step: the office, or the employee on the visit (NOT_YOUR_VISIT otherwise). */
-async function stepAuthor(deps: StepDeps, caller: Caller, appointmentId: string, correction: boolean) {
+/**
+ * Who records the step: the office, or the employee on the visit (NOT_YOUR_VISIT otherwise). The visit's
+ * photos and problem reports (decision 068) follow the same rule.
+ */
+export async function stepAuthor(
+  deps: Pick<StepDeps, 'db'>,
+  caller: Caller,
+  appointmentId: string,
+  correction: boolean,
+) {
   const isOffice = caller.permissions.has('admin');
   const employee = await findOwnEmployee(deps.db, caller);
   if (isOffice) return { byOffice: true, byFirstName: employee?.firstName ?? null };

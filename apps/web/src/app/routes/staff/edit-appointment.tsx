@@ -18,6 +18,7 @@ import { useLanguage } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePaymentsShown } from '@/lib/api/get-payments-policy';
 import { PaymentsSection } from '@/features/payments/components/payments-section';
+import { VisitFieldReport } from '@/features/dispatch/components/visit-field-report';
 
 /**
  * Spec §2 /appointments/edit/{appointmentId}: an admin changes anything (all four statuses, capacity
@@ -75,6 +76,11 @@ export function EditAppointmentRoute() {
         {payments.isShown && (
           <PaymentsSection appointmentId={appointment.data.appointmentId} timeZone={timeZone.data} />
         )}
+        <VisitFieldReport
+          appointmentId={appointment.data.appointmentId}
+          timeZone={timeZone.data}
+          locale={locale}
+        />
       </>
     );
   } else {

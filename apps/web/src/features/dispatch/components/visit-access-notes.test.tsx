@@ -28,6 +28,8 @@ const visit = (status: DispatchVisit['status'] = 'confirmed'): DispatchVisit => 
   seriesId: null,
   needsTime: false,
   step: null,
+  arrivedAt: null,
+  completedAt: null,
 });
 
 const notes = ok(visitAccessNotesSchema, {
