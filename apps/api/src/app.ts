@@ -32,6 +32,7 @@ import { seriesRoutes } from './modules/series/series.routes.ts';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { visitStepsRoutes } from './modules/visit-steps/visit-steps.routes.ts';
+import { checklistsRoutes } from './modules/checklists/checklists.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(customersRoutes);
       await api.register(appointmentsRoutes, { config, databaseUrl: options.databaseUrl, payments });
       await api.register(visitStepsRoutes, { config, payments });
+      await api.register(checklistsRoutes);
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
       await api.register(cardConfirmRoutes, { deps: payments });

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'STEP_BACKWARDS',
   /** A visit's step by an employee who is not on that visit (issue 30). */
   'NOT_YOUR_VISIT',
+  /** The cleaner's "completed" while a checklist item is neither ticked nor noted (issue 30 §3). */
+  'CHECKLIST_INCOMPLETE',
   /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
   'NOTHING_TO_CONFIRM',
   /** PAYMENTS=stripe: the customer's bank wants them to confirm this tip on the hosted page (decision 060). */
