@@ -16,3 +16,7 @@ export const isAnswered = (item: { ticked: boolean; note: string | null }): bool
 export const unansweredItems = <T extends { ticked: boolean; note: string | null }>(
   items: readonly T[],
 ): T[] => items.filter((item) => !isAnswered(item));
+
+/** An item's text in the reader's language (French, else English). */
+export const checklistText = (item: { textEn: string; textFr: string }, locale: string): string =>
+  locale === 'fr' ? item.textFr : item.textEn;

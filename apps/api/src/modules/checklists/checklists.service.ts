@@ -122,7 +122,7 @@ export async function answerChecklistItem(
     await takeVisitChecklist(tx.db, appointmentId);
     const item = await findVisitChecklistItem(tx.db, appointmentId, itemId);
     if (!item) throw notFound('Checklist item');
-    const note = input.ticked ? null : input.note || null;
+    const note = input.ticked || !input.note ? null : input.note;
     if (item.ticked === input.ticked && item.note === note) return;
     await answerVisitChecklistItem(tx.db, appointmentId, itemId, {
       ticked: input.ticked,

@@ -14,6 +14,7 @@ import { useTranslation } from '@/lib/i18n';
 import { routeStops } from '../board-layout';
 import { mapsHref } from '../day-params';
 import { VisitStepButtons } from './visit-step-buttons';
+import { VisitChecklist } from './visit-checklist';
 import { formatVisitTimes } from './visit-block';
 
 /**
@@ -45,6 +46,7 @@ export function DayRoute({ day, locale }: { day: MyDay; locale: Locale }) {
             number={next.number}
             idPrefix="my-day-next-visit"
           >
+            <VisitChecklist appointmentId={next.visit.appointmentId} locale={locale} />
             <VisitStepButtons visit={next.visit} bufferMinutes={day.bufferMinutes} />
           </VisitStop>
         </section>
