@@ -21,6 +21,8 @@ export const OWN_DAYS = {
   labelWorld: 80,
   /** visit-steps: one cleaner with an account of its own, one visit (+4 on a retry). */
   visitSteps: { en: 90, fr: 92 },
+  /** checklists: one cleaner with an account of its own, one visit (+4 on a retry). */
+  checklists: { en: 110, fr: 112 },
 } as const;
 
 /** The employee works every shift of `day` (as an admin's "Add availability" for each shift). */

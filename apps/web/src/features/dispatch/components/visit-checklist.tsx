@@ -73,7 +73,10 @@ export function VisitChecklist({ appointmentId, locale }: { appointmentId: strin
         ))}
       </Stack>
       {missing.length > 0 && (
-        <Alert color="yellow" role="status" title={t('checklists.day.missing', { count: missing.length })}>
+        <Alert color="yellow" role="status">
+          <Text size="sm" fw={700}>
+            {t('checklists.day.missing', { count: missing.length })}
+          </Text>
           <List size="sm">
             {missing.map((item) => (
               <List.Item key={item.itemId}>{checklistText(item, locale)}</List.Item>

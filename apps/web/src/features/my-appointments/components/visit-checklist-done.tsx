@@ -53,8 +53,7 @@ export function VisitChecklistDone({ appointmentId, locale }: { appointmentId: s
                 <Text size="sm" span>
                   <Text span fw={600}>
                     {item.ticked ? t('checklists.done.ticked') : t('checklists.done.notDone')}
-                    {': '}
-                  </Text>
+                  </Text>{' '}
                   {checklistText(item, locale)}
                 </Text>
                 {!item.ticked && item.note && (
