@@ -146,7 +146,7 @@ for (const language of ['en', 'fr'] as const) {
     await editor.getByRole('button', { name: t.save }).click();
     await expect(admin.page.getByText(t.saved)).toBeVisible();
     await shoot(admin.page, `checklists-admin-${language}`);
-    const order = [ITEMS[0], ITEMS[3], ITEMS[2]];
+    const [first, second, third] = [ITEMS[0], ITEMS[3], ITEMS[2]];
 
     // The customer's visit of that service on the test's own day, booked by the office, Émile on it.
     const customerEmail = await createAccount('customer');
@@ -177,7 +177,6 @@ for (const language of ['en', 'fr'] as const) {
     await next.getByRole('button', { name: t.arrived, exact: true }).click();
     await expect(next.getByRole('button', { name: t.done, exact: true })).toBeEnabled();
     const checklist = next.getByRole('region', { name: t.checklist });
-    const [first, second, third] = order;
     for (const item of [first, second]) {
       const box = checklist.getByRole('checkbox', { name: item[language] });
       await box.click();
@@ -192,7 +191,7 @@ for (const language of ['en', 'fr'] as const) {
     // Done before the note: the server refuses it, in words.
     await next.getByRole('button', { name: t.done, exact: true }).click();
     await expect(next.getByRole('alert')).toContainText(t.refused);
-    await checklist.getByRole('button', { name: `${t.addNote}` }).click();
+    await checklist.getByRole('button', { name: t.addNote }).click();
     await checklist.getByRole('textbox', { name: t.noteLabel }).fill(NOTE[language]);
     await checklist.getByRole('button', { name: t.saveNote }).click();
     await expect(checklist.getByText(NOTE[language])).toBeVisible();

@@ -11,6 +11,12 @@ import { useLanguage, useTranslation } from '@/lib/i18n';
 /** A row being edited: `itemId` for an item the server has (kept by id), `key` for React. */
 type Row = { key: string; itemId?: string; textEn: string; textFr: string };
 
+/** Each item is written in both languages, English first. */
+const LANGUAGES = [
+  { field: 'textEn', lang: 'en' },
+  { field: 'textFr', lang: 'fr' },
+] as const;
+
 let rows = 0;
 const newKey = () => `checklist-row-${String((rows += 1))}`;
 const toRows = (items: ChecklistItem[]): Row[] => items.map((item) => ({ key: item.itemId, ...item }));
@@ -148,28 +154,20 @@ function ChecklistForm({ serviceId, initial }: { serviceId: string; initial: Row
                       </ActionIcon>
                     </Group>
                   </Group>
-                  <TextInput
-                    label={t('checklists.editor.textEn', { number })}
-                    lang="en"
-                    required
-                    maxLength={TEXT_LIMITS.checklistItem}
-                    value={row.textEn}
-                    error={invalid && !row.textEn.trim() ? t('validation.required') : undefined}
-                    onChange={(event) => {
-                      change(row.key, 'textEn', event.currentTarget.value);
-                    }}
-                  />
-                  <TextInput
-                    label={t('checklists.editor.textFr', { number })}
-                    lang="fr"
-                    required
-                    maxLength={TEXT_LIMITS.checklistItem}
-                    value={row.textFr}
-                    error={invalid && !row.textFr.trim() ? t('validation.required') : undefined}
-                    onChange={(event) => {
-                      change(row.key, 'textFr', event.currentTarget.value);
-                    }}
-                  />
+                  {LANGUAGES.map(({ field, lang }) => (
+                    <TextInput
+                      key={field}
+                      label={t(`checklists.editor.${field}`, { number })}
+                      lang={lang}
+                      required
+                      maxLength={TEXT_LIMITS.checklistItem}
+                      value={row[field]}
+                      error={invalid && !row[field].trim() ? t('validation.required') : undefined}
+                      onChange={(event) => {
+                        change(row.key, field, event.currentTarget.value);
+                      }}
+                    />
+                  ))}
                 </Stack>
               </Paper>
             );
