@@ -96,7 +96,9 @@ export async function readVisitChecklist(
   }
   if (!isTheirs(await findOwnCustomer(db, caller), visit.customerId))
     throw forbidden('This visit is not yours.');
-  if (visit.status !== 'completed') return { appointmentId, takenAt: null, items: [] };
+  // What was done: a completed visit's copy (one completed in the office's table without it: nothing).
+  if (visit.status !== 'completed' || !(await findTakenAt(db, appointmentId)))
+    return { appointmentId, takenAt: null, items: [] };
   return checklistOf(db, appointmentId);
 }
 
