@@ -9,7 +9,7 @@ export type FieldAuthor = { byOffice: boolean; byFirstName: string | null };
 
 /**
  * The one rule of who works a visit in the field (issue 30, decisions 062 and 064): the office (an admin),
- * or an employee on the visit (its assignments, through the ownership rule's employee record); any other
+ * or an employee on the visit (its assignments, through the ownership rule's employee record); every other
  * employee is refused with 403 NOT_YOUR_VISIT.
  */
 export async function fieldAuthor(
