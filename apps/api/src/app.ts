@@ -35,6 +35,7 @@ import { visitStepsRoutes } from './modules/visit-steps/visit-steps.routes.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { accessNotesRoutes } from './modules/access-notes/access-notes.routes.ts';
 import { visitPhotosRoutes } from './modules/visit-photos/visit-photos.routes.ts';
+import { checklistsRoutes } from './modules/checklists/checklists.routes.ts';
 import { providerFor } from './modules/payments/payment-provider.ts';
 import { cardHoldsPlugin } from './modules/payments/card-holds.ts';
 import { cardReconcilePlugin } from './modules/payments/card-reconcile-job.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(visitStepsRoutes, { config, payments });
       await api.register(accessNotesRoutes, { config });
       await api.register(visitPhotosRoutes, { config });
+      await api.register(checklistsRoutes);
       await api.register(paymentsRoutes, { deps: payments });
       await api.register(cardRoutes, { deps: payments });
       await api.register(cardConfirmRoutes, { deps: payments });

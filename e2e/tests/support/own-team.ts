@@ -23,6 +23,8 @@ export const OWN_DAYS = {
   visitSteps: { en: 90, fr: 92 },
   /** visit-photos: one cleaner with an account of its own, one visit (+4 on a retry). */
   visitPhotos: { en: 100, fr: 102 },
+  /** checklists: one cleaner with an account of its own, one visit (+4 on a retry). */
+  checklists: { en: 110, fr: 112 },
 } as const;
 
 /** The employee works every shift of `day` (as an admin's "Add availability" for each shift). */

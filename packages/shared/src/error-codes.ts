@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'STEP_TOO_EARLY',
   /** A visit already has the most photos of that kind (issue 30 §4, decision 068). */
   'TOO_MANY_PHOTOS',
+  /** The cleaner's "completed" while a checklist item is neither ticked nor noted (issue 30 §3). */
+  'CHECKLIST_INCOMPLETE',
   /** PAYMENTS=stripe: no payment of this visit waits for the customer's confirmation (decision 060). */
   'NOTHING_TO_CONFIRM',
   /** A visit's access notes outside its window: from the day before the visit until its end (decision 065). */

@@ -43,3 +43,5 @@ export * from './access-notes.ts';
 export * from './schemas/access-notes.ts';
 export * from './visit-photos.ts';
 export * from './schemas/visit-photos.ts';
+export * from './checklists.ts';
+export * from './schemas/checklists.ts';

@@ -24,6 +24,10 @@ export const TEXT_LIMITS = {
   quoteMessage: 2000,
   /** The reason or note of a visit's step (issue 30): "could not get in", an office's correction. */
   stepNote: 500,
+  /** One item of a service's checklist, in one language (issue 30 §3). */
+  checklistItem: 200,
+  /** The cleaner's note on a checklist item left unticked (issue 30 §3). */
+  checklistNote: 500,
 } as const;
 
 /** The services one visit (or one quote request) may name. */

@@ -22,3 +22,4 @@ export * from './visit-steps.ts';
 export * from './pay.ts';
 export * from './access-notes.ts';
 export * from './visit-photos.ts';
+export * from './checklists.ts';

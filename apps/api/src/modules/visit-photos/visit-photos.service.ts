@@ -16,7 +16,7 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import { findAppointment, lockAppointment } from '../appointments/appointments.repository.ts';
 import type { Caller } from '../appointments/appointments.service.ts';
 import { ownsCustomer } from '../auth/ownership.ts';
-import { stepAuthor } from '../visit-steps/visit-steps.service.ts';
+import { fieldAuthor } from '../scheduling/field-author.ts';
 import { photoBytes, preparePhoto } from './photo-image.ts';
 import { photoStorageName, type PhotoStore } from './photo-store.ts';
 import {
@@ -35,7 +35,7 @@ import {
 
 /**
  * Photos and problem reports from the field (issue 30 §4, decision 068). Who sends: the cleaner on the
- * visit or the office (the steps' rule, `stepAuthor`). Who sees: the office and the visit's cleaners
+ * visit or the office (the field's one rule, `fieldAuthor`). Who sees: the office and the visit's cleaners
  * everything; the visit's customer its "before" and "after" photos once it is completed; anyone else
  * 403 (an employee: NOT_YOUR_VISIT) or 404. A key made on the phone records a photo or a report once.
  */
@@ -80,7 +80,7 @@ async function viewerOf(deps: PhotoDeps, caller: Caller, appointmentId: string) 
   const visit = await findAppointment(deps.db, appointmentId);
   if (!visit) throw notFound('Appointment');
   try {
-    await stepAuthor(deps, caller, appointmentId, false);
+    await fieldAuthor(deps.db, caller, appointmentId);
     return { visit, staff: true };
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'NOT_YOUR_VISIT')) throw error;
@@ -150,7 +150,7 @@ export async function uploadVisitPhoto(
   input: PhotoInput,
 ): Promise<{ photo: VisitPhoto; created: boolean }> {
   if (!(await findAppointment(deps.db, appointmentId))) throw notFound('Appointment');
-  const author = await stepAuthor(deps, caller, appointmentId, false);
+  const author = await fieldAuthor(deps.db, caller, appointmentId);
   const sameKey = (row: PhotoRow | undefined) => {
     if (row && row.kind !== input.kind) throw keyReused();
     return row && { photo: photoOf(row), created: false };
@@ -203,7 +203,7 @@ export async function reportVisitProblem(
   input: ProblemInput,
 ): Promise<{ problem: VisitProblem; created: boolean }> {
   if (!(await findAppointment(deps.db, appointmentId))) throw notFound('Appointment');
-  const author = await stepAuthor(deps, caller, appointmentId, false);
+  const author = await fieldAuthor(deps.db, caller, appointmentId);
   const photoIds = [...new Set(input.photoIds ?? [])];
   const result = await deps.jobs.transaction(async (tx) => {
     await lockAppointment(tx.db, appointmentId);

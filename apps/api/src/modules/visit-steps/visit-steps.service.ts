@@ -20,9 +20,9 @@ import {
   type Caller,
   type VisitDeps,
 } from '../appointments/appointments.service.ts';
-import { findOwnEmployee } from '../auth/ownership.ts';
+import { checklistAtStep } from '../checklists/checklists.service.ts';
 import { findCustomerById } from '../customers/customers.repository.ts';
-import { assignedEmployeeIds } from '../scheduling/staff.repository.ts';
+import { fieldAuthor } from '../scheduling/field-author.ts';
 import { findStepByKey, findVisitSteps, insertStep, wasOnTheWay } from './visit-steps.repository.ts';
 
 /**
@@ -46,24 +46,11 @@ type StepInput = z.output<typeof visitStepInputSchema>;
 
 const localeOf = (value: string | undefined) => (value === 'fr' ? 'fr' : 'en');
 
-/**
- * Who records the step: the office, or the employee on the visit (NOT_YOUR_VISIT otherwise). The visit's
- * photos and problem reports (decision 068) follow the same rule.
- */
-export async function stepAuthor(
-  deps: Pick<StepDeps, 'db'>,
-  caller: Caller,
-  appointmentId: string,
-  correction: boolean,
-) {
-  const isOffice = caller.permissions.has('admin');
-  const employee = await findOwnEmployee(deps.db, caller);
-  if (isOffice) return { byOffice: true, byFirstName: employee?.firstName ?? null };
-  if (correction) throw forbidden('Only the office corrects a visit’s steps.');
-  const team = await assignedEmployeeIds(deps.db, appointmentId);
-  if (!employee || !team.includes(employee.id))
-    throw new AppError('NOT_YOUR_VISIT', 'Only the cleaner on this visit records its steps.');
-  return { byOffice: false, byFirstName: employee.firstName };
+/** Who records the step: the office, or the employee on the visit (NOT_YOUR_VISIT otherwise). */
+async function stepAuthor(deps: StepDeps, caller: Caller, appointmentId: string, correction: boolean) {
+  if (correction && !caller.permissions.has('admin'))
+    throw forbidden('Only the office corrects a visit’s steps.');
+  return fieldAuthor(deps.db, caller, appointmentId);
 }
 
 /** "On my way": the customer is told once per visit, in the visit's language, with the minutes given. */
@@ -149,6 +136,8 @@ export async function recordVisitStep(
         { path: 'body.step', message: 'visitSteps.errors.backwards' },
       ]);
     }
+    // The checklist is copied at "arrived"; the cleaner's "completed" needs every item answered (064).
+    await checklistAtStep(tx.db, appointmentId, input.step, author);
     const etaMinutes =
       input.step === 'onTheWay' ? (input.etaMinutes ?? defaultEtaMinutes(deps.bufferMinutes)) : null;
     const toldBefore = input.step === 'onTheWay' && (await wasOnTheWay(tx.db, appointmentId));

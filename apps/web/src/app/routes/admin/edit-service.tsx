@@ -10,6 +10,7 @@ import { useService } from '@/features/services/api/get-service';
 import { useUpdateService } from '@/features/services/api/update-service';
 import { ServiceForm } from '@/features/services/components/service-form';
 import { ServiceDepositSection } from '@/features/payments/components/service-deposit-form';
+import { ServiceChecklistEditor } from '@/features/services/components/service-checklist-editor';
 import { FormPage } from '@/components/ui/form-page';
 import { toServerFieldErrors, toServiceFormValues } from '@/features/services/service-form-values';
 import { isApiError } from '@/lib/api-client';
@@ -96,6 +97,7 @@ export function EditServiceRoute() {
     <FormPage title={title} intro={t('services.form.editIntro')}>
       {body}
       {service.isSuccess && <ServiceDepositSection serviceId={service.data.serviceId} />}
+      {service.isSuccess && <ServiceChecklistEditor serviceId={service.data.serviceId} />}
     </FormPage>
   );
 }

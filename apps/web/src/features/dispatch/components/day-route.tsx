@@ -15,6 +15,7 @@ import { routeStops } from '../board-layout';
 import { mapsHref } from '../day-params';
 import { VisitAccessNotes } from './visit-access-notes';
 import { VisitStepButtons } from './visit-step-buttons';
+import { VisitChecklist } from './visit-checklist';
 import { VisitPhotosPanel } from './visit-photos-panel';
 import { formatVisitTimes } from './visit-block';
 
@@ -53,6 +54,7 @@ export function DayRoute({ day, locale, today }: { day: MyDay; locale: Locale; t
             number={next.number}
             idPrefix="my-day-next-visit"
           >
+            <VisitChecklist appointmentId={next.visit.appointmentId} locale={locale} />
             <VisitStepButtons visit={next.visit} bufferMinutes={day.bufferMinutes} date={day.date} />
             <VisitPhotosPanel visit={next.visit} />
           </VisitStop>

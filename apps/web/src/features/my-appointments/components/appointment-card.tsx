@@ -22,6 +22,7 @@ import { VisitStepText } from '@/components/appointments/visit-step-text';
 import { ChangeUntil, TooLateNotice } from '@/components/appointments/too-late-notice';
 import { PaymentStateBadge } from '@/components/payments/payment-state-badge';
 import type { ReactNode } from 'react';
+import { VisitChecklistDone } from './visit-checklist-done';
 
 type AppointmentCardProps = {
   appointment: Appointment;
@@ -83,6 +84,9 @@ export function AppointmentCard({
           </Stack>
         </Group>
         <VisitStepText step={appointment.step} status={appointment.status} />
+        {appointment.status === 'completed' && (
+          <VisitChecklistDone appointmentId={appointment.appointmentId} locale={locale} />
+        )}
         <Text size="sm" c="dimmed">
           {appointment.customerFirstName} {appointment.customerLastName}
         </Text>
