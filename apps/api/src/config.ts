@@ -163,6 +163,31 @@ const envSchema = z.object({
       if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
     })
     .optional(),
+  // Text messages (issue 31, decision 067). Unset: `log` (each text written under DATA_DIR/sms).
+  SMS: z.enum(['log', 'twilio'], { error: 'expected log or twilio' }).default('log'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'expected an account SID (AC followed by 32 hexadecimal digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, "expected the account's auth token (32 hexadecimal digits)")
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'expected the sending number in E.164 form, e.g. +15145550100')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'expected a messaging service SID (MG followed by 32 hexadecimal digits)')
+    .optional(),
+  TWILIO_API_BASE: z
+    .string()
+    .superRefine((value, ctx) => {
+      const parsed = parseLoopbackApiBase(value);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .optional(),
   OIDC_ISSUER: z.url({ error: 'expected the issuer URL of an OpenID Connect provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -307,6 +332,20 @@ export type AppConfig = {
     /** Unset: Stripe itself. Set: a loopback URL (the fake), checked by `parseLoopbackApiBase`. */
     apiBase: string | undefined;
   };
+  /**
+   * Text messages (decision 067): `log` writes each one under `<dataDir>/sms`; `twilio` sends through
+   * Twilio with these credentials, from a number or a messaging service.
+   */
+  sms:
+    | { adapter: 'log' }
+    | {
+        adapter: 'twilio';
+        accountSid: string;
+        authToken: string;
+        sender: { from: string } | { messagingServiceSid: string };
+        /** Unset: Twilio itself. Set: a loopback URL (the local fake), checked by `parseLoopbackApiBase`. */
+        apiBase: string | undefined;
+      };
   /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
   metricsToken: string | undefined;
   /** The daily backup into DATA_DIR/backups, and how backups are encrypted (decision 028). */
@@ -361,6 +400,7 @@ const SECRETS = new Set([
   'METRICS_TOKEN',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'TWILIO_AUTH_TOKEN',
 ]);
 
 export class ConfigError extends Error {
@@ -427,6 +467,7 @@ export function loadConfig(
       'LATE_CANCELLATION=fee needs payments on (PAYMENTS=manual or stripe): with PAYMENTS=off a fee cannot be recorded',
     ]);
   }
+  const sms = smsConfig(e);
   const devOrigin = e.DEV_WEB_ORIGIN ?? (e.NODE_ENV === 'development' ? 'http://localhost:5173' : undefined);
   return {
     env: e.NODE_ENV,
@@ -482,6 +523,7 @@ export function loadConfig(
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
+    sms,
     metricsToken: e.METRICS_TOKEN,
     backup: {
       enabled: e.BACKUP_ENABLED,
@@ -505,5 +547,36 @@ export function loadConfig(
     payments: e.PAYMENTS,
     paymentHoldHours: e.PAYMENT_HOLD_HOURS,
     lateCancellationFeeCents: e.LATE_CANCELLATION === 'fee' ? (e.LATE_CANCELLATION_FEE_CENTS ?? null) : null,
+  };
+}
+
+/** SMS=twilio needs the account's SID and token and one sender: a number or a messaging service. */
+function smsConfig(e: z.output<typeof envSchema>): AppConfig['sms'] {
+  if (e.SMS === 'log') return { adapter: 'log' };
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
+  if (!accountSid || !authToken) {
+    const missing = [accountSid ? [] : ['TWILIO_ACCOUNT_SID'], authToken ? [] : ['TWILIO_AUTH_TOKEN']].flat();
+    throw new ConfigError([
+      `${missing.join(' and ')}: SMS=twilio needs ${missing.length > 1 ? 'them' : 'it'} (from the Twilio console's account info)`,
+    ]);
+  }
+  const { TWILIO_FROM: from, TWILIO_MESSAGING_SERVICE_SID: messagingServiceSid } = e;
+  const sender =
+    from && !messagingServiceSid
+      ? { from }
+      : messagingServiceSid && !from
+        ? { messagingServiceSid }
+        : undefined;
+  if (!sender) {
+    throw new ConfigError([
+      'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: SMS=twilio sends from one number or one messaging service; set exactly one',
+    ]);
+  }
+  return {
+    adapter: 'twilio',
+    accountSid,
+    authToken,
+    sender,
+    apiBase: e.TWILIO_API_BASE,
   };
 }
