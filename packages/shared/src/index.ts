@@ -37,3 +37,5 @@ export * from './date-range.ts';
 export * from './schemas/overview.ts';
 export * from './visit-steps.ts';
 export * from './schemas/visit-steps.ts';
+export * from './schemas/texts.ts';
+export * from './sms-segments.ts';

@@ -19,3 +19,4 @@ export * from './quote-requests.ts';
 export * from './instances.ts';
 export * from './payments.ts';
 export * from './visit-steps.ts';
+export * from './texts.ts';
