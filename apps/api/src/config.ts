@@ -165,6 +165,22 @@ const envSchema = z.object({
     .optional(),
   // Text messages (issue 31, decision 067). Unset: `log` (each text written under DATA_DIR/sms).
   SMS: z.enum(['log', 'twilio'], { error: 'expected log or twilio' }).default('log'),
+  SMS_QUIET_HOURS: z
+    .string()
+    .regex(
+      /^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/,
+      'expected two hours such as 21-8 (from 21:00 to 08:00), or off',
+    )
+    .refine(
+      (value) => value === 'off' || value.split('-')[0] !== value.split('-')[1],
+      'expected two different hours',
+    )
+    .default('21-8')
+    .transform((value) => {
+      if (value === 'off') return null;
+      const [from = 21, until = 8] = value.split('-').map(Number);
+      return { from, until };
+    }),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'expected an account SID (AC followed by 32 hexadecimal digits)')
@@ -336,7 +352,10 @@ export type AppConfig = {
    * Text messages (decision 067): `log` writes each one under `<dataDir>/sms`; `twilio` sends through
    * Twilio with these credentials, from a number or a messaging service.
    */
-  sms:
+  sms: {
+    /** No text from `from` to `until` o'clock business time unless it is about today's visit; null: none. */
+    quietHours: { from: number; until: number } | null;
+  } & (
     | { adapter: 'log' }
     | {
         adapter: 'twilio';
@@ -345,7 +364,8 @@ export type AppConfig = {
         sender: { from: string } | { messagingServiceSid: string };
         /** Unset: Twilio itself. Set: a loopback URL (the local fake), checked by `parseLoopbackApiBase`. */
         apiBase: string | undefined;
-      };
+      }
+  );
   /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
   metricsToken: string | undefined;
   /** The daily backup into DATA_DIR/backups, and how backups are encrypted (decision 028). */
@@ -552,7 +572,8 @@ export function loadConfig(
 
 /** SMS=twilio needs the account's SID and token and one sender: a number or a messaging service. */
 function smsConfig(e: z.output<typeof envSchema>): AppConfig['sms'] {
-  if (e.SMS === 'log') return { adapter: 'log' };
+  const quietHours = e.SMS_QUIET_HOURS;
+  if (e.SMS === 'log') return { adapter: 'log', quietHours };
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
   if (!accountSid || !authToken) {
     const missing = [accountSid ? [] : ['TWILIO_ACCOUNT_SID'], authToken ? [] : ['TWILIO_AUTH_TOKEN']].flat();
@@ -574,6 +595,7 @@ function smsConfig(e: z.output<typeof envSchema>): AppConfig['sms'] {
   }
   return {
     adapter: 'twilio',
+    quietHours,
     accountSid,
     authToken,
     sender,

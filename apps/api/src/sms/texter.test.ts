@@ -13,13 +13,15 @@ const TOKEN = 'f'.repeat(32);
 
 describe('SMS configuration', () => {
   it('writes texts to the log by default', () => {
-    expect(loadConfig(base, '/srv').sms).toEqual({ adapter: 'log' });
+    expect(loadConfig(base, '/srv').sms).toEqual({ adapter: 'log', quietHours: { from: 21, until: 8 } });
+    expect(loadConfig({ ...base, SMS_QUIET_HOURS: 'off' }, '/srv').sms.quietHours).toBeNull();
   });
 
   it('reads SMS=twilio with a number or a messaging service, and never repeats the token in an error', () => {
     const twilio = { ...base, SMS: 'twilio', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN };
     expect(loadConfig({ ...twilio, TWILIO_FROM: '+15145550100' }, '/srv').sms).toEqual({
       adapter: 'twilio',
+      quietHours: { from: 21, until: 8 },
       accountSid: SID,
       authToken: TOKEN,
       sender: { from: '+15145550100' },
@@ -46,6 +48,9 @@ describe('SMS configuration', () => {
     );
     expect(issues({ ...twilio, TWILIO_FROM: '514-555-0100' })).toMatch(
       /TWILIO_FROM: expected the sending number in E\.164/,
+    );
+    expect(issues({ ...base, SMS_QUIET_HOURS: '9pm' })).toMatch(
+      /SMS_QUIET_HOURS: expected two hours such as 21-8/,
     );
     expect(issues({ ...base, SMS: 'email' })).toMatch(/SMS: expected log or twilio/);
     const badToken = issues({ ...twilio, TWILIO_AUTH_TOKEN: 'not-a-token-secret' });
@@ -86,6 +91,7 @@ describe('SMS=twilio against the local fake', () => {
   const texterFor = (sender: { from: string } | { messagingServiceSid: string }) =>
     createTwilioTexter({
       adapter: 'twilio',
+      quietHours: null,
       accountSid: fake.accountSid,
       authToken: fake.authToken,
       sender,
@@ -135,6 +141,7 @@ describe('SMS=twilio against the local fake', () => {
     expect(refused).toMatchObject({ code: 21211, status: 400 });
     const wrong = createTwilioTexter({
       adapter: 'twilio',
+      quietHours: null,
       accountSid: fake.accountSid,
       authToken: '0'.repeat(32),
       sender: { from: '+15145550199' },

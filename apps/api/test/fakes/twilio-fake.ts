@@ -52,6 +52,11 @@ export type TwilioFake = {
   /** A text from a phone to our number, POSTed (signed) to `url`, as Twilio's inbound webhook. */
   inbound(url: string, text: { from: string; to: string; body: string }): Promise<number>;
   deliveries(): CallbackDelivery[];
+  /**
+   * Webhooks are signed for the URL as given (PUBLIC_URL's, which Twilio knows) and delivered to this
+   * origin instead (the app listening on loopback), as a proxy in front of the app would pass them on.
+   */
+  deliverVia(origin: string | null): void;
   reset(): void;
   close(): Promise<void>;
 };
@@ -192,11 +197,18 @@ export async function startTwilioFake(): Promise<TwilioFake> {
   if (!address || typeof address === 'string') throw new Error('the Twilio fake has no port');
   const url = `http://127.0.0.1:${address.port}`;
 
+  let via: string | null = null;
   const post = async (target: string, params: Record<string, string>) => {
     const signature = twilio.getExpectedTwilioSignature(authToken, target, params);
+    const reached = new URL(target);
+    if (via) {
+      const origin = new URL(via);
+      reached.protocol = origin.protocol;
+      reached.host = origin.host;
+    }
     let status: number | 'error';
     try {
-      const response = await fetch(target, {
+      const response = await fetch(reached, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
         body: new URLSearchParams(params).toString(),
@@ -268,6 +280,9 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       return answered === 'error' ? 0 : answered;
     },
     deliveries: () => [...deliveries],
+    deliverVia(origin) {
+      via = origin;
+    },
     reset() {
       texts = [];
       requests = [];
@@ -279,7 +294,9 @@ export async function startTwilioFake(): Promise<TwilioFake> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => { resolve(); });
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }
