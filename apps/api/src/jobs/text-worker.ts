@@ -64,12 +64,15 @@ export async function deliverTextJob(
     .from(textDeliveries)
     .where(eq(textDeliveries.id, job.data.deliveryId));
   if (!delivery) return { skipped: 'no such delivery' };
-  if (delivery.status !== 'queued') return { duplicate: true };
+  // Queued, or failed for good before the provider took it (the office's Retry runs the job again).
+  const open = and(
+    eq(textDeliveries.id, delivery.id),
+    sql`(${textDeliveries.status} = 'queued' or (${textDeliveries.status} = 'failed' and ${textDeliveries.providerId} is null))`,
+  );
+  if (delivery.status !== 'queued' && !(delivery.status === 'failed' && delivery.providerId === null))
+    return { duplicate: true };
   const skip = async (reason: string) => {
-    await deps.db
-      .update(textDeliveries)
-      .set({ status: 'skipped', error: reason })
-      .where(and(eq(textDeliveries.id, delivery.id), eq(textDeliveries.status, 'queued')));
+    await deps.db.update(textDeliveries).set({ status: 'skipped', error: reason }).where(open);
     deps.logger.info({ deliveryId: delivery.id, reason }, 'text not sent');
     return { skipped: reason };
   };
@@ -102,7 +105,7 @@ export async function deliverTextJob(
     await deps.db
       .update(textDeliveries)
       .set({
-        status: sql`case when ${textDeliveries.status} = 'queued' then ${sent.status === 'delivered' ? 'delivered' : 'sent'} else ${textDeliveries.status} end`,
+        status: sql`case when ${textDeliveries.status} in ('queued', 'failed') then ${sent.status === 'delivered' ? 'delivered' : 'sent'} else ${textDeliveries.status} end`,
         providerId: sent.providerId,
         body,
         segments: length.segments,
@@ -117,8 +120,8 @@ export async function deliverTextJob(
     const isFinal = job.retryCount >= deps.retryLimit;
     await deps.db
       .update(textDeliveries)
-      .set({ error: message, ...(isFinal ? { status: 'failed' } : {}) })
-      .where(and(eq(textDeliveries.id, delivery.id), eq(textDeliveries.status, 'queued')));
+      .set({ error: message, status: isFinal ? 'failed' : 'queued' })
+      .where(open);
     const details = { deliveryId: delivery.id, attempt: job.retryCount + 1, error: message };
     if (isFinal) deps.logger.error(details, 'text failed for good: the job is kept as failed');
     else deps.logger.warn(details, 'text failed: it will be retried');

@@ -4,7 +4,19 @@ import { addDays, TEXT_CONSENT_WORDING, textPreferencesSchema, todayIn } from '@
 import { textDeliveries } from '../../db/schema/index.ts';
 import { fromLocal } from '../../lib/time-zone.ts';
 import { startTwilioFake, type TwilioFake } from '../../../test/fakes/twilio-fake.ts';
-import { call, makeCustomer, makeService, makeVisit, type TestCustomer } from '../../../test/factories.ts';
+import {
+  call,
+  makeCustomer,
+  makeService,
+  makeVisit,
+  signedIn,
+  type TestCustomer,
+} from '../../../test/factories.ts';
+import { failedJobSchema } from '@eclat/shared';
+import { z } from 'zod';
+import { deliverTextJob } from '../../jobs/text-worker.ts';
+import { createTwilioTexter } from '../../sms/texter.ts';
+import { textStillTrue } from '../reminders/reminders.ts';
 import { buildTestApp, eventually, jobsSettled, type TestApp } from '../../../test/helpers.ts';
 import { queueDueReminders } from '../reminders/reminders.ts';
 
@@ -30,6 +42,9 @@ beforeAll(async () => {
     // Quiet hours have their own test (text-worker.test.ts): here a text goes whatever the hour CI runs at.
     SMS_QUIET_HOURS: 'off',
     JOB_POLL_SECONDS: '0.5',
+    // One retry, a second later: a text that fails twice is kept as failed for the office's Retry.
+    EMAIL_RETRY_LIMIT: '1',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
   });
   fake.deliverVia(await app.listen({ host: '127.0.0.1', port: 0 }));
   service = await makeService(app, { title: 'Standard', durationMinutes: 60 });
@@ -219,5 +234,81 @@ describe('texts sent through the queue to the provider', () => {
       payload: 'From=%2B15145550105&Body=START',
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a text that fails, and quiet hours', () => {
+  it('retries with backoff, then shows the failed text to the office with Retry, which sends it', async () => {
+    const who = await makeCustomer(app);
+    await setPreferences(who, { mobile: '514-555-0106', consent: true, consentLocale: 'en' });
+    fake.failNext({ count: 2 });
+    const visit = await book(who);
+    await settled();
+    expect(textsTo('+15145550106')).toEqual([]);
+    const [row] = await app.db
+      .select()
+      .from(textDeliveries)
+      .where(eq(textDeliveries.appointmentId, visit.appointmentId));
+    expect(row).toMatchObject({ status: 'failed', error: expect.stringContaining('Service unavailable') });
+
+    const admin = await signedIn(app, ['admin']);
+    const failed = z
+      .array(failedJobSchema)
+      .parse((await call(app, 'GET', '/admin/jobs/failed', admin.headers)).json());
+    const job = failed.find((item) => item.summary === 'text: booking-confirmation to +15145550106');
+    expect(job).toMatchObject({ queue: 'text', attempts: 2 });
+    // Retry: the text goes, with the same key.
+    expect((await call(app, 'POST', `/admin/jobs/${job?.id ?? ''}/retry`, admin.headers)).statusCode).toBe(
+      204,
+    );
+    await settled();
+    expect(textsTo('+15145550106')).toMatchObject([{ key: row?.id }]);
+  });
+
+  it('defers a text decided at 23:50 business time to 08:00, and sends it then', async () => {
+    const who = await makeCustomer(app);
+    await setPreferences(who, {
+      mobile: '514-555-0107',
+      consent: true,
+      consentLocale: 'en',
+      confirmationBy: 'email',
+    });
+    const visit = await book(who);
+    const [row] = await app.db
+      .insert(textDeliveries)
+      .values({
+        kind: 'appointment-reminder',
+        recipient: '+15145550107',
+        locale: 'en',
+        data: { startsAt: visit.appointmentDate },
+        appointmentId: visit.appointmentId,
+        customerId: who.customerId,
+      })
+      .returning();
+    const today = todayIn(TZ);
+    const deps = {
+      db: app.db,
+      texter: createTwilioTexter({
+        adapter: 'twilio',
+        quietHours: null,
+        accountSid: fake.accountSid,
+        authToken: fake.authToken,
+        sender: { from: '+15145550199' },
+        apiBase: fake.url,
+      }),
+      ctx: { brandName: 'Éclat', timeZone: TZ },
+      quietHours: { from: 21, until: 8 },
+      statusCallback: undefined,
+      logger: app.log,
+      retryLimit: 0,
+      stillTrue: textStillTrue,
+    };
+    const job = { id: 'quiet', data: { deliveryId: row?.id ?? '' }, retryCount: 0 };
+    const late = await deliverTextJob(job, { ...deps, now: () => fromLocal(today, 23, 50, TZ) });
+    expect(late).toEqual({ deferredUntil: fromLocal(addDays(today, 1), 8, 0, TZ) });
+    expect(textsTo('+15145550107')).toEqual([]);
+    const morning = await deliverTextJob(job, { ...deps, now: () => fromLocal(addDays(today, 1), 8, 0, TZ) });
+    expect(morning).toMatchObject({ sent: expect.stringMatching(/^SM/) });
+    expect(textsTo('+15145550107')).toHaveLength(1);
   });
 });
