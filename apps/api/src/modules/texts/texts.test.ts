@@ -249,7 +249,8 @@ describe('a text that fails, and quiet hours', () => {
       .select()
       .from(textDeliveries)
       .where(eq(textDeliveries.appointmentId, visit.appointmentId));
-    expect(row).toMatchObject({ status: 'failed', error: expect.stringContaining('Service unavailable') });
+    expect(row?.status).toBe('failed');
+    expect(row?.error).toContain('Service unavailable');
 
     const admin = await signedIn(app, ['admin']);
     const failed = z
@@ -308,7 +309,7 @@ describe('a text that fails, and quiet hours', () => {
     expect(late).toEqual({ deferredUntil: fromLocal(addDays(today, 1), 8, 0, TZ) });
     expect(textsTo('+15145550107')).toEqual([]);
     const morning = await deliverTextJob(job, { ...deps, now: () => fromLocal(addDays(today, 1), 8, 0, TZ) });
-    expect(morning).toMatchObject({ sent: expect.stringMatching(/^SM/) });
+    expect('sent' in morning && morning.sent).toMatch(/^SM/);
     expect(textsTo('+15145550107')).toHaveLength(1);
   });
 });
