@@ -39,3 +39,4 @@ export * from './visit-steps.ts';
 export * from './schemas/visit-steps.ts';
 export * from './schemas/texts.ts';
 export * from './sms-segments.ts';
+export * from './schemas/text-numbers.ts';

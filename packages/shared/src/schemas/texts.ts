@@ -1,31 +1,10 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { LOCALES, type Locale } from '../locales.ts';
+import type { Locale } from '../locales.ts';
 import { z } from '../zod.ts';
 
 /**
  * Text messages (issue 31, decision 067): a mobile number, the express consent given for it, and per kind
  * of message whether it goes by email, text or both.
  */
-
-/** A mobile number as typed (`514 555-0100`, `+33 6 12 34 56 78`), read with Canada as the default region. */
-export function toE164(value: string): string | undefined {
-  const number = parsePhoneNumberFromString(value, 'CA');
-  return number?.isValid() ? number.number : undefined;
-}
-
-/** A valid number, stored in E.164 (`+15145550100`). */
-export const mobileNumberSchema = z
-  .string({ error: 'profile.errors.mobile' })
-  .trim()
-  .max(40, 'profile.errors.mobile')
-  .transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: 'profile.errors.mobile' });
-      return z.NEVER;
-    }
-    return e164;
-  });
 
 /**
  * The consent sentence shown beside the box, in each language: the server records the one shown (the
@@ -38,24 +17,7 @@ export const TEXT_CONSENT_WORDING: Readonly<Record<Locale, string>> = {
 
 export const TEXT_CHANNELS = ['email', 'text', 'both'] as const;
 export type TextChannel = (typeof TEXT_CHANNELS)[number];
-const channelSchema = z.enum(TEXT_CHANNELS, { error: 'validation.required' });
-
-/** `PUT /customers/me/text-preferences`: a number with consent, or `mobile: null` to remove it (and the consent). */
-export const textPreferencesInputSchema = z
-  .object({
-    mobile: mobileNumberSchema.nullable(),
-    /** The box "I agree…" ticked: a number is only kept with it. */
-    consent: z.boolean().optional(),
-    /** The language the consent sentence was shown in. */
-    consentLocale: z.enum(LOCALES).default('en'),
-    reminderBy: channelSchema.default('both'),
-    confirmationBy: channelSchema.default('both'),
-  })
-  .superRefine((input, ctx) => {
-    if (input.mobile !== null && input.consent !== true)
-      ctx.addIssue({ code: 'custom', path: ['consent'], message: 'profile.errors.textConsent' });
-  });
-export type TextPreferencesInput = z.input<typeof textPreferencesInputSchema>;
+export const textChannelSchema = z.enum(TEXT_CHANNELS, { error: 'validation.required' });
 
 export const textPreferencesSchema = z
   .object({
@@ -65,8 +27,8 @@ export const textPreferencesSchema = z
     consentWording: z.string().nullable(),
     /** A STOP was received from the number: no text until the person replies START. */
     stopped: z.boolean(),
-    reminderBy: channelSchema,
-    confirmationBy: channelSchema,
+    reminderBy: textChannelSchema,
+    confirmationBy: textChannelSchema,
   })
   .meta({ id: 'TextPreferences' });
 export type TextPreferences = z.infer<typeof textPreferencesSchema>;
