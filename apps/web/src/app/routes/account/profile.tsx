@@ -13,6 +13,7 @@ import { ProfileForm } from '@/features/customers/components/profile-form';
 import { ProfileView } from '@/features/customers/components/profile-view';
 import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/customers/components/email-preferences-card';
+import { TextPreferencesCard } from '@/features/customers/components/text-preferences-card';
 import {
   EMPTY_PROFILE,
   toProfileErrors,
@@ -242,6 +243,7 @@ export function ProfileRoute() {
         {content}
         {email && profile.data && <CardOnFileCard replaceAsked={cardParam === 'replace'} />}
         {email && profile.data && <EmailPreferencesCard email={email} />}
+        {email && profile.data && <TextPreferencesCard email={email} />}
         {email && profile.data && <CalendarFeedCard owner="customer" />}
         <SignOutEverywhereCard />
       </Stack>
