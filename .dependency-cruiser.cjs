@@ -115,7 +115,8 @@ module.exports = {
     {
       name: 'api-sms-below-jobs',
       severity: 'error',
-      comment: 'sms/ (the message channel, decision 067) renders and sends texts; it imports lib/ and config.ts only.',
+      comment:
+        'sms/ (the message channel, decision 067) renders and sends texts; it imports lib/ and config.ts only.',
       from: { path: `${API}sms/` },
       to: { path: under(API, ['jobs/', 'plugins/', 'modules/', 'db/']) },
     },
