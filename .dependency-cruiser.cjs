@@ -113,6 +113,14 @@ module.exports = {
       to: { path: under(API, ['jobs/', 'plugins/', 'modules/', 'db/']) },
     },
     {
+      name: 'api-sms-below-jobs',
+      severity: 'error',
+      comment:
+        'sms/ (the message channel, decision 067) renders and sends texts; it imports lib/ and config.ts only.',
+      from: { path: `${API}sms/` },
+      to: { path: under(API, ['jobs/', 'plugins/', 'modules/', 'db/']) },
+    },
+    {
       name: 'api-db-above-lib-only',
       severity: 'error',
       comment: 'db/ (connection, schema, migrations, triggers) imports lib/ and config.ts only.',

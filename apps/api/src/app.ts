@@ -24,7 +24,8 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { emailPreferencesRoutes } from './modules/customers/email-preferences.routes.ts';
-import { reminderSendCheck, remindersPlugin } from './modules/reminders/reminders.ts';
+import { textsRoutes } from './modules/texts/texts.routes.ts';
+import { reminderSendCheck, remindersPlugin, textStillTrue } from './modules/reminders/reminders.ts';
 import { instancesPlugin } from './ops/instances.ts';
 import { scheduledBackupPlugin } from './ops/scheduled-backup.ts';
 import { firstStartPlugin } from './ops/seed/first-start.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
     config,
     databaseUrl: options.databaseUrl,
     sendChecks: { 'appointment-reminder': reminderSendCheck },
+    textStillTrue,
   });
   await app.register(remindersPlugin, { config });
   await app.register(scheduledBackupPlugin, { config });
@@ -192,6 +194,7 @@ export async function buildApp(config: AppConfig, options: AppOptions): Promise<
       await api.register(quotesRoutes, { config });
       await api.register(calendarRoutes, { config });
       await api.register(emailPreferencesRoutes, { config });
+      await api.register(textsRoutes, { config });
     },
     { prefix: '/api/v1' },
   );

@@ -171,6 +171,47 @@ const envSchema = z.object({
       if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
     })
     .optional(),
+  // Text messages (issue 31, decision 067). Unset: `log` (each text written under DATA_DIR/sms).
+  SMS: z.enum(['log', 'twilio'], { error: 'expected log or twilio' }).default('log'),
+  SMS_QUIET_HOURS: z
+    .string()
+    .regex(
+      /^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/,
+      'expected two hours such as 21-8 (from 21:00 to 08:00), or off',
+    )
+    .refine(
+      (value) => value === 'off' || value.split('-')[0] !== value.split('-')[1],
+      'expected two different hours',
+    )
+    .default('21-8')
+    .transform((value) => {
+      if (value === 'off') return null;
+      const [from = 21, until = 8] = value.split('-').map(Number);
+      return { from, until };
+    }),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'expected an account SID (AC followed by 32 hexadecimal digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, "expected the account's auth token (32 hexadecimal digits)")
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'expected the sending number in E.164 form, e.g. +15145550100')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'expected a messaging service SID (MG followed by 32 hexadecimal digits)')
+    .optional(),
+  TWILIO_API_BASE: z
+    .string()
+    .superRefine((value, ctx) => {
+      const parsed = parseLoopbackApiBase(value);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .optional(),
   OIDC_ISSUER: z.url({ error: 'expected the issuer URL of an OpenID Connect provider' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -332,6 +373,24 @@ export type AppConfig = {
     /** Unset: Stripe itself. Set: a loopback URL (the fake), checked by `parseLoopbackApiBase`. */
     apiBase: string | undefined;
   };
+  /**
+   * Text messages (decision 067): `log` writes each one under `<dataDir>/sms`; `twilio` sends through
+   * Twilio with these credentials, from a number or a messaging service.
+   */
+  sms: {
+    /** No text from `from` to `until` o'clock business time unless it is about today's visit; null: none. */
+    quietHours: { from: number; until: number } | null;
+  } & (
+    | { adapter: 'log' }
+    | {
+        adapter: 'twilio';
+        accountSid: string;
+        authToken: string;
+        sender: { from: string } | { messagingServiceSid: string };
+        /** Unset: Twilio itself. Set: a loopback URL (the local fake), checked by `parseLoopbackApiBase`. */
+        apiBase: string | undefined;
+      }
+  );
   /** `GET /metrics` answers a bearer of this secret; the route does not exist without it (decision 029). */
   metricsToken: string | undefined;
   /** The keys of access notes (decision 065), base64; unset: one made once in DATA_DIR/access-notes.key. */
@@ -396,6 +455,7 @@ const SECRETS = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'ACCESS_NOTES_KEY',
   'ACCESS_NOTES_PREVIOUS_KEYS',
+  'TWILIO_AUTH_TOKEN',
 ]);
 
 export class ConfigError extends Error {
@@ -462,6 +522,7 @@ export function loadConfig(
       'LATE_CANCELLATION=fee needs payments on (PAYMENTS=manual or stripe): with PAYMENTS=off a fee cannot be recorded',
     ]);
   }
+  const sms = smsConfig(e);
   const devOrigin = e.DEV_WEB_ORIGIN ?? (e.NODE_ENV === 'development' ? 'http://localhost:5173' : undefined);
   return {
     env: e.NODE_ENV,
@@ -518,6 +579,7 @@ export function loadConfig(
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
+    sms,
     metricsToken: e.METRICS_TOKEN,
     accessNotes: {
       key: e.ACCESS_NOTES_KEY,
@@ -550,5 +612,38 @@ export function loadConfig(
       periodStart: e.PAY_PERIOD_START,
       travel: e.PAY_TRAVEL,
     },
+  };
+}
+
+/** SMS=twilio needs the account's SID and token and one sender: a number or a messaging service. */
+function smsConfig(e: z.output<typeof envSchema>): AppConfig['sms'] {
+  const quietHours = e.SMS_QUIET_HOURS;
+  if (e.SMS === 'log') return { adapter: 'log', quietHours };
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
+  if (!accountSid || !authToken) {
+    const missing = [accountSid ? [] : ['TWILIO_ACCOUNT_SID'], authToken ? [] : ['TWILIO_AUTH_TOKEN']].flat();
+    throw new ConfigError([
+      `${missing.join(' and ')}: SMS=twilio needs ${missing.length > 1 ? 'them' : 'it'} (from the Twilio console's account info)`,
+    ]);
+  }
+  const { TWILIO_FROM: from, TWILIO_MESSAGING_SERVICE_SID: messagingServiceSid } = e;
+  const sender =
+    from && !messagingServiceSid
+      ? { from }
+      : messagingServiceSid && !from
+        ? { messagingServiceSid }
+        : undefined;
+  if (!sender) {
+    throw new ConfigError([
+      'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: SMS=twilio sends from one number or one messaging service; set exactly one',
+    ]);
+  }
+  return {
+    adapter: 'twilio',
+    quietHours,
+    accountSid,
+    authToken,
+    sender,
+    apiBase: e.TWILIO_API_BASE,
   };
 }

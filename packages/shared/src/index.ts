@@ -45,3 +45,6 @@ export * from './visit-photos.ts';
 export * from './schemas/visit-photos.ts';
 export * from './checklists.ts';
 export * from './schemas/checklists.ts';
+export * from './schemas/texts.ts';
+export * from './sms-segments.ts';
+export * from './schemas/text-numbers.ts';

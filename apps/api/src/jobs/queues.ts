@@ -5,6 +5,11 @@ import { emailJobSchema } from '../mail/email-message.ts';
 /** Every background queue, with the schema of its payload. Payloads are validated when enqueued. */
 export const QUEUES = {
   email: emailJobSchema,
+  /**
+   * One text to one number (issue 31, decision 067): its row in `text_deliveries` (written with the job)
+   * holds what it says; the kind and number are here for the office's list of failed jobs.
+   */
+  text: z.object({ deliveryId: z.uuid(), kind: z.string().max(50), to: z.string().max(20) }),
   /** The daily pass over recurring series (decision 020): sent by its schedule, no data. */
   'series-plan': z.looseObject({}),
   /** The reminders pass (issue 15): sent by its schedule every five minutes, no data. */

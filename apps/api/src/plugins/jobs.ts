@@ -8,6 +8,8 @@ import type { FailedJob } from '@eclat/shared';
 import type { AppConfig } from '../config.ts';
 import { runInTransaction, type Db, type TransactionScope } from '../db/transaction.ts';
 import { deliverEmailJob, type SendChecks } from '../jobs/email-worker.ts';
+import { deliverTextJob, type TextWorkerDeps } from '../jobs/text-worker.ts';
+import { createTexter } from '../sms/texter.ts';
 import { QUEUES, type JobPayload, type QueueName } from '../jobs/queues.ts';
 import { createMailer } from '../mail/mailer.ts';
 
@@ -97,6 +99,10 @@ function summarise(queue: string, data: unknown): string {
     const parsed = QUEUES.email.safeParse(data);
     if (parsed.success) return `${parsed.data.message.template} to ${parsed.data.to}`;
   }
+  if (queue === 'text') {
+    const parsed = QUEUES.text.safeParse(data);
+    if (parsed.success) return `text: ${parsed.data.kind} to ${parsed.data.to}`;
+  }
   return queue;
 }
 
@@ -123,7 +129,13 @@ export const jobsPlugin = fp(
   async (
     app: FastifyInstance,
     /** `sendChecks`: what the modules check of their emails before they go out (app.ts passes them in). */
-    options: { config: AppConfig; databaseUrl: string; sendChecks: SendChecks },
+    options: {
+      config: AppConfig;
+      databaseUrl: string;
+      sendChecks: SendChecks;
+      /** What the modules check of their texts before they go out (decision 067). */
+      textStillTrue: TextWorkerDeps['stillTrue'];
+    },
   ) => {
     const { config } = options;
     const boss = new PgBoss({
@@ -170,8 +182,26 @@ export const jobsPlugin = fp(
       heartbeatSeconds: EMAIL_HEARTBEAT_SECONDS,
     });
 
+    // Texts (decision 067): retried like email, with backoff; a sender killed mid-send is noticed by its heartbeat.
+    const textQueue = {
+      retryLimit: config.jobs.emailRetryLimit,
+      retryDelay: config.jobs.emailRetryDelaySeconds,
+      retryBackoff: true,
+      notify: true,
+      heartbeatSeconds: EMAIL_HEARTBEAT_SECONDS,
+    };
+    await boss.createQueue('text', {
+      ...textQueue,
+      retryDelayMax: 60 * 60,
+      expireInSeconds: 120,
+      deleteAfterSeconds: 30 * ONE_DAY,
+    });
+    await boss.updateQueue('text', textQueue);
+
     const mailer = createMailer(config, app.log);
+    const texter = createTexter(config, app.log);
     let emailWorkerId: string | undefined;
+    let textWorkerId: string | undefined;
     if (config.jobs.enabled) {
       const deps = {
         db: app.db,
@@ -207,10 +237,44 @@ export const jobsPlugin = fp(
         },
       );
       app.log.info({ mail: mailer.destination }, 'email worker started');
+
+      const textDeps: TextWorkerDeps = {
+        db: app.db,
+        texter,
+        ctx: { brandName: config.brandName, timeZone: config.businessTimeZone },
+        quietHours: config.sms.quietHours,
+        statusCallback:
+          config.sms.adapter === 'twilio' ? `${config.publicUrl}/api/v1/texts/twilio/status` : undefined,
+        logger: app.log,
+        retryLimit: config.jobs.emailRetryLimit,
+        stillTrue: options.textStillTrue,
+      };
+      textWorkerId = await boss.work(
+        'text',
+        {
+          pollingIntervalSeconds: config.jobs.pollSeconds,
+          notifyPollingIntervalSeconds: config.jobs.pollSeconds,
+          includeMetadata: true,
+        },
+        async ([job]) => {
+          if (!job) return;
+          const data = QUEUES.text.parse(job.data);
+          const outcome = await deliverTextJob({ id: job.id, data, retryCount: job.retryCount }, textDeps);
+          // Quiet hours: the same text again at 08:00 (one job per delivery and moment).
+          if ('deferredUntil' in outcome) {
+            const at = outcome.deferredUntil;
+            const key = `${data.deliveryId}@${at.toISOString()}`;
+            await boss.send('text', data, { id: jobIdOf('text', key), startAfter: at });
+          }
+          return outcome;
+        },
+      );
+      app.log.info({ sms: texter.destination }, 'text worker started');
     }
 
     const wake = () => {
       if (emailWorkerId) boss.notifyWorker(emailWorkerId);
+      if (textWorkerId) boss.notifyWorker(textWorkerId);
     };
 
     const send = async <Q extends QueueName>(queue: Q, payload: JobPayload<Q>, scope?: TransactionScope) => {
@@ -303,7 +367,7 @@ export const jobsPlugin = fp(
       async retry(queue, id) {
         const { affected } = (await boss.retry(queue, id)) as { affected?: number };
         if (!affected) return false;
-        if (queue === 'email') wake();
+        if (queue === 'email' || queue === 'text') wake();
         return true;
       },
     };

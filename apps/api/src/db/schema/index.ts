@@ -23,3 +23,4 @@ export * from './pay.ts';
 export * from './access-notes.ts';
 export * from './visit-photos.ts';
 export * from './checklists.ts';
+export * from './texts.ts';

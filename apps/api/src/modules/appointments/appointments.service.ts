@@ -38,6 +38,7 @@ import {
   removeAssignments,
   replaceAssignments,
 } from '../scheduling/staff.repository.ts';
+import { channelsFor, queueVisitText } from '../texts/texts.service.ts';
 import { appointmentEmailDataOf } from './appointment-email.ts';
 import { withCommentsFor, type CommentsReader } from './staff-comments.ts';
 import {
@@ -311,11 +312,25 @@ export async function queueBookingConfirmation(
 ): Promise<Appointment> {
   const created = await findAppointment(tx.db, appointmentId);
   if (!created) throw new Error('The appointment was not saved.');
-  await tx.enqueue('email', {
-    to: to.email,
-    locale: to.locale,
-    message: { template: 'booking-confirmation', data: appointmentEmailDataOf(created) },
-  });
+  // By email, by text, or both, as the customer chose (decision 067).
+  const channels = await channelsFor(tx.db, created.customerId, 'booking-confirmation');
+  if (channels.email) {
+    await tx.enqueue('email', {
+      to: to.email,
+      locale: to.locale,
+      message: { template: 'booking-confirmation', data: appointmentEmailDataOf(created) },
+    });
+  }
+  if (channels.textTo) {
+    await queueVisitText(tx, {
+      kind: 'booking-confirmation',
+      to: channels.textTo,
+      locale: to.locale,
+      customerId: created.customerId,
+      appointmentId,
+      startsAt: created.appointmentDate,
+    });
+  }
   return created;
 }
 

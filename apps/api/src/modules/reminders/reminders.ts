@@ -9,6 +9,8 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import { appointmentEmailDataOf } from '../appointments/appointment-email.ts';
 import { findAppointment } from '../appointments/appointments.repository.ts';
 import { unsubscribeUrl } from '../customers/unsubscribe-link.ts';
+import { channelsFor, queueVisitText } from '../texts/texts.service.ts';
+import type { TextWorkerDeps } from '../../jobs/text-worker.ts';
 
 /** Reminders queued by one pass at most (the next pass, five minutes later, takes the rest). */
 const PER_PASS = 500;
@@ -55,17 +57,37 @@ export async function queueDueReminders(deps: ReminderDeps): Promise<number> {
         if (claimed.length === 0) return false;
         const appointment = await findAppointment(tx.db, visit.id);
         const [row] = await tx.db
-          .select({ email: customers.email, locale: appointments.locale, token: customers.emailToken })
+          .select({
+            customerId: customers.id,
+            email: customers.email,
+            locale: appointments.locale,
+            token: customers.emailToken,
+          })
           .from(appointments)
           .innerJoin(customers, eq(customers.id, appointments.customerId))
           .where(eq(appointments.id, visit.id));
         if (!appointment || !row) return false;
-        await tx.enqueue('email', {
-          to: row.email,
-          locale: row.locale === 'fr' ? 'fr' : 'en',
-          unsubscribeUrl: unsubscribeUrl(deps.publicUrl, row.token),
-          message: { template: 'appointment-reminder', data: appointmentEmailDataOf(appointment) },
-        });
+        const locale = row.locale === 'fr' ? 'fr' : 'en';
+        // By email, by text, or both, as the customer chose (a STOP: email only; decision 067).
+        const channels = await channelsFor(tx.db, row.customerId, 'appointment-reminder');
+        if (channels.email) {
+          await tx.enqueue('email', {
+            to: row.email,
+            locale,
+            unsubscribeUrl: unsubscribeUrl(deps.publicUrl, row.token),
+            message: { template: 'appointment-reminder', data: appointmentEmailDataOf(appointment) },
+          });
+        }
+        if (channels.textTo) {
+          await queueVisitText(tx, {
+            kind: 'appointment-reminder',
+            to: channels.textTo,
+            locale,
+            customerId: row.customerId,
+            appointmentId: visit.id,
+            startsAt: appointment.appointmentDate,
+          });
+        }
         return true;
       });
       if (sent) queued += 1;
@@ -99,6 +121,17 @@ export const reminderSendCheck: SendCheck = {
       startsAt: message.data.startsAt,
     })),
   notSent: 'reminder of a visit cancelled or moved since: not sent',
+};
+
+/** The text worker's check of a text about to go out: a reminder's visit must still be open at that start. */
+export const textStillTrue: TextWorkerDeps['stillTrue'] = async (db, delivery) => {
+  if (delivery.kind !== 'appointment-reminder' || delivery.appointmentId === null) return true;
+  const data = delivery.data;
+  const startsAt =
+    typeof data === 'object' && data !== null && 'startsAt' in data && typeof data.startsAt === 'string'
+      ? data.startsAt
+      : '';
+  return isReminderCurrent(db, { appointmentId: delivery.appointmentId, startsAt });
 };
 
 /** The reminders pass every five minutes (pg-boss schedule `reminders`), in the processes with workers. */

@@ -14,6 +14,7 @@ import { ProfileView } from '@/features/customers/components/profile-view';
 import { AccessNotesCard } from '@/features/access-notes/components/access-notes-card';
 import { CalendarFeedCard } from '@/features/calendar-feeds/components/calendar-feed-card';
 import { EmailPreferencesCard } from '@/features/customers/components/email-preferences-card';
+import { TextPreferencesCard } from '@/features/customers/components/text-preferences-card';
 import {
   EMPTY_PROFILE,
   toProfileErrors,
@@ -244,6 +245,7 @@ export function ProfileRoute() {
         {email && profile.data && <CardOnFileCard replaceAsked={cardParam === 'replace'} />}
         {email && profile.data && <AccessNotesCard email={email} />}
         {email && profile.data && <EmailPreferencesCard email={email} />}
+        {email && profile.data && <TextPreferencesCard email={email} />}
         {email && profile.data && <CalendarFeedCard owner="customer" />}
         <SignOutEverywhereCard />
       </Stack>
