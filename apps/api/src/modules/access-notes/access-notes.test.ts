@@ -3,24 +3,16 @@ import { sql } from 'drizzle-orm';
 import {
   accessNoteReadSchema,
   accessNotesSchema,
-  addDays,
   appointmentSchema,
   appointmentsPageSchema,
   flaggedCommentSchema,
   visitAccessNotesSchema,
 } from '@eclat/shared';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
+import { todayIn } from '../../lib/time-zone.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
-import {
-  call,
-  makeCustomer,
-  makeEmployee,
-  makeService,
-  signedIn,
-  type Headers,
-} from '../../../test/factories.ts';
-import { replaceAssignments } from '../scheduling/staff.repository.ts';
+import { call, makeCustomer, makeEmployee, signedIn, type Headers } from '../../../test/factories.ts';
+import { visitWithCleaner as visitOnItsDay } from '../../../test/visit-day.ts';
 
 /**
  * Access notes (issue 30 §5, decision 065): written by the customer, sealed in the database, read by the
@@ -48,23 +40,8 @@ const NOTES = {
 
 /** A confirmed visit some days ahead (outside its window), booked by the admin, with its own cleaner on it. */
 async function visitWithCleaner(options: { comments?: string; firstName?: string } = {}) {
-  const admin = await signedIn(app, ['admin']);
-  const who = await makeCustomer(app);
-  const serviceId = await makeService(app);
   days += 1;
-  const date = addDays(todayIn(TZ), days);
-  const cleaner = await makeEmployee(app, { firstName: options.firstName ?? 'Émile', worksOn: [date] });
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(date, 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-    ...(options.comments ? { comments: options.comments } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
-  await replaceAssignments(app.db, visit.appointmentId, [cleaner.id], admin.user.id);
-  return { visit, who, admin, cleaner, date };
+  return visitOnItsDay(app, { daysAhead: days, ...options });
 }
 
 /** Moves the visit in time relative to now (the window is about the clock, not the booking rules). */

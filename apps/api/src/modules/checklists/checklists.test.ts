@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, appointmentSchema, serviceChecklistSchema, visitChecklistSchema } from '@eclat/shared';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { serviceChecklistSchema, visitChecklistSchema } from '@eclat/shared';
+import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   call,
   makeCustomer,
@@ -10,7 +9,7 @@ import {
   signedIn,
   type Headers,
 } from '../../../test/factories.ts';
-import { replaceAssignments } from '../scheduling/staff.repository.ts';
+import { visitWithCleaner } from '../../../test/visit-day.ts';
 
 /**
  * Checklists (issue 30 §3, decision 064): the admin writes a service's; the visit copies it when it
@@ -24,7 +23,6 @@ useTestApp((built) => {
   app = built;
 });
 
-const TZ = testConfig().businessTimeZone;
 let days = 5;
 let keys = 0;
 const newKey = () => `checklist-step-${String((keys += 1))}-${String(Date.now())}`;
@@ -38,26 +36,17 @@ const ITEMS = [
 const writeChecklist = (headers: Headers, serviceId: string, items: object[]) =>
   call(app, 'PUT', `/services/${serviceId}/checklist`, headers, { items });
 
-/** A confirmed visit a new day ahead for a service with a checklist, with one cleaner of its own on it. */
+/**
+ * A confirmed visit of today (booked a new day ahead, moved to today: its steps are of its day, decision
+ * 063) for a service with a checklist, with one cleaner of its own on it.
+ */
 async function visitWithChecklist() {
   const admin = await signedIn(app, ['admin']);
-  const who = await makeCustomer(app);
   const serviceId = await makeService(app, { title: 'Deep Cleaning' });
   const written = await writeChecklist(admin.headers, serviceId, ITEMS);
   expect(written.statusCode, written.body).toBe(200);
   days += 1;
-  const date = addDays(todayIn(TZ), days);
-  const cleaner = await makeEmployee(app, { firstName: 'Émile', worksOn: [date] });
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(date, 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
-  await replaceAssignments(app.db, visit.appointmentId, [cleaner.id], admin.user.id);
-  return { id: visit.appointmentId, serviceId, who, admin, cleaner };
+  return visitWithCleaner(app, { daysAhead: days, today: true, serviceId });
 }
 
 const read = (headers: Headers, id: string) => call(app, 'GET', `/appointments/${id}/checklist`, headers);

@@ -6,26 +6,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
-  addDays,
-  appointmentSchema,
   VISIT_PHOTO_MAX_BYTES,
   VISIT_PHOTOS_PER_KIND,
   visitFieldReportSchema,
   visitPhotoSchema,
   visitProblemSchema,
 } from '@eclat/shared';
-import { fromLocal, todayIn } from '../../lib/time-zone.ts';
-import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
-import {
-  call,
-  makeCustomer,
-  makeEmployee,
-  makeService,
-  signedIn,
-  type Headers,
-} from '../../../test/factories.ts';
+import { useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { call, makeCustomer, makeEmployee, type Headers } from '../../../test/factories.ts';
 import { dataUrl, photoJpeg, transparentPng } from '../../../test/images.ts';
-import { replaceAssignments } from '../scheduling/staff.repository.ts';
+import { visitWithCleaner as visitOnItsDay } from '../../../test/visit-day.ts';
 
 /**
  * Photos and problem reports from the field (issue 30 §4, decision 068): who sends and who sees, the size
@@ -46,29 +36,14 @@ afterAll(async () => {
   await fs.rm(DATA_DIR, { recursive: true, force: true });
 });
 
-const TZ = testConfig().businessTimeZone;
 let days = 5;
 let keys = 0;
 const newKey = () => `photo-key-${String((keys += 1))}-${String(Date.now())}`;
 
-/** A confirmed visit a new day ahead, with one cleaner of its own on it. */
+/** A confirmed visit of today (booked ahead, moved to today: decision 063) with one cleaner of its own. */
 async function visitWithCleaner() {
-  const admin = await signedIn(app, ['admin']);
-  const who = await makeCustomer(app);
-  const serviceId = await makeService(app);
   days += 1;
-  const date = addDays(todayIn(TZ), days);
-  const cleaner = await makeEmployee(app, { firstName: 'Émile', worksOn: [date] });
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(date, 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const visit = appointmentSchema.parse(res.json());
-  await replaceAssignments(app.db, visit.appointmentId, [cleaner.id], admin.user.id);
-  return { id: visit.appointmentId, who, admin, cleaner };
+  return visitOnItsDay(app, { daysAhead: days, today: true });
 }
 
 /** A 2400 × 1800 camera-like JPEG carrying EXIF with a GPS position, as a phone takes it. */

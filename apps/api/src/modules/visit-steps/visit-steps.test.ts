@@ -7,19 +7,10 @@ import {
   listedAppointmentSchema,
   visitStepsSchema,
 } from '@eclat/shared';
-import { fromLocal, todayIn, toLocal } from '../../lib/time-zone.ts';
+import { todayIn } from '../../lib/time-zone.ts';
 import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
-import { moveVisitToDay } from '../../../test/visit-day.ts';
-import {
-  call,
-  makeCustomer,
-  makeEmployee,
-  makeService,
-  signedIn,
-  type Headers,
-  type TestCustomer,
-} from '../../../test/factories.ts';
-import { replaceAssignments } from '../scheduling/staff.repository.ts';
+import { moveVisitToDay, visitWithCleaner as visitOnItsDay } from '../../../test/visit-day.ts';
+import { call, makeEmployee, signedIn, type Headers, type TestCustomer } from '../../../test/factories.ts';
 
 /**
  * The visit in the field (issue 30, decisions 062 and 063): who may move a visit's steps, only forwards,
@@ -38,30 +29,14 @@ let keys = 0;
 const newKey = () => `step-key-${String((keys += 1))}-${String(Date.now())}`;
 
 /**
- * A confirmed visit booked by the admin with one cleaner of its own on it: `ahead` days from today at
- * 10:00, or (by default) booked a new day ahead and moved to today at 10:00, past or not, whatever the
- * hour the test runs at: a visit's steps start on its day (decision 063).
+ * A confirmed visit with one cleaner of its own on it: `ahead` days from today at 10:00, or (by default)
+ * booked a new day ahead and moved to today at 10:00, past or not, whatever the hour the test runs at: a
+ * visit's steps start on its day (decision 063).
  */
 async function visitWithCleaner(firstName = 'Émile', ahead?: number) {
-  const admin = await signedIn(app, ['admin']);
-  const who = await makeCustomer(app);
-  const serviceId = await makeService(app);
   days += 1;
-  const date = addDays(todayIn(TZ), ahead ?? days);
-  const cleaner = await makeEmployee(app, { firstName, worksOn: [date] });
-  const res = await call(app, 'POST', '/appointments', admin.headers, {
-    customerId: who.customerId,
-    serviceIds: [serviceId],
-    appointmentDate: fromLocal(date, 10, 0, TZ).toISOString(),
-    status: 'confirmed',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const booked = appointmentSchema.parse(res.json());
-  await replaceAssignments(app.db, booked.appointmentId, [cleaner.id], admin.user.id);
-  if (ahead === undefined) await moveVisitToDay(app.db, booked.appointmentId, todayIn(TZ), TZ);
-  const read = await call(app, 'GET', `/appointments/${booked.appointmentId}`, admin.headers);
-  const visit = appointmentSchema.parse(read.json());
-  return { visit, who, admin, cleaner, day: toLocal(new Date(visit.appointmentDate), TZ).date };
+  const made = await visitOnItsDay(app, { daysAhead: ahead ?? days, today: ahead === undefined, firstName });
+  return { ...made, day: made.date };
 }
 
 const step = (headers: Headers, appointmentId: string, body: object) =>
