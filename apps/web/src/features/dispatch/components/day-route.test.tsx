@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { initI18n } from '@/lib/i18n';
 import { answerApi } from '@/testing/api-answers';
+import { dispatchVisit } from '@/testing/dispatch-visit';
 import { renderScreen, signedIn } from '@/testing/render-screen';
 
 import { DayRoute } from './day-route';
@@ -18,26 +19,7 @@ const day: MyDay = {
   firstName: 'Émile',
   lastName: 'Crew',
   shifts: [],
-  visits: [
-    {
-      appointmentId: '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10',
-      customerId: '7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f',
-      customerFirstName: 'Cora',
-      customerLastName: 'Tremblay',
-      startsAt: '2030-04-02T13:00:00.000Z',
-      endsAt: '2030-04-02T15:00:00.000Z',
-      status: 'confirmed',
-      address: '48 Rue Saint Paul, Montréal',
-      comments: null,
-      services: 'Deep Cleaning',
-      employeeIds: [],
-      seriesId: null,
-      needsTime: false,
-      step: null,
-      arrivedAt: null,
-      completedAt: null,
-    },
-  ],
+  visits: [dispatchVisit({ address: '48 Rue Saint Paul, Montréal' })],
 };
 
 function renderDay(today: string) {

@@ -12,32 +12,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { initI18n } from '@/lib/i18n';
 import { answerApi, fail, ok, type ApiAnswer, type ApiRequest } from '@/testing/api-answers';
+import { DISPATCH_VISIT_ID, dispatchVisit } from '@/testing/dispatch-visit';
 import { renderScreen, signedIn } from '@/testing/render-screen';
 
 import { VisitPhotosPanel } from './visit-photos-panel';
 
 const cleaner = signedIn('emile@example.com', ['employee']);
-const ID = '3f0c2a9e-8d1b-4f6a-9c2e-7b5d4e3a2f10';
+const ID = DISPATCH_VISIT_ID;
 const PHOTO_ID = '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 
-const visit: DispatchVisit = {
-  appointmentId: ID,
-  customerId: '7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f',
-  customerFirstName: 'Cora',
-  customerLastName: 'Tremblay',
-  startsAt: '2030-04-02T13:00:00.000Z',
-  endsAt: '2030-04-02T15:00:00.000Z',
-  status: 'confirmed',
-  address: '48 Rue Saint Paul',
-  comments: null,
-  services: 'Deep Cleaning',
-  employeeIds: [],
-  seriesId: null,
-  needsTime: false,
-  step: null,
-  arrivedAt: null,
-  completedAt: null,
-};
+const visit: DispatchVisit = dispatchVisit();
 
 const photo = (kind: 'before' | 'problem') =>
   visitPhotoSchema.parse({
