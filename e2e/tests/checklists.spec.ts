@@ -4,14 +4,17 @@ import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccount, readAccessToken, signedInPage, testServerDatabase } from './support/accounts.ts';
 import { businessDay, businessInstant } from './support/business-time.ts';
 import { cleanerWithAccount, OWN_DAYS } from './support/own-team.ts';
+import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
 import { createService } from '../../apps/api/src/modules/services/services.repository.ts';
 import { replaceAssignments } from '../../apps/api/src/modules/scheduling/staff.repository.ts';
 
 /**
  * Checklists (issue 30 §3, decision 064), on a phone (390 px) in English and in French: the admin writes a
  * service's checklist (items added, one removed after a confirmation, one moved up); a visit of that
- * service on a day of its own, with a cleaner of its own; the cleaner on My Day ticks all but one, is
- * refused Done until that one has a note, notes it and is done; the customer sees what was done.
+ * service on a day of its own, with a cleaner of its own; the visit's day comes (it is moved to today: a
+ * visit's steps start on its day, decision 063, and no booking makes a visit of today at any hour); the
+ * cleaner on My Day ticks all but one, is refused Done until that one has a note, notes it and is done;
+ * the customer sees what was done.
  */
 
 const TEXT = {
@@ -166,11 +169,14 @@ for (const language of ['en', 'fr'] as const) {
     });
     await replaceAssignments(db, appointmentId, [cleanerId], null);
 
-    // Émile's phone: the next visit, on his way, arrived, its checklist.
+    // Its day comes (decision 063): Émile's phone on today, the next visit, on his way, arrived, its
+    // checklist.
+    const today = await moveToToday(appointmentId);
     const cleaner = await signedInPage(browser, baseURL, cleanerEmail, language);
     const phone = cleaner.page;
     await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(`/my-day?date=${day}`);
+    await holdPhoneOnDay(phone, today.readAt);
+    await phone.goto('/my-day');
     const next = phone.getByRole('region', { name: t.next });
     await expect(next).toContainText(`Cora ${tag}`);
     await next.getByRole('button', { name: t.onMyWay, exact: true }).click();

@@ -4,11 +4,14 @@ import { profileAndVisit } from './support/api-booking.ts';
 import { businessDay } from './support/business-time.ts';
 import { fromMailbox } from './support/mailbox.ts';
 import { cleanerWithAccount, OWN_DAYS } from './support/own-team.ts';
+import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
 
 /**
  * Photos and problem reports from the field (issue 30 §4, decision 068), on a phone (390 px) in English and
- * in French: the cleaner of a visit of its own adds a before and an after photo from My Day and reports a
- * problem with a photo; the office is emailed, and the admin sees the report and its photo on the visit.
+ * in French: the cleaner of a visit of its own, on the visit's day (it is moved to today: My Day shows the
+ * next visit only on today's view, decision 063, and no booking makes a visit of today at any hour), adds a
+ * before and an after photo from My Day and reports a problem with a photo; the office is emailed, and the
+ * admin sees the report and its photo on the visit.
  */
 
 /** A 48 × 32 JPEG, as a phone's camera gives a file. */
@@ -80,10 +83,13 @@ for (const language of ['en', 'fr'] as const) {
     if (typeof booked === 'string') throw new Error(`The booking was refused: ${booked}`);
     await customer.page.context().close();
 
+    // Its day comes: Émile's phone on today, the visit next.
+    const today = await moveToToday(booked.appointmentId);
     const cleaner = await signedInPage(browser, baseURL, cleanerEmail, language);
     const phone = cleaner.page;
     await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(`/my-day?date=${day}`);
+    await holdPhoneOnDay(phone, today.readAt);
+    await phone.goto('/my-day');
     const next = phone.getByRole('region', { name: t.next });
     await expect(next).toContainText(`Cora ${tag}`);
     await expect(next.getByRole('button', { name: t.addBefore })).toBeVisible();
