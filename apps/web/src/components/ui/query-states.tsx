@@ -96,6 +96,21 @@ export function LoadErrorAlert({ title, message, onRetry, action }: LoadErrorAle
   );
 }
 
+/** A small card's "could not be loaded" in one line, and Retry under it (the profile's cards). */
+export function InlineLoadError({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text size="sm" c="red" role="alert">
+        {message}
+      </Text>
+      <Button variant="default" size="xs" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The dimmed line of a list with nothing to show, announced as a status. */
 export function EmptyState({ children, size }: { children: ReactNode; size?: MantineSize }) {
   return (

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { confirmDanger } from '@/components/ui/confirm-danger';
 import { notifySuccess } from '@/components/ui/notify';
+import { InlineLoadError } from '@/components/ui/query-states';
 import {
   useMakeCalendarFeed,
   useMyCalendarFeeds,
@@ -44,12 +45,7 @@ export function CalendarFeedCard({ owner }: { owner: CalendarFeedOwner }) {
           <Title order={2} size="h3">
             {t(`calendarFeed.title.${owner}`)}
           </Title>
-          <Text size="sm" c="red" role="alert">
-            {t('calendarFeed.loadError')}
-          </Text>
-          <Button variant="default" size="xs" onClick={() => void feeds.refetch()}>
-            {t('common.retry')}
-          </Button>
+          <InlineLoadError message={t('calendarFeed.loadError')} onRetry={() => void feeds.refetch()} />
         </Stack>
       </Paper>
     );

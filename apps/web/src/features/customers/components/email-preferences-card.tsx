@@ -1,8 +1,9 @@
-import { Button, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Switch, Title } from '@mantine/core';
 
 import { notifySuccess } from '@/components/ui/notify';
 import { useEmailPreferences, useSaveEmailPreferences } from '@/features/customers/api/email-preferences';
 import { useErrorToast } from '@/lib/error-toast';
+import { InlineLoadError } from '@/components/ui/query-states';
 import { useTranslation } from '@/lib/i18n';
 
 /**
@@ -18,14 +19,7 @@ export function EmailPreferencesCard({ email }: { email: string }) {
   let control;
   if (preferences.isError) {
     control = (
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm" c="red" role="alert">
-          {t('emailPreferences.loadError')}
-        </Text>
-        <Button variant="default" size="xs" onClick={() => void preferences.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
+      <InlineLoadError message={t('emailPreferences.loadError')} onRetry={() => void preferences.refetch()} />
     );
   } else if (!preferences.data) {
     control = <Skeleton height={24} width="80%" />;

@@ -15,6 +15,7 @@ import {
 import { TEXT_CHANNELS, TEXT_CONSENT_WORDING, type TextChannel, type TextPreferences } from '@eclat/shared';
 
 import { notifySuccess } from '@/components/ui/notify';
+import { InlineLoadError } from '@/components/ui/query-states';
 import { useSaveTextPreferences, useTextPreferences } from '@/features/customers/api/text-preferences';
 import { isApiError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
@@ -32,14 +33,7 @@ export function TextPreferencesCard({ email }: { email: string }) {
   let content;
   if (preferences.isError) {
     content = (
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm" c="red" role="alert">
-          {t('textPreferences.loadError')}
-        </Text>
-        <Button variant="default" size="xs" onClick={() => void preferences.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
+      <InlineLoadError message={t('textPreferences.loadError')} onRetry={() => void preferences.refetch()} />
     );
   } else if (!preferences.data) {
     content = <Skeleton height={24} width="80%" />;
