@@ -86,6 +86,8 @@ describe('paths', () => {
         '/tax-settings',
         // What the reconciliation with Stripe found (decision 061).
         '/payment-discrepancies',
+        // Hours and pay (issue 30, decision 066).
+        '/pay',
       ].sort(),
     );
   });
@@ -144,6 +146,9 @@ describe('route access (spec §2 route table)', () => {
       '/add-customer',
       '/edit-customer/:customerId',
       '/recurring/add',
+      '/tax-settings',
+      '/payment-discrepancies',
+      '/pay',
     ]) {
       expect(byPath.get(path), path).toEqual(['admin']);
     }
