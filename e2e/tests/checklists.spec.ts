@@ -12,7 +12,7 @@ import { replaceAssignments } from '../../apps/api/src/modules/scheduling/staff.
  * Checklists (issue 30 §3, decision 064), on a phone (390 px) in English and in French: the admin writes a
  * service's checklist (items added, one removed after a confirmation, one moved up); a visit of that
  * service on a day of its own, with a cleaner of its own; the visit's day comes (it is moved to today: a
- * visit's steps start on its day, decision 063, and no booking makes a visit of today at any hour); the
+ * visit's steps start on its day, decision 063, and no booking makes a visit of today whatever the hour); the
  * cleaner on My Day ticks all but one, is refused Done until that one has a note, notes it and is done;
  * the customer sees what was done.
  */

@@ -21,7 +21,7 @@ import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
  *   restarted (same data, same port) with a decimal PAYMENT_HOLD_HOURS that opens the visit's window about
  *   40 s later, and the hold appears at Stripe when the clock gets there (decision 059);
  * - the visit's day comes (it is moved to today: a visit's steps start on its day, decision 063, and no
- *   booking makes a visit of today at any hour) and its cleaner goes On my way → Arrived → Done on My
+ *   booking makes a visit of today whatever the hour) and its cleaner goes On my way → Arrived → Done on My
  *   Day: the hold is captured and the receipt arrives with the province's taxes;
  * - the customer adds a tip from My Appointments: charged once, with its own receipt;
  * - the admin refunds part on the card: the credit note arrives;

@@ -9,7 +9,7 @@ import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
 /**
  * Photos and problem reports from the field (issue 30 §4, decision 068), on a phone (390 px) in English and
  * in French: the cleaner of a visit of its own, on the visit's day (it is moved to today: My Day shows the
- * next visit only on today's view, decision 063, and no booking makes a visit of today at any hour), adds a
+ * next visit only on today's view, decision 063, and no booking makes a visit of today whatever the hour), adds a
  * before and an after photo from My Day and reports a problem with a photo; the office is emailed, and the
  * admin sees the report and its photo on the visit.
  */

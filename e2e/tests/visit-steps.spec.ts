@@ -11,7 +11,7 @@ import { holdPhoneOnDay, moveToToday } from './support/today-visit.ts';
 /**
  * The visit in the field (issue 30, decisions 062 and 063), on a phone (390 px) in English and in French:
  * a customer books a day of its own with a cleaner of its own; the visit's day comes (it is moved to
- * today: steps start on the visit's day, and no booking makes a visit of today at any hour); the
+ * today: steps start on the visit's day, and no booking makes a visit of today whatever the hour); the
  * cleaner, on My Day, finds the visit first with its address, maps link and big buttons and goes On my
  * way (the minutes told) → Arrived → Done; the customer gets the "on my way" email and sees each step on
  * My Appointments. The day before, the same visit has no buttons.

@@ -6,7 +6,7 @@ import { moveVisitToDay } from '../../../apps/api/test/visit-day.ts';
 
 /**
  * A visit of today for a test that records its steps (decision 063: a visit's steps start on its business
- * day), at any hour the tests run: 23:50 or 03:00 in Toronto, after closing, the day after a change of the
+ * day), whatever the hour the tests run: 23:50 or 03:00 in Toronto, after closing, the day after a change of the
  * clocks. No booking makes one (a past time of today, or after closing, is refused to the office too), so
  * the test books a day of its own ahead as before, then moves the visit to today at the same business-local
  * time with the appointments repository's own update (`moveVisitToDay`) on the server's database (the test

@@ -49,7 +49,7 @@ describe('textSendableAt', () => {
     ).toBe('2026-11-03T13:00:00.000Z');
   });
 
-  it('sends at any hour with SMS_QUIET_HOURS=off', () => {
+  it('sends whatever the hour with SMS_QUIET_HOURS=off', () => {
     const night = local('2026-06-10', 23, 50);
     expect(textSendableAt(night, local('2026-06-15', 10), TZ, null)).toEqual(night);
   });

@@ -24,7 +24,7 @@ export type PayRates = z.infer<typeof payRatesSchema>;
 
 /**
  * `POST /employees/{id}/pay-rates` (admin): terms from a day on. Terms from a day that already has terms
- * replace them (a correction); any other day adds a row, and days before it keep their terms.
+ * replace them (a correction); another day adds a row, and days before it keep their terms.
  */
 export const payRateInputSchema = z
   .object({

@@ -29,7 +29,7 @@ export const visitPhotoSchema = z
   .object({
     photoId: z.uuid(),
     kind: z.enum(VISIT_PHOTO_KINDS),
-    /** The problem report it was sent with, if any. */
+    /** The problem report it was sent with. */
     problemId: z.uuid().nullable(),
     /** The stored copy's size in pixels (upright, at most `VISIT_PHOTO_LONGEST_SIDE` on its longest side). */
     width: z.number().int(),

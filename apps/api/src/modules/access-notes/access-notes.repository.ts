@@ -37,7 +37,7 @@ export async function saveSealedNotes(
   return row?.updatedAt ?? values.updatedAt;
 }
 
-/** Locks the place's notes row, if any, for a read-change-write (the office's move of a comment). */
+/** Locks the place's notes row (when there is one) for a read-change-write (the office's move of a comment). */
 export async function lockSealedNotes(db: Db, customerId: string): Promise<SealedNotesRow | undefined> {
   const [row] = await db
     .select(SEALED_COLUMNS)

@@ -144,7 +144,7 @@ export const accessNotesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = a
       schema: {
         tags: ['access notes'],
         summary:
-          "The access notes of a visit's place: the office at any time, the cleaner on the visit from the start of the day before it (business time zone) until its end (403 ACCESS_NOTES_CLOSED otherwise; another employee 403 NOT_YOUR_VISIT). Each reading is logged",
+          "The access notes of a visit's place: the office at all times, the cleaner on the visit from the start of the day before it (business time zone) until its end (403 ACCESS_NOTES_CLOSED otherwise; another employee 403 NOT_YOUR_VISIT). Each reading is logged",
         security: bearer,
         params: appointmentIdParamsSchema,
         response: { 200: visitAccessNotesSchema, ...errors },

@@ -167,7 +167,7 @@ export async function writeCustomerNotes(
 }
 
 /**
- * `GET /appointments/{id}/access-notes`: the notes of the visit's place, for the office at any time and
+ * `GET /appointments/{id}/access-notes`: the notes of the visit's place, for the office at all times and
  * for the cleaner on the visit within its window (403 NOT_YOUR_VISIT for another employee, 403
  * ACCESS_NOTES_CLOSED outside the window, 403 for a customer). Each reading of written notes is logged
  * before they are answered: no notes leave without their line in the log.

@@ -162,7 +162,7 @@ describe('who reads them, and when', () => {
     expect(await readingsOf(who.customerId)).toBe(0);
   });
 
-  it('the office at any time, logged as the office', async () => {
+  it('the office at all times, logged as the office', async () => {
     const { visit, who, admin } = await visitWithCleaner();
     await writeNotes(who.headers);
     const res = await readVisitNotes(admin.headers, visit.appointmentId);

@@ -45,7 +45,7 @@ export type PayFiguresInput = {
   travelRule: PayTravelRule;
   /** The travel buffer between two visits (`BUFFER_MINUTES`). */
   bufferMinutes: number;
-  /** The employee's terms, any order. */
+  /** The employee's terms, in no set order. */
   terms: readonly PayTerms[];
   visits: readonly WorkedVisit[];
   tips: readonly ReceivedTip[];

@@ -96,7 +96,7 @@ export async function findWorkedVisits(
         (row_number() over (partition by aa.appointment_id order by aa.employee_id) - 1)::int as cleaner_index,
         (count(*) over (partition by aa.appointment_id))::int as cleaner_count
       from appointment_assignments aa
-      where aa.appointment_id = any(array(select id from visits)) and aa.status <> 'REJECTED'
+      where aa.appointment_id in (select id from visits) and aa.status <> 'REJECTED'
     )
     select c.employee_id, v.id as appointment_id, v.appointment_date as starts_at, v.ends_at,
       v.customer_first_name || ' ' || v.customer_last_name as customer_name, v.price_cents::text,

@@ -29,7 +29,7 @@ import { findStepByKey, findVisitSteps, insertStep, wasOnTheWay } from './visit-
  * A visit's steps in the field (issue 30, decision 062). Who: the cleaner on the visit, or the office (an
  * admin). What: only forwards (`isForwardStep`), the office's correction aside (a note required by the
  * schema). When: from the visit's business day, the office's forward steps too (STEP_TOO_EARLY, decision
- * 063); the office's correction at any time. A key made on the phone records a step once. "Completed" goes through the appointments
+ * 063); the office's correction at all times. A key made on the phone records a step once. "Completed" goes through the appointments
  * service's `completeVisitInTransaction` and `statusChangeCommitted`, the admin's own path: the feedback
  * request, the notices and, with PAYMENTS=stripe, the charge. "Could not get in" and "cancelled at the
  * door" leave the status to the office (the lockout or late fee is its call, decision 057).

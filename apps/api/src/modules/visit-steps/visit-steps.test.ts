@@ -179,7 +179,7 @@ describe('from the visit’s day (decision 063)', () => {
     expect(visitStepsSchema.parse(corrected.json()).current?.step).toBe('noAccess');
   });
 
-  it('on the day, at any hour, and after it (a late step), the cleaner records it', async () => {
+  it('on the day, whatever the hour, and after it (a late step), the cleaner records it', async () => {
     const today = await visitWithCleaner();
     expect(
       (await step(today.cleaner.headers, today.visit.appointmentId, { step: 'arrived' })).statusCode,

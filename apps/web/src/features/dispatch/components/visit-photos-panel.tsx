@@ -152,7 +152,7 @@ function PhotoPicker({
   );
 }
 
-/** The problem report's dialog: what it is about, what happened, photos if any; the office is emailed. */
+/** The problem report's dialog: what it is about, what happened, photos when there are some; the office is emailed. */
 function ProblemReport({ appointmentId }: { appointmentId: string }) {
   const { t } = useTranslation();
   const report = useReportVisitProblem();
