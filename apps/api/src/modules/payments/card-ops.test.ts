@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { addDays, appointmentsPageSchema, seriesDetailSchema } from '@eclat/shared';
+import { addDays, appointmentsPageSchema, discrepanciesSchema, seriesDetailSchema } from '@eclat/shared';
 import { appointments, customers, paymentAttempts, paymentLedger } from '../../db/schema/index.ts';
 import { fromLocal, todayIn } from '../../lib/time-zone.ts';
 import { type TestApp } from '../../../test/helpers.ts';
@@ -359,9 +359,9 @@ describe('the reconciliation', () => {
     ]);
     expect(await holdsOf(visit.appointmentId)).toMatchObject([{ status: 'captured' }]);
     // The office sees it.
-    const listed = await call(app, 'GET', '/payments/discrepancies', visit.admin.headers);
+    const listed = await call(app, 'GET', '/payments/discrepancies?size=50', visit.admin.headers);
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json()).toEqual(
+    expect(discrepanciesSchema.parse(listed.json()).content).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'payment_missing', providerObjectId: intent?.id, repaired: true }),
       ]),
