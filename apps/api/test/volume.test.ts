@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
@@ -80,8 +81,12 @@ describe('every list at 100,000 appointments', () => {
       paths: Record<string, { get?: { parameters?: { in: string; name: string; required?: boolean }[] } }>;
     }>();
     const today = todayIn(TZ);
+    const { rows: workers } = await app.db.execute<{ id: string }>(
+      sql`select id from employees where email = 'volume.worker1@example.com'`,
+    );
     // Required query parameters get a sensible value; everything else is left to its default.
     const required: Record<string, string> = {
+      employeeId: workers[0]?.id ?? '',
       date: today,
       from: today,
       to: addDays(today, 30),
