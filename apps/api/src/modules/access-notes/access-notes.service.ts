@@ -118,9 +118,11 @@ async function ownCustomerId(deps: AccessNotesDeps, caller: Caller): Promise<str
   return customer.id;
 }
 
+/** The customer's id as stored (the path's may differ in case: the notes are sealed to the stored one). */
 async function existingCustomerId(deps: AccessNotesDeps, customerId: string): Promise<string> {
-  if (!(await findCustomerById(deps.db, customerId))) throw notFound('Customer');
-  return customerId;
+  const customer = await findCustomerById(deps.db, customerId);
+  if (!customer) throw notFound('Customer');
+  return customer.id;
 }
 
 /** `GET /customers/me/access-notes`: the customer's own notes (their own reading is not logged). */
@@ -146,7 +148,7 @@ export async function readCustomerNotes(
   const notes = await notesOf(deps, await existingCustomerId(deps, customerId));
   if (isWritten(notes.notes))
     await insertReading(deps.db, {
-      customerId,
+      customerId: notes.customerId,
       appointmentId: null,
       visitStartsAt: null,
       readerUserId: caller.userId,
@@ -263,7 +265,7 @@ export async function flaggedComments(deps: AccessNotesDeps, now = new Date()): 
  * `POST /admin/access-notes/moves` (admin): the visit's comments are added to its customer's notes
  * ("other", on a line of their own) and taken off the visit, in one transaction under both rows' locks.
  * 409 when the visit has no comments, or when "other" would grow beyond its limit (the office edits the
- * notes first). Answers the notes as they are now.
+ * notes first). Answers the notes as they are now (a reading of the office's when some were written before).
  */
 export async function moveCommentsToNotes(
   deps: AccessNotesDeps,
@@ -279,7 +281,17 @@ export async function moveCommentsToNotes(
     if (other.length > ACCESS_NOTE_MAX_LENGTH)
       throw new AppError('CONFLICT', 'The access notes’ “other” would be too long: shorten it first.');
     const notes = await writeNotes(deps, tx.db, visit.customerId, { ...texts, other }, caller.userId);
-    await clearVisitComments(tx.db, appointmentId);
+    await clearVisitComments(tx.db, visit.id);
+    // The answer shows the notes written before: a reading of the office's, logged like the others.
+    if (isWritten(texts))
+      await insertReading(tx.db, {
+        customerId: visit.customerId,
+        appointmentId: visit.id,
+        visitStartsAt: null,
+        readerUserId: caller.userId,
+        readerFirstName: caller.firstName || null,
+        byOffice: true,
+      });
     return notes;
   });
 }

@@ -178,6 +178,18 @@ describe('who reads them, and when', () => {
     ]);
   });
 
+  it('the office writes them with the customer id in capitals: sealed to the stored id, they open for all', async () => {
+    const { who, admin } = await visitWithCleaner();
+    const shouted = who.customerId.toUpperCase();
+    const written = await call(app, 'PUT', `/customers/${shouted}/access-notes`, admin.headers, NOTES);
+    expect(written.statusCode, written.body).toBe(200);
+    const own = await call(app, 'GET', '/customers/me/access-notes', who.headers);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(accessNotesSchema.parse(own.json()).notes.pets).toContain('Biscuit');
+    const read = await call(app, 'GET', `/customers/${shouted}/access-notes`, admin.headers);
+    expect(read.statusCode, read.body).toBe(200);
+  });
+
   it('notes never written: answered empty and not logged', async () => {
     const { visit, who, cleaner } = await visitWithCleaner();
     await placeVisit(visit.appointmentId, HOUR);
@@ -266,6 +278,11 @@ describe('comments that look like codes', () => {
       (await call(app, 'GET', `/appointments/${visit.appointmentId}`, admin.headers)).json(),
     );
     expect(after.comments).toBeNull();
+    // The answer showed the notes written before (the door code): a reading of the office's, logged.
+    const log = accessNoteReadSchema
+      .array()
+      .parse((await call(app, 'GET', '/customers/me/access-notes/reads', who.headers)).json());
+    expect(log.map((row) => [row.byOffice, row.appointmentId])).toEqual([[true, visit.appointmentId]]);
     const again = await call(app, 'POST', '/admin/access-notes/moves', admin.headers, {
       appointmentId: visit.appointmentId,
     });

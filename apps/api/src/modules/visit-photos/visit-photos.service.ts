@@ -149,33 +149,41 @@ export async function uploadVisitPhoto(
   appointmentId: string,
   input: PhotoInput,
 ): Promise<{ photo: VisitPhoto; created: boolean }> {
-  if (!(await findAppointment(deps.db, appointmentId))) throw notFound('Appointment');
-  const author = await fieldAuthor(deps.db, caller, appointmentId);
+  const visit = await findAppointment(deps.db, appointmentId);
+  if (!visit) throw notFound('Appointment');
+  // The stored id from here on (the path's may differ in case; the file's name is made of it).
+  const visitId = visit.appointmentId;
+  const author = await fieldAuthor(deps.db, caller, visitId);
   const sameKey = (row: PhotoRow | undefined) => {
     if (row && row.kind !== input.kind) throw keyReused();
     return row && { photo: photoOf(row), created: false };
   };
-  // A photo sent again (the phone replays what it is not sure was received) is not decoded again.
-  const before = sameKey(await findPhotoByKey(deps.db, appointmentId, input.key));
-  if (before) return before;
-  const prepared = await preparePhoto(photoBytes(input.image));
-  return deps.jobs.transaction(async (tx) => {
-    await lockOpenVisit(tx.db, appointmentId);
-    // Under the lock: of two requests with one key, the second sees the first's row.
-    const earlier = sameKey(await findPhotoByKey(tx.db, appointmentId, input.key));
-    if (earlier) return earlier;
-    if ((await countVisitPhotos(tx.db, appointmentId, input.kind)) >= VISIT_PHOTOS_PER_KIND) {
+  const refuseBeyondLimit = async (db: Db) => {
+    if ((await countVisitPhotos(db, visitId, input.kind)) >= VISIT_PHOTOS_PER_KIND) {
       throw new AppError(
         'TOO_MANY_PHOTOS',
         `This visit already has ${String(VISIT_PHOTOS_PER_KIND)} photos of this kind.`,
         [{ path: 'body.kind', message: 'visitPhotos.errors.tooMany' }],
       );
     }
+  };
+  // A photo sent again (the phone replays what it is not sure was received) is not decoded again, nor
+  // one beyond the limit (checked again under the lock).
+  const before = sameKey(await findPhotoByKey(deps.db, visitId, input.key));
+  if (before) return before;
+  await refuseBeyondLimit(deps.db);
+  const prepared = await preparePhoto(photoBytes(input.image));
+  return deps.jobs.transaction(async (tx) => {
+    await lockOpenVisit(tx.db, visitId);
+    // Under the lock: of two requests with one key, the second sees the first's row.
+    const earlier = sameKey(await findPhotoByKey(tx.db, visitId, input.key));
+    if (earlier) return earlier;
+    await refuseBeyondLimit(tx.db);
     const photoId = randomUUID();
-    const storageName = photoStorageName(appointmentId, photoId);
+    const storageName = photoStorageName(visitId, photoId);
     const row = await insertVisitPhoto(tx.db, {
       id: photoId,
-      appointmentId,
+      appointmentId: visitId,
       kind: input.kind,
       storageName,
       width: prepared.width,

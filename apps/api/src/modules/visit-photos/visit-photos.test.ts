@@ -186,6 +186,12 @@ describe('what is accepted and what is kept', () => {
       image: dataUrl('image/jpeg', await transparentPng(40, 30)),
     });
     expect(png.statusCode, png.body).toBe(201);
+    // The visit's id in capitals (a UUID all the same): the stored visit's own, not a 500.
+    const shouted = await upload(cleaner.headers, id.toUpperCase(), {
+      kind: 'after',
+      image: await smallPhoto(),
+    });
+    expect(shouted.statusCode, shouted.body).toBe(201);
     for (const content of [
       Buffer.from('%PDF-1.7 not a photo at all'),
       Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 0x55)]),
