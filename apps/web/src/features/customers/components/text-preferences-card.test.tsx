@@ -54,7 +54,7 @@ describe('the text messages card of the profile', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: TEXT_CONSENT_WORDING.fr }));
     const confirmations = screen.getByRole('radiogroup', { name: 'Confirmations de réservation' });
     await userEvent.click(within(confirmations).getByRole('radio', { name: 'Texto' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les réglages des textos' }));
     await waitFor(() => {
       expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
     });
@@ -78,7 +78,7 @@ describe('the text messages card of the profile', () => {
           ]),
     );
     await userEvent.type(await screen.findByRole('textbox', { name: /Mobile number/ }), '555-01');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save text settings' }));
     expect(await screen.findByText('Enter a valid mobile number, e.g. 514 555-0100.')).toBeDefined();
     expect(screen.getByText('Tick the box to agree to texts, or remove the number.')).toBeDefined();
   });
