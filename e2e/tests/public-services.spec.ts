@@ -205,7 +205,7 @@ test('an admin creates a service with a picture, edits it, sees its price per la
   await expect(card.getByText('$80.00')).toBeVisible();
   await expect(card.getByText('Unavailable')).toBeVisible();
 
-  await page.locator('label', { hasText: 'FR' }).click();
+  await page.locator('label[for="language-fr"]').click();
   await expect(card.getByText(/^80,00\s\$$/)).toBeVisible();
   await expect(card.getByText('Non disponible')).toBeVisible();
 

@@ -19,7 +19,7 @@ test.describe('the app shell', () => {
 
   test('switches to French, says so, and remembers the choice after a reload', async ({ page }) => {
     await page.goto('/');
-    await page.locator('label', { hasText: 'FR' }).click();
+    await page.locator('label[for="language-fr"]').click();
     await expect(page.getByText('Langue changée en Français (FR)')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
@@ -29,7 +29,7 @@ test.describe('the app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(nav.getByRole('link', { name: 'Accueil', exact: true })).toBeVisible();
 
-    await page.locator('label', { hasText: 'EN' }).click();
+    await page.locator('label[for="language-en"]').click();
     await expect(page.getByText('Switched language to English (EN)')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
