@@ -4,7 +4,7 @@ import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { createAccount, signedInPage, testServerDatabase } from './support/accounts.ts';
 import { profileAndVisit } from './support/api-booking.ts';
 import { BUSINESS_TIME_ZONE, businessDay } from './support/business-time.ts';
-import { cleanerWithAccount } from './support/own-team.ts';
+import { cleanerWithAccount, OWN_DAYS } from './support/own-team.ts';
 import { toLocal } from '../../apps/api/src/lib/time-zone.ts';
 
 /**
@@ -13,8 +13,6 @@ import { toLocal } from '../../apps/api/src/lib/time-zone.ts';
  * then sees that reading in the log on their profile.
  */
 
-/** Days of this spec's own (after every other spec's, see `OWN_DAYS`): one cleaner, one visit (+4 on a retry). */
-const OWN_DAY = { en: 100, fr: 102 } as const;
 const HOUR = 60 * 60 * 1000;
 
 const TEXT = {
@@ -48,7 +46,7 @@ for (const language of ['en', 'fr'] as const) {
   }, testInfo) => {
     test.setTimeout(180_000);
     const baseURL = testInfo.project.use.baseURL;
-    const day = businessDay(OWN_DAY[language] + 4 * testInfo.retry);
+    const day = businessDay(OWN_DAYS.accessNotes[language] + 4 * testInfo.retry);
     const tag = `Access${language}${Date.now().toString(36)}`;
     const cleanerEmail = await createAccount('employee');
     await cleanerWithAccount(day, cleanerEmail, 'Émile', tag);

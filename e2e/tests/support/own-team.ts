@@ -17,14 +17,19 @@ export const OWN_DAYS = {
   staffAdd: { en: 64, fr: 66 },
   /** instant-price's travel surcharge: one cleaner of its own at 10:00 (+4 on a retry). */
   surcharge: { en: 72, fr: 74 },
-  /** label-in-name's world, plus the worker's index (each worker makes one). */
-  labelWorld: 80,
+  /**
+   * label-in-name's world, plus the worker's index (each worker makes one; a worker started again after
+   * a failure has a new index, so its days run on: 150 to 211 leaves room for sixty).
+   */
+  labelWorld: 150,
   /** visit-steps: one cleaner with an account of its own, one visit (+4 on a retry). */
   visitSteps: { en: 90, fr: 92 },
   /** visit-photos: one cleaner with an account of its own, one visit (+4 on a retry). */
   visitPhotos: { en: 100, fr: 102 },
   /** checklists: one cleaner with an account of its own, one visit (+4 on a retry). */
   checklists: { en: 110, fr: 112 },
+  /** access-notes: one cleaner with an account of its own, one visit (+4 on a retry). */
+  accessNotes: { en: 120, fr: 122 },
 } as const;
 
 /** The employee works every shift of `day` (as an admin's "Add availability" for each shift). */

@@ -12,7 +12,7 @@ import { todayIn } from '../../lib/time-zone.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeEmployee, signedIn, type Headers } from '../../../test/factories.ts';
-import { visitWithCleaner as visitOnItsDay } from '../../../test/visit-day.ts';
+import { visitWithCleaner as visitOnItsDay } from '../../../test/field-visit.ts';
 
 /**
  * Access notes (issue 30 §5, decision 065): written by the customer, sealed in the database, read by the

@@ -9,7 +9,7 @@ import {
   signedIn,
   type Headers,
 } from '../../../test/factories.ts';
-import { visitWithCleaner } from '../../../test/visit-day.ts';
+import { visitWithCleaner } from '../../../test/field-visit.ts';
 
 /**
  * Checklists (issue 30 §3, decision 064): the admin writes a service's; the visit copies it when it

@@ -15,7 +15,7 @@ import {
 import { useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { call, makeCustomer, makeEmployee, type Headers } from '../../../test/factories.ts';
 import { dataUrl, photoJpeg, transparentPng } from '../../../test/images.ts';
-import { visitWithCleaner as visitOnItsDay } from '../../../test/visit-day.ts';
+import { visitWithCleaner as visitOnItsDay } from '../../../test/field-visit.ts';
 
 /**
  * Photos and problem reports from the field (issue 30 §4, decision 068): who sends and who sees, the size

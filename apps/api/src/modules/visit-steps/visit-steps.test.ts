@@ -9,7 +9,8 @@ import {
 } from '@eclat/shared';
 import { todayIn } from '../../lib/time-zone.ts';
 import { testConfig, useTestApp, type TestApp } from '../../../test/helpers.ts';
-import { moveVisitToDay, visitWithCleaner as visitOnItsDay } from '../../../test/visit-day.ts';
+import { visitWithCleaner as visitOnItsDay } from '../../../test/field-visit.ts';
+import { moveVisitToDay } from '../../../test/visit-day.ts';
 import { call, makeEmployee, signedIn, type Headers, type TestCustomer } from '../../../test/factories.ts';
 
 /**
